@@ -1,0 +1,25 @@
+"use server";
+
+import { AuthError } from "next-auth";
+import { signIn, signOut } from "@/lib/next/auth";
+
+export type LoginState = { error: string } | null;
+
+export async function login(_previous: LoginState, formData: FormData): Promise<LoginState> {
+  try {
+    await signIn("credentials", {
+      email: String(formData.get("email") ?? ""),
+      password: String(formData.get("password") ?? ""),
+      redirectTo: "/review",
+    });
+    return null;
+  } catch (error) {
+    // signIn redirects by throwing; only an AuthError means the credentials were refused.
+    if (error instanceof AuthError) return { error: "Wrong email or password" };
+    throw error;
+  }
+}
+
+export async function logout() {
+  await signOut({ redirectTo: "/login" });
+}

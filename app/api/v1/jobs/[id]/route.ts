@@ -1,0 +1,6 @@
+// GET /api/v1/jobs/{id}: a job's status and progress, for scripts that started one.
+import { NextResponse } from "next/server";
+import { findJob } from "@/lib/jobs/find-job";
+import { withApiKey } from "@/lib/next/with-auth";
+
+export const GET = withApiKey(async (_request, { db, key, params }) => NextResponse.json(await findJob(db, { projectId: key.projectId, jobId: String(params.id) })));

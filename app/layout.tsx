@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { QueryProvider } from "@/components/layout/query-provider";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Goodhart", template: "%s · Goodhart" },
+  description: "Reward signal for agent RL, with humans in the loop where it matters.",
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <QueryProvider>{children}</QueryProvider>
+      </body>
+    </html>
+  );
+}

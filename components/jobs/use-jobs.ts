@@ -1,0 +1,28 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { JobSummary } from "@/lib/jobs/list-jobs";
+
+async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(body?.error?.message ?? `Request failed (${response.status})`);
+  return body as T;
+}
+
+/** Polls fast while something is queued or running, slowly otherwise. */
+export function useJobs() {
+  return useQuery({
+    queryKey: ["jobs"],
+    queryFn: () => fetchJson<{ jobs: JobSummary[] }>("/api/jobs").then((body) => body.jobs),
+    refetchInterval: (query) => (query.state.data?.some((job) => job.status === "queued" || job.status === "running") ? 1000 : 5000),
+  });
+}
+
+export function useJobAction(action: "retry" | "cancel") {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (jobId: string) => fetchJson(`/api/jobs/${jobId}/${action}`, { method: "POST" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["jobs"] }),
+  });
+}

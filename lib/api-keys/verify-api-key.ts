@@ -1,0 +1,20 @@
+import type { Db } from "../db/client";
+import { AppError } from "../errors/app-error";
+import { hashApiKey } from "./api-key-secret";
+
+export type ApiKeyPrincipal = { apiKeyId: string; projectId: string; projectSlug: string; name: string };
+
+const lastUsedResolutionMs = 60_000;
+
+/** Resolves a Bearer token to its project; 401 when missing, unknown or revoked. */
+export async function verifyApiKey(db: Db, authorization: string | null): Promise<ApiKeyPrincipal> {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? "");
+  if (!match?.[1]) throw new AppError("unauthorized", "Send a project API key as 'Authorization: Bearer KEY'");
+  const apiKey = await db.apiKey.findUnique({ where: { keyHash: hashApiKey(match[1]) }, include: { project: { select: { slug: true } } } });
+  if (!apiKey || apiKey.revokedAt) throw new AppError("unauthorized", "The API key is not valid or has been revoked");
+  // Touch lastUsedAt at most once a minute: a write per request would serialise SQLite.
+  if (!apiKey.lastUsedAt || Date.now() - apiKey.lastUsedAt.getTime() > lastUsedResolutionMs) {
+    await db.apiKey.update({ where: { id: apiKey.id }, data: { lastUsedAt: new Date() } });
+  }
+  return { apiKeyId: apiKey.id, projectId: apiKey.projectId, projectSlug: apiKey.project.slug, name: apiKey.name };
+}

@@ -1,0 +1,13 @@
+import type { Db } from "../db/client";
+import { verifyPassword } from "./password";
+
+// A real hash of a random string, compared against when the email is unknown, so that the response
+// time does not tell whether an account exists.
+const decoyHash = "$2b$12$C6UzMDM.H6dfI/f/IKcEeO6Qm9eGM0QPGqJ4Ag8d1S6a1NuYdI7vW";
+
+export async function authenticateUser(db: Db, email: string, password: string) {
+  const user = await db.user.findUnique({ where: { email: email.toLowerCase() } });
+  const isValid = await verifyPassword(password, user?.passwordHash ?? decoyHash);
+  if (!user || !isValid) return null;
+  return { id: user.id, email: user.email, name: user.name };
+}

@@ -1,0 +1,27 @@
+import { execFile } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import Database from "better-sqlite3";
+import path from "node:path";
+import { promisify } from "node:util";
+import { providerOf, readDatabaseUrl, sqliteFilePath } from "./database-url";
+
+const run = promisify(execFile);
+
+/** Applies pending migrations for the database DATABASE_URL names (prisma migrate deploy). */
+export async function migrateDatabase({ root = process.cwd(), url = readDatabaseUrl() }: { root?: string; url?: string } = {}) {
+  if (providerOf(url) === "sqlite") mkdirSync(path.dirname(path.resolve(root, sqliteFilePath(url))), { recursive: true });
+  const prisma = path.join(root, "node_modules/.bin/prisma");
+  const { stdout } = await run(prisma, ["migrate", "deploy"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+  }).catch((error: Error & { stderr?: string; stdout?: string }) => {
+    throw new Error(`Database migration failed:\n${error.stderr || error.stdout || error.message}`);
+  });
+  // WAL lets the web server read while the worker writes; the mode is stored in the file itself.
+  if (providerOf(url) === "sqlite") {
+    const file = new Database(path.resolve(root, sqliteFilePath(url)));
+    file.pragma("journal_mode = WAL");
+    file.close();
+  }
+  return stdout;
+}

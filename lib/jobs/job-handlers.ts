@@ -1,0 +1,7 @@
+import type { RegisteredHandler } from "./job-type";
+
+/**
+ * Every job type the worker runs. Each later feature adds its handler here; the worker process
+ * wires exactly this list.
+ */
+export const jobHandlers: RegisteredHandler[] = [];

@@ -1,0 +1,102 @@
+import { ZodError } from "zod";
+import type { Db } from "../db/client";
+import type { ClaimedJob } from "./claim-job";
+import { notifyJobBackend } from "./job-backend";
+import { PermanentJobError, type RegisteredHandler } from "./job-type";
+
+const progressIntervalMs = 250;
+
+export type RunOutcome = "succeeded" | "retrying" | "failed" | "lost" | "cancelled";
+
+/**
+ * Runs a job this worker holds: heartbeats the lease, reports progress, stores the result, and on
+ * failure retries with backoff or marks the job failed. Every write is conditional on still holding
+ * the lease, so a worker that lost its job (cancelled, or taken after a stall) changes nothing.
+ */
+export async function runClaimedJob(
+  db: Db,
+  { job, handler, workerId, leaseMs, stopSignal }: { job: ClaimedJob; handler: RegisteredHandler; workerId: string; leaseMs: number; stopSignal?: AbortSignal },
+): Promise<RunOutcome> {
+  const held = { id: job.id, lockedBy: workerId, status: "running" };
+  const controller = new AbortController();
+  const onStop = () => controller.abort(new Error("worker stopping"));
+  stopSignal?.addEventListener("abort", onStop, { once: true });
+
+  const heartbeat = setInterval(async () => {
+    const extended = await db.job
+      .updateMany({ where: held, data: { lockedUntil: new Date(Date.now() + leaseMs) } })
+      .catch(() => ({ count: 1 })); // a busy database is not a lost lease; try again next beat
+    if (extended.count === 0) controller.abort(new Error("lease lost or job cancelled"));
+  }, Math.max(200, Math.floor(leaseMs / 3)));
+
+  let lastProgressAt = 0;
+  const reportProgress = async (fraction: number, message?: string) => {
+    const now = Date.now();
+    if (fraction < 1 && now - lastProgressAt < progressIntervalMs) return;
+    lastProgressAt = now;
+    const progress = Math.min(1, Math.max(0, fraction));
+    await db.job.updateMany({ where: held, data: { progress, progressMessage: message ?? null } });
+  };
+
+  try {
+    if (controller.signal.aborted) return "lost";
+    const payload = handler.type.payloadSchema.parse(job.payload);
+    const result = await handler.handle(payload, {
+      jobId: job.id,
+      projectId: job.projectId,
+      attempt: job.attempts,
+      db,
+      signal: controller.signal,
+      reportProgress,
+    });
+    const done = await db.job.updateMany({
+      where: held,
+      data: { status: "succeeded", progress: 1, result: (result ?? null) as object, error: null, finishedAt: new Date(), lockedUntil: null },
+    });
+    return done.count === 1 ? "succeeded" : "lost";
+  } catch (error) {
+    return await recordFailure(db, { job, held, handler, error, wasAborted: controller.signal.aborted, isStopping: stopSignal?.aborted ?? false });
+  } finally {
+    clearInterval(heartbeat);
+    stopSignal?.removeEventListener("abort", onStop);
+  }
+}
+
+async function recordFailure(
+  db: Db,
+  { job, held, handler, error, wasAborted, isStopping }: {
+    job: ClaimedJob;
+    held: { id: string; lockedBy: string; status: string };
+    handler: RegisteredHandler;
+    error: unknown;
+    wasAborted: boolean;
+    isStopping: boolean;
+  },
+): Promise<RunOutcome> {
+  const current = await db.job.findUnique({ where: { id: job.id }, select: { status: true, lockedBy: true } });
+  if (current?.status === "cancelled") return "cancelled";
+  if (current?.lockedBy !== held.lockedBy || current.status !== "running") return "lost";
+
+  const message = describeError(error);
+  // A worker told to stop hands the job back as it was, without spending an attempt on it.
+  if (isStopping && wasAborted) {
+    await db.job.updateMany({ where: held, data: { status: "queued", attempts: { decrement: 1 }, lockedBy: null, lockedUntil: null, runAt: new Date() } });
+    return "retrying";
+  }
+  const isPermanent = error instanceof PermanentJobError || error instanceof ZodError;
+  if (isPermanent || job.attempts >= job.maxAttempts) {
+    await db.job.updateMany({ where: held, data: { status: "failed", error: message, finishedAt: new Date(), lockedBy: null, lockedUntil: null } });
+    return "failed";
+  }
+  const delayMs = handler.type.backoffSeconds * 1000 * 2 ** (job.attempts - 1);
+  const runAt = new Date(Date.now() + delayMs);
+  const retried = await db.job.updateMany({ where: held, data: { status: "queued", error: message, lockedBy: null, lockedUntil: null, runAt } });
+  if (retried.count === 1) await notifyJobBackend({ id: job.id, type: job.type, runAt });
+  return "retrying";
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof ZodError) return `invalid payload: ${error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

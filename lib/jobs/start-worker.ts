@@ -1,0 +1,143 @@
+import { hostname } from "node:os";
+import type { Db } from "../db/client";
+import { providerOf, readDatabaseUrl } from "../db/database-url";
+import { claimJob } from "./claim-job";
+import { isFinished } from "./job-status";
+import type { RegisteredHandler } from "./job-type";
+import { notifyJobBackend } from "./job-backend";
+import { ensureQueue, leaseSeconds, stopBoss } from "./pg-boss-client";
+import { runClaimedJob } from "./run-claimed-job";
+
+export type WorkerOptions = {
+  db: Db;
+  handlers: RegisteredHandler[];
+  workerId?: string;
+  concurrency?: number;
+  leaseMs?: number;
+  /** SQLite only: how often an idle worker looks for due jobs. */
+  pollIntervalMs?: number;
+  /** How long stop() lets running jobs finish before it aborts them and hands them back. */
+  graceMs?: number;
+  log?: (line: string) => void;
+};
+
+const reconcileIntervalMs = 30_000;
+
+export type Worker = { workerId: string; stop: () => Promise<void> };
+
+export async function startWorker(options: WorkerOptions): Promise<Worker> {
+  const {
+    db,
+    handlers,
+    workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
+    concurrency = 2,
+    leaseMs = leaseSeconds() * 1000,
+    pollIntervalMs = 500,
+    graceMs = 10_000,
+    log = (line) => console.log(line),
+  } = options;
+  const byType = new Map(handlers.map((h) => [h.type.name, h]));
+  const types = [...byType.keys()];
+  const stopController = new AbortController();
+  const inFlight = new Set<Promise<unknown>>();
+
+  const execute = async (job: NonNullable<Awaited<ReturnType<typeof claimJob>>>) => {
+    const handler = byType.get(job.type)!;
+    log(`[worker ${workerId}] ${job.type} ${job.id} attempt ${job.attempts}`);
+    const run = runClaimedJob(db, { job, handler, workerId, leaseMs, stopSignal: stopController.signal });
+    inFlight.add(run);
+    try {
+      const outcome = await run;
+      log(`[worker ${workerId}] ${job.type} ${job.id} ${outcome}`);
+    } finally {
+      inFlight.delete(run);
+    }
+  };
+
+  const url = readDatabaseUrl();
+  let stopBackend: () => Promise<void>;
+  if (providerOf(url) === "sqlite") {
+    stopBackend = startPolling({ db, types, workerId, leaseMs, pollIntervalMs, concurrency, execute, signal: stopController.signal });
+  } else {
+    const stopBoss = await startPgBossWorkers({ db, url, types, workerId, leaseMs, concurrency, execute });
+    // A slow sweep catches rows whose pg-boss message was never sent (a crash between the two writes).
+    const stopSweep = startPolling({ db, types, workerId, leaseMs, pollIntervalMs: reconcileIntervalMs, concurrency: 1, execute, signal: stopController.signal });
+    stopBackend = async () => {
+      await Promise.all([stopBoss(), stopSweep()]);
+    };
+  }
+
+  return {
+    workerId,
+    async stop() {
+      const drained = Promise.all(inFlight);
+      const graceOver = new Promise((resolve) => setTimeout(resolve, graceMs).unref());
+      const backendStopped = stopBackend();
+      await Promise.race([drained, graceOver]);
+      stopController.abort();
+      await Promise.all([Promise.all(inFlight), backendStopped]);
+    },
+  };
+}
+
+function startPolling({ db, types, workerId, leaseMs, pollIntervalMs, concurrency, execute, signal }: {
+  db: Db; types: string[]; workerId: string; leaseMs: number; pollIntervalMs: number; concurrency: number;
+  execute: (job: NonNullable<Awaited<ReturnType<typeof claimJob>>>) => Promise<void>; signal: AbortSignal;
+}) {
+  let isStopping = false;
+  const loop = async () => {
+    while (!isStopping) {
+      const job = await claimJob(db, { workerId, leaseMs, types }).catch((error: Error) => {
+        console.error(`[worker ${workerId}] could not poll for jobs: ${error.message}`);
+        return null;
+      });
+      if (job) await execute(job);
+      else await sleep(pollIntervalMs, signal);
+    }
+  };
+  const loops = Array.from({ length: concurrency }, loop);
+  return async () => {
+    isStopping = true;
+    await Promise.all(loops);
+  };
+}
+
+async function startPgBossWorkers({ db, url, types, workerId, leaseMs, concurrency, execute }: {
+  db: Db; url: string; types: string[]; workerId: string; leaseMs: number; concurrency: number;
+  execute: (job: NonNullable<Awaited<ReturnType<typeof claimJob>>>) => Promise<void>;
+}) {
+  for (const type of types) {
+    const boss = await ensureQueue(url, type);
+    const deliver = async ([message]: Array<{ data: object }>) => {
+      const { jobId } = (message?.data ?? {}) as { jobId?: string };
+      if (!jobId) return;
+      const job = await claimJob(db, { workerId, leaseMs, types, jobId });
+      if (job) return execute(job);
+      await recheckLater(db, jobId);
+    };
+    for (let i = 0; i < concurrency; i++) await boss.work(type, { batchSize: 1, pollingIntervalSeconds: 0.5 }, deliver);
+  }
+  return stopBoss;
+}
+
+/**
+ * A delivery for a row another worker holds: look again when that lease runs out, so that the job
+ * is taken over if its worker has died. Finished or missing rows need nothing.
+ */
+async function recheckLater(db: Db, jobId: string) {
+  const row = await db.job.findUnique({ where: { id: jobId }, select: { type: true, status: true, lockedUntil: true } });
+  if (!row || isFinished(row.status) || row.status !== "running" || !row.lockedUntil) return;
+  await notifyJobBackend({ id: jobId, type: row.type, runAt: new Date(row.lockedUntil.getTime() + 1000) });
+}
+
+function sleep(ms: number, signal: AbortSignal) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
+}

@@ -1,0 +1,21 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import { ZodError } from "zod";
+import { AppError } from "../errors/app-error";
+
+export type ErrorBody = { error: { code: string; message: string; details: unknown[] } };
+
+export function errorResponse(code: string, message: string, status: number, details: unknown[] = []) {
+  return NextResponse.json<ErrorBody>({ error: { code, message, details } }, { status });
+}
+
+/** The one place errors become HTTP: ZodError 400, AppError its status, anything else a generic 500. */
+export function toErrorResponse(error: unknown) {
+  if (error instanceof ZodError) {
+    const details = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+    return errorResponse("bad_request", "The request is not valid", 400, details);
+  }
+  if (error instanceof AppError) return errorResponse(error.code, error.message, error.status, error.details);
+  console.error(error);
+  return errorResponse("internal", "Something went wrong on the server", 500);
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { recordAuditEvent, systemActor } from "../audit/record-audit-event";
+import { defineJobType, registerHandler, type JobContext } from "../jobs/job-type";
+
+/** Job types for the job system's own tests: their side effect is one audit event per completion. */
+export const recordJob = defineJobType({
+  name: "test.record",
+  payloadSchema: z.object({ label: z.string(), workMs: z.number().int().min(0).default(0), failTimes: z.number().int().min(0).default(0) }),
+  maxAttempts: 3,
+  backoffSeconds: 0.2,
+});
+
+export const completionAction = "test.job-completed";
+
+async function work(payload: z.infer<typeof recordJob.payloadSchema>, context: JobContext) {
+  const steps = 10;
+  for (let step = 1; step <= steps; step++) {
+    if (context.signal.aborted) throw new Error("aborted");
+    await new Promise((resolve) => setTimeout(resolve, payload.workMs / steps));
+    await context.reportProgress(step / steps, `step ${step} of ${steps}`);
+  }
+  if (context.attempt <= payload.failTimes) throw new Error(`planned failure on attempt ${context.attempt}`);
+  await recordAuditEvent(context.db, {
+    projectId: context.projectId,
+    actor: systemActor,
+    action: completionAction,
+    subjectType: "job",
+    subjectId: context.jobId,
+    details: { label: payload.label, worker: process.env.GOODHART_TEST_WORKER_NAME ?? String(process.pid), attempt: context.attempt },
+  });
+  return { label: payload.label, attempt: context.attempt };
+}
+
+export const testHandlers = [registerHandler(recordJob, work)];

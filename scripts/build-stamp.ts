@@ -1,0 +1,31 @@
+// Whether the .next build matches the sources: a hash of every file the build reads.
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+const inputs = ["app", "components", "lib", "public", "next.config.js", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const skipped = new Set(["node_modules", ".next", "generated"]);
+
+function* walk(file: string): Generator<string> {
+  if (!existsSync(file)) return;
+  if (statSync(file).isDirectory()) {
+    for (const entry of readdirSync(file).sort()) if (!skipped.has(entry)) yield* walk(path.join(file, entry));
+  } else if (!/\.test\.tsx?$/.test(file)) {
+    yield file;
+  }
+}
+
+export function sourceStamp(root: string): string {
+  const hash = createHash("sha256");
+  for (const input of inputs) {
+    for (const file of walk(path.join(root, input))) hash.update(path.relative(root, file)).update(readFileSync(file));
+  }
+  return hash.digest("hex");
+}
+
+export const stampFile = (root: string) => path.join(root, ".next", "goodhart-source-stamp");
+
+export function isBuildCurrent(root: string): boolean {
+  const file = stampFile(root);
+  return existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(file) && readFileSync(file, "utf8") === sourceStamp(root);
+}

@@ -1,0 +1,20 @@
+import path from "node:path";
+import { getDb, type Db } from "../../lib/db/client";
+import { ensureDatabaseReady } from "../../lib/db/ensure-database-ready";
+import { findProjectBySlug, defaultProjectSlug, ensureProject } from "../../lib/projects/find-project";
+import type { Actor } from "../../lib/audit/record-audit-event";
+import { userInfo } from "node:os";
+
+export const repoRoot = path.resolve(import.meta.dirname, "../..");
+
+/** What every command needs: a migrated database and the project it acts on. */
+export async function openCli({ project = defaultProjectSlug }: { project?: string }) {
+  const db: Db = getDb();
+  await ensureDatabaseReady(db, { root: repoRoot });
+  const found = project === defaultProjectSlug ? await ensureProject(db, project, "Default project") : await findProjectBySlug(db, project);
+  const actor: Actor = { userId: null, label: `cli:${userInfo().username}` };
+  return { db, project: found, actor };
+}
+
+/** Thrown for a failure the user can fix; printed without a stack, exit code 1. */
+export class CliError extends Error {}

@@ -1,0 +1,74 @@
+// npm start: migrate, bootstrap, build when the build is stale, then run the web server and one
+// worker until Ctrl-C or SIGTERM, which stop both.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { getDb } from "../lib/db/client";
+import { migrateDatabase } from "../lib/db/migrate-database";
+import { readEnv } from "../lib/env";
+import { ensureAuthSecret } from "../lib/setup/auth-secret";
+import { bootstrapInstance } from "../lib/setup/bootstrap-instance";
+import { isBuildCurrent, sourceStamp, stampFile } from "./build-stamp";
+
+const root = path.resolve(import.meta.dirname, "..");
+const env = readEnv();
+const log = (line: string) => console.log(`[goodhart] ${line}`);
+
+log(`database: ${env.DATABASE_URL.startsWith("file:") ? env.DATABASE_URL : env.DATABASE_URL.replace(/\/\/[^@]*@/, "//***@")}`);
+await migrateDatabase({ root, url: env.DATABASE_URL });
+const childEnv = { ...process.env, DATABASE_URL: env.DATABASE_URL, AUTH_SECRET: ensureAuthSecret(), AUTH_TRUST_HOST: "true", NEXT_TELEMETRY_DISABLED: "1" };
+process.env.AUTH_SECRET = childEnv.AUTH_SECRET;
+
+const db = getDb();
+const { createdAdmin } = await bootstrapInstance(db, { adminEmail: env.GOODHART_ADMIN_EMAIL, adminPassword: env.GOODHART_ADMIN_PASSWORD });
+if (createdAdmin?.password) {
+  log(`created the demo admin ${createdAdmin.email} with password ${createdAdmin.password}`);
+  log(`(shown once; also written to ${path.relative(root, createdAdmin.passwordFile!)})`);
+} else if (createdAdmin) {
+  log(`created the first admin ${createdAdmin.email}`);
+}
+await db.$disconnect();
+
+if (!isBuildCurrent(root)) {
+  log("building the web app (first start, or the sources changed)…");
+  const build = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit", env: childEnv });
+  if (build.status !== 0) {
+    console.error("[goodhart] the build failed; see above");
+    process.exit(1);
+  }
+  writeFileSync(stampFile(root), sourceStamp(root));
+}
+
+const children: ChildProcess[] = [];
+let isStopping = false;
+function stopAll(signal: NodeJS.Signals, code = 0) {
+  if (isStopping) return;
+  isStopping = true;
+  log(`stopping (${signal})…`);
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  const forced = setTimeout(() => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  }, 15_000);
+  Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : null))).then(() => {
+    clearTimeout(forced);
+    process.exit(code);
+  });
+}
+
+function run(name: string, command: string, args: string[]) {
+  const child = spawn(command, args, { cwd: root, env: childEnv, stdio: "inherit" });
+  child.once("exit", (code, signal) => {
+    if (!isStopping) {
+      console.error(`[goodhart] the ${name} exited (${signal ?? code}); stopping`);
+      stopAll("SIGTERM", 1);
+    }
+  });
+  children.push(child);
+}
+
+run("web server", path.join(root, "node_modules/.bin/next"), ["start", "--port", String(env.PORT)]);
+run("worker", process.execPath, ["--import", "tsx", path.join(root, "workers/index.ts")]);
+log(`Goodhart is starting on http://localhost:${env.PORT} (Ctrl-C stops it)`);
+
+process.on("SIGINT", () => stopAll("SIGINT"));
+process.on("SIGTERM", () => stopAll("SIGTERM"));

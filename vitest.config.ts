@@ -1,0 +1,47 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Integration tests run against a real SQLite file and, when GOODHART_TEST_DATABASE_URL names a
+// PostgreSQL database, the same tests again against it.
+// Keep in step with scripts/test/test-databases.ts.
+const sqliteTestUrl = `file:${path.resolve(import.meta.dirname, "data/test/integration.db")}`;
+const postgresUrl = process.env.GOODHART_TEST_DATABASE_URL;
+const integration = ["lib/**/*.int.test.ts", "scripts/**/*.int.test.ts", "workers/**/*.int.test.ts"];
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts"], exclude: [...integration, "node_modules/**"] },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration-sqlite",
+          include: integration,
+          env: { DATABASE_URL: sqliteTestUrl },
+          globalSetup: ["./scripts/test/setup-sqlite.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "integration-postgresql",
+                include: integration,
+                env: { DATABASE_URL: postgresUrl },
+                globalSetup: ["./scripts/test/setup-postgresql.ts"],
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});

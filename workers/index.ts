@@ -1,0 +1,22 @@
+// The worker process: parses env, wires the job handlers of lib/ and runs until SIGINT or SIGTERM.
+import { getDb } from "../lib/db/client";
+import { readEnv } from "../lib/env";
+import { jobHandlers } from "../lib/jobs/job-handlers";
+import { startWorker } from "../lib/jobs/start-worker";
+
+const env = readEnv();
+const db = getDb();
+const worker = await startWorker({ db, handlers: jobHandlers, concurrency: env.GOODHART_WORKER_CONCURRENCY, leaseMs: env.GOODHART_JOB_LEASE_SECONDS * 1000 });
+console.log(`[worker ${worker.workerId}] started: ${jobHandlers.map((h) => h.type.name).join(", ") || "no job types"}`);
+
+let isStopping = false;
+async function shutdown(signal: string) {
+  if (isStopping) return;
+  isStopping = true;
+  console.log(`[worker ${worker.workerId}] ${signal}: finishing running jobs`);
+  await worker.stop();
+  await db.$disconnect();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
