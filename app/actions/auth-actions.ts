@@ -3,19 +3,20 @@
 import { AuthError } from "next-auth";
 import { signIn, signOut } from "@/lib/next/auth";
 
-export type LoginState = { error: string } | null;
+export type LoginState = { error: string; email: string } | null;
 
 export async function login(_previous: LoginState, formData: FormData): Promise<LoginState> {
+  const email = String(formData.get("email") ?? "");
   try {
     await signIn("credentials", {
-      email: String(formData.get("email") ?? ""),
+      email,
       password: String(formData.get("password") ?? ""),
       redirectTo: "/review",
     });
     return null;
   } catch (error) {
     // signIn redirects by throwing; only an AuthError means the credentials were refused.
-    if (error instanceof AuthError) return { error: "Wrong email or password" };
+    if (error instanceof AuthError) return { error: "Wrong email or password", email };
     throw error;
   }
 }

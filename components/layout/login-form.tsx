@@ -10,7 +10,7 @@ export function LoginForm() {
     <form action={action} className="mt-6 space-y-4">
       <label className="block text-sm">
         <span className="font-medium">Email</span>
-        <input name="email" type="email" required autoComplete="username" className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
+        <input name="email" type="email" required autoComplete="username" defaultValue={state?.email} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
       </label>
       <label className="block text-sm">
         <span className="font-medium">Password</span>

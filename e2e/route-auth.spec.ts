@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, request, test, type APIRequestContext } from "@playwright/test";
+import { baseURL } from "../playwright.config";
+import { authFile } from "./session";
+
+// Every route and page, read from app/ on disk, so that a new one cannot be left out. The role a
+// route needs is read from its own source: withSession(..., { role }) or requireMember(role).
+type Entry = { url: string; file: string; methods: string[]; adminOnly: boolean; kind: "page" | "api" };
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? walk(full) : [full];
+  });
+}
+
+function toUrl(file: string): string {
+  const segments = path
+    .relative("app", path.dirname(file))
+    .split(path.sep)
+    .filter((segment) => segment && !/^\(.*\)$/.test(segment))
+    .map((segment) => (segment.startsWith("[...") ? "any/thing" : segment.startsWith("[") ? "some-id" : segment));
+  return `/${segments.join("/")}`;
+}
+
+const publicPaths = new Set(["/login", "/api/health"]);
+const entries: Entry[] = walk("app")
+  .filter((file) => /\/(page\.tsx|route\.ts)$/.test(file))
+  .map((file) => {
+    const source = readFileSync(file, "utf8");
+    const kind = file.endsWith("route.ts") ? ("api" as const) : ("page" as const);
+    const methods = kind === "api" ? [...source.matchAll(/export (?:const|async function) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!) : ["GET"];
+    const adminOnly = /role: "admin"/.test(source) || /requireMember\("admin"\)/.test(source);
+    return { url: toUrl(file), file, methods, adminOnly, kind };
+  })
+  .filter((entry) => !publicPaths.has(entry.url) && !entry.url.startsWith("/api/auth/"));
+
+test("the walk found the app's routes", () => {
+  expect(entries.some((e) => e.url === "/settings" && e.adminOnly)).toBe(true);
+  expect(entries.some((e) => e.url.startsWith("/api/v1/"))).toBe(true);
+  expect(entries.filter((e) => e.kind === "page").length).toBeGreaterThanOrEqual(11);
+});
+
+async function call(context: APIRequestContext, method: string, url: string) {
+  return context.fetch(url, { method, maxRedirects: 0, data: method === "GET" ? undefined : {} });
+}
+
+test("every route and page refuses an anonymous caller", async () => {
+  const anonymous = await request.newContext({ baseURL });
+  for (const entry of entries) {
+    for (const method of entry.methods) {
+      const response = await call(anonymous, method, entry.url);
+      const where = `${method} ${entry.url} (${entry.file})`;
+      if (entry.kind === "page") {
+        expect([302, 303, 307], where).toContain(response.status());
+        expect(response.headers().location ?? "", where).toMatch(/\/login(\?|$)/);
+      } else {
+        expect(response.status(), where).toBe(401);
+        expect((await response.json()).error.code, where).toBe("unauthorized");
+      }
+    }
+  }
+  await anonymous.dispose();
+});
+
+for (const role of ["viewer", "reviewer"] as const) {
+  test(`a ${role} is refused what only an admin may do`, async () => {
+    const context = await request.newContext({ baseURL, storageState: authFile(role) });
+    const adminOnly = entries.filter((entry) => entry.adminOnly && !entry.url.startsWith("/api/v1/"));
+    expect(adminOnly.length).toBeGreaterThan(0);
+    for (const entry of adminOnly) {
+      for (const method of entry.methods) {
+        const response = await call(context, method, entry.url);
+        expect(response.status(), `${role}: ${method} ${entry.url}`).toBe(403);
+      }
+    }
+    await context.dispose();
+  });
+}
