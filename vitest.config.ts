@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // Integration tests run against a real SQLite file and, when GOODHART_TEST_DATABASE_URL names a
 // PostgreSQL database, the same tests again against it.
 // Keep in step with scripts/test/test-databases.ts.
-const sqliteTestUrl = `file:${path.resolve(import.meta.dirname, "data/test/integration.db")}`;
+const sqliteTestUrl = `file:${path.resolve(import.meta.dirname, process.env.GOODHART_TEST_SQLITE_FILE ?? "data/test/integration.db")}`;
 const postgresUrl = process.env.GOODHART_TEST_DATABASE_URL;
 const integration = ["lib/**/*.int.test.ts", "scripts/**/*.int.test.ts", "workers/**/*.int.test.ts"];
 

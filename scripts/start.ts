@@ -4,7 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { getDb } from "../lib/db/client";
-import { migrateDatabase } from "../lib/db/migrate-database";
+import { ensureDatabaseReady } from "../lib/db/ensure-database-ready";
 import { readEnv } from "../lib/env";
 import { ensureAuthSecret } from "../lib/setup/auth-secret";
 import { bootstrapInstance } from "../lib/setup/bootstrap-instance";
@@ -15,11 +15,11 @@ const env = readEnv();
 const log = (line: string) => console.log(`[goodhart] ${line}`);
 
 log(`database: ${env.DATABASE_URL.startsWith("file:") ? env.DATABASE_URL : env.DATABASE_URL.replace(/\/\/[^@]*@/, "//***@")}`);
-await migrateDatabase({ root, url: env.DATABASE_URL });
+const db = getDb();
+if (await ensureDatabaseReady(db, { root, url: env.DATABASE_URL })) log("applied database migrations");
 const childEnv = { ...process.env, DATABASE_URL: env.DATABASE_URL, AUTH_SECRET: ensureAuthSecret(), AUTH_TRUST_HOST: "true", NEXT_TELEMETRY_DISABLED: "1" };
 process.env.AUTH_SECRET = childEnv.AUTH_SECRET;
 
-const db = getDb();
 const { createdAdmin } = await bootstrapInstance(db, { adminEmail: env.GOODHART_ADMIN_EMAIL, adminPassword: env.GOODHART_ADMIN_PASSWORD });
 if (createdAdmin?.password) {
   log(`created the demo admin ${createdAdmin.email} with password ${createdAdmin.password}`);

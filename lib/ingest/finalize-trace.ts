@@ -1,0 +1,22 @@
+import { traceSchema, type Trace } from "../traces/trace-schema";
+import { formatZodError } from "./format-zod-error";
+import { hashTrace } from "./hash-trace";
+
+export type FinalizedTrace = { ok: true; trace: Trace; externalId: string } | { ok: false; error: string };
+
+/**
+ * Validates a mapped trace against the native schema (applying its defaults) and fixes its
+ * externalId: the trace's own, else the source id, else the content hash.
+ */
+export function finalizeTrace(input: unknown, sourceId?: string | null): FinalizedTrace {
+  const hasOwnId = isObject(input) && Boolean(input.externalId);
+  const withId = sourceId && isObject(input) && !hasOwnId ? { ...input, externalId: sourceId } : input;
+  const parsed = traceSchema.safeParse(withId);
+  if (!parsed.success) return { ok: false, error: formatZodError(parsed.error) };
+  const externalId = parsed.data.externalId ?? hashTrace(parsed.data);
+  return { ok: true, trace: { ...parsed.data, externalId }, externalId };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,24 @@
+import type { JsonObject } from "../messages/json-value";
+
+/**
+ * One trace mapped from a source record, or why the record could not be mapped. `trace` is a
+ * native TraceInput (importers build it typed); native input passes through unchecked and is
+ * validated by finalizeTrace like every other. `sourceId` is the source's own id, prefixed with
+ * the format; without one the content hash is used.
+ */
+export type Mapped =
+  | { ok: true; trace: unknown; sourceId?: string | null; index?: number }
+  | { ok: false; error: string; index?: number };
+
+export type MapContext = {
+  fileName?: string;
+  /** verifiers: the metadata.json found beside results.jsonl. */
+  sidecarMetadata?: JsonObject;
+};
+
+/** An importer: how one JSONL line, one whole JSON document or one archive becomes traces. */
+export type FormatReader = {
+  mapRecord?: (value: unknown, context: MapContext) => Mapped[];
+  mapDocument?: (value: unknown, context: MapContext) => Iterable<Mapped>;
+  mapArchive?: (bytes: Uint8Array, context: MapContext) => Iterable<Mapped>;
+};

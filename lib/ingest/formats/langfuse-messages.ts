@@ -1,0 +1,67 @@
+import type { ChatMessage } from "../messages/chat-message";
+import { asString, isRecord, nonEmpty, omitKeys, parseJsonArguments, type JsonObject } from "../messages/json-value";
+import { normalizeMessage } from "../messages/normalize-message";
+
+export type ObservationMessages = { messages: ChatMessage[]; tools: unknown[] };
+
+/**
+ * Reads the messages of a Langfuse observation's input or output (already JSON-decoded), in the
+ * shapes the framework integrations log: chat message lists, `{messages: [...]}`, one message,
+ * OpenAI Responses items and response objects, chat completions, LangChain message dicts, or a
+ * bare string. LangChain's callback appends tool definitions as role "tool" messages with an
+ * object content; those are returned as `tools`, not messages. Anything unrecognised gives no
+ * messages (the raw observation is kept in the trace metadata).
+ */
+export function readObservationMessages(value: unknown, side: "input" | "output"): ObservationMessages {
+  const out: ObservationMessages = { messages: [], tools: [] };
+  if (typeof value === "string") {
+    out.messages.push({ role: side === "input" ? "user" : "assistant", content: value, toolCalls: [] });
+    return out;
+  }
+  for (const item of listOf(value)) readItem(item, out);
+  return out;
+}
+
+function listOf(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (!isRecord(value)) return [];
+  if (Array.isArray(value.messages)) return value.messages;
+  if (value.object === "response" && Array.isArray(value.output)) return value.output;
+  if (Array.isArray(value.choices)) return value.choices.map((choice) => (isRecord(choice) ? choice.message : undefined));
+  return value.role !== undefined || isLangChainType(value.type) ? [value] : [];
+}
+
+function readItem(item: unknown, out: ObservationMessages) {
+  if (!isRecord(item)) return;
+  if (item.type === "function_call") {
+    const metadata = nonEmpty(omitKeys(item, ["type", "call_id", "name", "arguments"]));
+    out.messages.push({
+      role: "assistant",
+      content: null,
+      toolCalls: [{ id: asString(item.call_id) ?? asString(item.id), name: asString(item.name) ?? "", arguments: parseJsonArguments(item.arguments), ...(metadata ? { metadata } : {}) }],
+    });
+  } else if (item.type === "function_call_output") {
+    const output = item.output;
+    out.messages.push({ role: "tool", content: typeof output === "string" ? output : JSON.stringify(output ?? null), toolCalls: [], toolCallId: asString(item.call_id) });
+  } else if (item.type === "reasoning") {
+    const summary = Array.isArray(item.summary) ? item.summary.map((part) => (isRecord(part) ? asString(part.text) : null)).filter((text) => text !== null) : [];
+    if (summary.length > 0) out.messages.push({ role: "assistant", content: null, reasoning: summary.join("\n"), toolCalls: [] });
+  } else if (isToolDefinition(item)) {
+    out.tools.push(item.content);
+  } else if (item.role !== undefined || isLangChainType(item.type)) {
+    try {
+      out.messages.push(...normalizeMessage(item, "message"));
+    } catch {
+      // An unknown role: not a message we can place; the raw observation stays in metadata.
+    }
+  }
+}
+
+function isToolDefinition(item: JsonObject): item is JsonObject & { content: JsonObject } {
+  const content = item.content;
+  return item.role === "tool" && item.tool_call_id === undefined && isRecord(content) && content.type === "function" && isRecord(content.function);
+}
+
+function isLangChainType(type: unknown): boolean {
+  return type === "human" || type === "ai" || type === "system" || type === "tool";
+}

@@ -1,0 +1,116 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { collectRecords, datasetsDir, okTraces } from "../fixtures/collect-records";
+import type { ChatMessage } from "../messages/chat-message";
+import { isRecord, parseJsonArguments, parseJsonDeep } from "../messages/json-value";
+import { readObservationMessages } from "./langfuse-messages";
+
+const dir = join(datasetsDir, "langfuse-framework-traces");
+const traces = ["openai-agents-2025-09-30", "claude-agent-2025-12-22", "langgraph-python-2025-08-22", "crewai-2025-07-11"];
+
+type Comparable = { role: string; text: string; toolCalls: { id: string | null; name: string; arguments: unknown }[]; toolCallId: string | null };
+
+/** Langfuse's expected ChatML message, reduced to what both sides must agree on. */
+function fromChatMl(message: Record<string, unknown>): Comparable {
+  const content = message.content;
+  const parts = Array.isArray(content) ? content.filter(isRecord) : [];
+  const text = typeof content === "string" ? content : parts.filter((part) => part.type === "text").map((part) => String(part.text)).join("\n");
+  const calls = Array.isArray(message.tool_calls) ? message.tool_calls.filter(isRecord) : [];
+  return {
+    role: String(message.role),
+    text,
+    toolCalls: [
+      ...calls.map((call) => ({ id: (call.id as string) ?? null, name: String(call.name), arguments: parseJsonArguments(call.arguments) })),
+      ...parts.filter((part) => part.type === "tool_use").map((part) => ({ id: String(part.id), name: String(part.name), arguments: part.input })),
+    ],
+    toolCallId: typeof message.tool_call_id === "string" ? message.tool_call_id : null,
+  };
+}
+
+function fromOurs(message: ChatMessage): Comparable {
+  return {
+    role: message.role,
+    text: message.content ?? "",
+    toolCalls: message.toolCalls.map((call) => ({ id: call.id, name: call.name, arguments: call.arguments })),
+    toolCallId: message.toolCallId ?? null,
+  };
+}
+
+describe("langfuse importer against Langfuse's own normalised ChatML", () => {
+  it("reproduces roles, contents and tool calls of every generation the oracle could parse", () => {
+    let compared = 0;
+    for (const name of traces) {
+      const exported = JSON.parse(readFileSync(join(dir, `${name}.trace.json`), "utf8")) as { observations: Record<string, unknown>[] };
+      const oracle = JSON.parse(readFileSync(join(dir, `${name}.chatml.json`), "utf8")) as Record<string, Record<string, { success: boolean; data?: Record<string, unknown>[] }>>;
+      for (const observation of exported.observations.filter((item) => item.type === "GENERATION")) {
+        const expected = oracle[String(observation.id)];
+        expect(expected, `${name}: oracle entry for ${String(observation.id)}`).toBeDefined();
+        for (const side of ["input", "output"] as const) {
+          const entry = expected?.[side];
+          // Where Langfuse itself could not parse the side (success: false), there is nothing to match.
+          if (!entry?.success || !entry.data) continue;
+          const ours = readObservationMessages(parseJsonDeep(observation[side]), side).messages.map(fromOurs);
+          expect(ours, `${name} ${String(observation.id)} ${side}`).toEqual(entry.data.map(fromChatMl));
+          compared++;
+        }
+      }
+    }
+    // openai-agents 2 generations x 2 sides, claude 4 outputs, langgraph 2 x 2, crewai 1 input.
+    expect(compared).toBe(13);
+  });
+
+  it("puts the LangChain tool definitions aside instead of reading them as tool messages", () => {
+    const exported = JSON.parse(readFileSync(join(dir, "langgraph-python-2025-08-22.trace.json"), "utf8")) as { observations: Record<string, unknown>[] };
+    const generation = exported.observations.find((item) => item.id === "4f6535aaebcda355");
+    const { messages, tools } = readObservationMessages(parseJsonDeep(generation?.input), "input");
+    expect(messages.map((message) => message.role)).toEqual(["user", "user"]);
+    expect(tools).toEqual([expect.objectContaining({ type: "function", function: expect.objectContaining({ name: "Web-Search" }) })]);
+  });
+
+  it("rebuilds each trace's conversation once, with tool results attached and scores as outcome", async () => {
+    const shapes: Record<string, string[]> = {};
+    for (const name of traces) {
+      const [trace] = okTraces(await collectRecords({ path: join(dir, `${name}.trace.json`) }));
+      shapes[name] = (trace?.steps ?? []).map((step) => `${step.type}:${step.role}${step.name ? `:${step.name}` : ""}${step.result === undefined ? "" : "+result"}`);
+    }
+    expect(shapes).toEqual({
+      "openai-agents-2025-09-30": ["message:user", "tool_call:assistant:get_weather+result", "message:assistant"],
+      "claude-agent-2025-12-22": [
+        "message:user",
+        "message:assistant",
+        "tool_call:assistant:mcp__weather__get_weather+result",
+        "tool_call:assistant:mcp__weather__get_weather+result",
+        "message:assistant",
+      ],
+      "langgraph-python-2025-08-22": ["message:user", "message:user", "tool_call:assistant:Web-Search+result", "message:assistant"],
+      "crewai-2025-07-11": ["message:system", "message:user", "message:assistant"],
+    });
+
+    const [claude] = okTraces(await collectRecords({ path: join(dir, "claude-agent-2025-12-22.trace.json") }));
+    const calls = claude?.steps.filter((step) => step.type === "tool_call") ?? [];
+    // Each TOOL observation lands on the call with the same arguments.
+    expect(calls.map((step) => [step.arguments, JSON.stringify(step.result)])).toEqual([
+      [{ city: "Berlin" }, expect.stringContaining("Weather in Berlin")],
+      [{ city: "New York" }, expect.stringContaining("Weather in New York")],
+    ]);
+    expect(claude?.externalId).toBe("langfuse:097f1d8982fa909b8cffb14a166ec272");
+    expect(claude?.outcome?.scores).toEqual({ correctness: 0, hallucination: 1, toxicity: 0 });
+    expect(claude?.steps[1]).toMatchObject({ tokensIn: 19, tokensOut: 29, latencyMs: 3197, startedAt: "2025-12-22T10:46:15.528Z" });
+    const langfuse = claude?.metadata?.langfuse as { observations: unknown[]; trace: Record<string, unknown> };
+    expect(langfuse.observations).toHaveLength(7);
+    expect(langfuse.trace.input).toEqual({ prompt: "What's the weather like in Berlin and New York?", system: expect.any(String) });
+  });
+
+  it("also reads the API's trace object, observations inside, and rejects an export without a trace id", async () => {
+    const exported = JSON.parse(readFileSync(join(dir, "crewai-2025-07-11.trace.json"), "utf8")) as { trace: Record<string, unknown>; observations: unknown[] };
+    const bare = JSON.stringify({ ...exported.trace, observations: exported.observations });
+    const [fromBare] = okTraces(await collectRecords({ text: bare }, { format: "langfuse" }));
+    const [fromExport] = okTraces(await collectRecords({ path: join(dir, "crewai-2025-07-11.trace.json") }));
+    expect(fromBare?.steps).toEqual(fromExport?.steps);
+    expect(fromBare?.externalId).toBe(fromExport?.externalId);
+
+    const broken = await collectRecords({ text: JSON.stringify({ trace: { name: "x" }, observations: [] }) }, { format: "langfuse" });
+    expect(broken.map((record) => !record.ok && record.error)).toEqual(["trace.id: Invalid input: expected string, received undefined"]);
+  });
+});

@@ -1,0 +1,131 @@
+import { z } from "zod";
+import type { TraceInput } from "../../traces/trace-schema";
+import type { ChatMessage } from "../messages/chat-message";
+import { deriveInputOutput } from "../messages/derive-input-output";
+import { asCount, asFiniteNumber, asString, isRecord, parseJsonDeep, type JsonObject } from "../messages/json-value";
+import { appendTurn, attachToolExecution } from "../messages/merge-conversation";
+import { messagesToSteps } from "../messages/messages-to-steps";
+import { toIsoTime } from "../messages/to-iso-time";
+import type { FormatReader, Mapped } from "./format-reader";
+import { readObservationMessages } from "./langfuse-messages";
+import { mapSafely } from "./map-safely";
+import { parseSource } from "./parse-source";
+
+const observationSchema = z.looseObject({ id: z.string(), type: z.string() });
+const traceSchema = z.looseObject({ id: z.string().min(1), scores: z.array(z.unknown()).optional(), observations: z.array(observationSchema).optional() });
+const exportSchema = z.object({ trace: traceSchema, observations: z.array(observationSchema).optional() });
+
+type Observation = z.infer<typeof observationSchema>;
+
+/**
+ * A Langfuse trace export `{trace, observations}` (or the API's trace object with its
+ * `observations` inside; then those are used). Steps are rebuilt from the GENERATION
+ * observations in start order (each one's input replays the history, so only new messages are
+ * added) and TOOL observations (attached to the matching tool call). Numeric trace scores become
+ * outcome.scores (a score named "reward" also outcome.reward). The full trace and observations,
+ * JSON strings decoded, stay in metadata.langfuse. externalId: "langfuse:" + trace.id.
+ */
+export const langfuseReader: FormatReader = {
+  mapDocument: (value) => mapSafely(undefined, () => mapExport(value)),
+};
+
+function mapExport(value: unknown): Mapped {
+  // GET /api/public/traces/{id} answers the trace itself, observations inside.
+  const isBareTrace = isRecord(value) && !("trace" in value) && "observations" in value;
+  const parsed = parseSource(exportSchema, isBareTrace ? { trace: value } : value);
+  const { trace } = parsed;
+  const observations = parsed.observations ?? trace.observations ?? [];
+  const ordered = [...observations].sort((a, b) => compareTimes(timeOf(a.startTime), timeOf(b.startTime)));
+  const conversation: ChatMessage[] = [];
+  for (const observation of ordered) {
+    if (observation.type === "GENERATION") addGeneration(conversation, observation);
+    if (observation.type === "TOOL") addTool(conversation, observation);
+  }
+  const steps = messagesToSteps(conversation);
+  const derived = deriveInputOutput(steps);
+  const scores = readScores(trace.scores ?? []);
+  const rawTrace = decodeFields(trace);
+  const result: TraceInput = {
+    startedAt: toIsoTime(trace.timestamp),
+    input: derived.input ?? textOf(rawTrace.input),
+    output: derived.output ?? textOf(rawTrace.output),
+    ...(Object.keys(scores).length > 0 ? { outcome: { scores, ...(scores.reward !== undefined ? { reward: scores.reward } : {}) } } : {}),
+    metadata: { langfuse: { trace: rawTrace, observations: observations.map(decodeFields) } },
+    steps,
+  };
+  return { ok: true, trace: result, sourceId: `langfuse:${trace.id}` };
+}
+
+function addGeneration(conversation: ChatMessage[], observation: Observation) {
+  const tag = { observationId: observation.id, parentObservationId: observation.parentObservationId ?? null };
+  const input = readObservationMessages(parseJsonDeep(observation.input), "input").messages;
+  const output = readObservationMessages(parseJsonDeep(observation.output), "output").messages;
+  for (const message of input) message.metadata = { ...message.metadata, ...tag };
+  output.forEach((message, index) => {
+    message.metadata = { ...message.metadata, ...tag, ...(index === 0 && observation.model ? { model: observation.model } : {}) };
+    if (index > 0) return;
+    const usage = isRecord(observation.usageDetails) ? observation.usageDetails : {};
+    message.tokensIn = asCount(usage.input) ?? asCount(observation.inputUsage);
+    message.tokensOut = asCount(usage.output) ?? asCount(observation.outputUsage);
+    message.startedAt = toIsoTime(observation.startTime);
+    message.latencyMs = latencyOf(observation);
+  });
+  appendTurn(conversation, input, output);
+}
+
+function addTool(conversation: ChatMessage[], observation: Observation) {
+  attachToolExecution(conversation, {
+    id: null,
+    name: asString(observation.name) ?? "tool",
+    arguments: parseJsonDeep(observation.input),
+    result: parseJsonDeep(observation.output),
+    error: observation.level === "ERROR" ? (asString(observation.statusMessage) ?? "error") : null,
+    startedAt: toIsoTime(observation.startTime),
+    latencyMs: latencyOf(observation),
+    metadata: { observationId: observation.id, parentObservationId: observation.parentObservationId ?? null },
+  });
+}
+
+function readScores(list: unknown[]): Record<string, number> {
+  const scores: Record<string, number> = {};
+  for (const score of list) {
+    if (!isRecord(score) || typeof score.name !== "string") continue;
+    const value = asFiniteNumber(score.value);
+    if (value === null) continue;
+    // Two scores of one name (say, two judges' runs) stay apart, keyed by the score's id.
+    const suffix = typeof score.id === "string" ? score.id : String(Object.keys(scores).length);
+    const key = score.name in scores ? `${score.name}.${suffix}` : score.name;
+    scores[key] = value;
+  }
+  return scores;
+}
+
+/** Langfuse exports input, output and metadata as JSON text (sometimes twice encoded). */
+function decodeFields(record: JsonObject): JsonObject {
+  const out: JsonObject = { ...record };
+  for (const key of ["input", "output", "metadata"]) if (key in out) out[key] = parseJsonDeep(out[key]);
+  return out;
+}
+
+function latencyOf(observation: Observation): number | null {
+  const seconds = asFiniteNumber(observation.latency);
+  if (seconds !== null && seconds >= 0) return seconds * 1000;
+  const span = timeOf(observation.endTime) - timeOf(observation.startTime);
+  return Number.isFinite(span) && span >= 0 ? span : null;
+}
+
+function timeOf(value: unknown): number {
+  const iso = toIsoTime(value);
+  return iso ? Date.parse(iso) : Number.POSITIVE_INFINITY;
+}
+
+// Observations without a start time go last, in file order (the sort is stable).
+function compareTimes(a: number, b: number): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
+}
+
+function textOf(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === "string" ? value : JSON.stringify(value);
+}

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { formatZodError } from "../format-zod-error";
+import { asString, isRecord, omitKeys, type JsonObject } from "../messages/json-value";
+import { decodeAttributes, readNanos } from "./otel-attributes";
+
+export type OtelSpan = {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string | null;
+  name: string;
+  start: bigint | null;
+  end: bigint | null;
+  attributes: JsonObject;
+  events: { name: string; attributes: JsonObject }[];
+  isError: boolean;
+  statusMessage: string | null;
+  /** The span as stored in metadata: every field, attributes decoded, with its resource index and scope. */
+  raw: JsonObject;
+};
+
+const spanSchema = z.looseObject({
+  traceId: z.string().min(1),
+  spanId: z.string().min(1),
+  parentSpanId: z.string().optional(),
+  name: z.string().default(""),
+  attributes: z.array(z.unknown()).optional(),
+  events: z.array(z.unknown()).optional(),
+  status: z.looseObject({ code: z.union([z.number(), z.string()]).optional(), message: z.string().optional() }).optional(),
+});
+
+const requestSchema = z.looseObject({
+  resourceSpans: z.array(
+    z.looseObject({
+      resource: z.looseObject({ attributes: z.array(z.unknown()).optional() }).optional(),
+      scopeSpans: z.array(z.looseObject({ scope: z.record(z.string(), z.unknown()).optional(), spans: z.array(z.unknown()).default([]) })).optional(),
+    }),
+  ),
+});
+
+/** Flattens an OTLP/JSON ExportTraceServiceRequest; a malformed span is an error, the others still read. */
+export function readOtlpSpans(value: unknown): { ok: true; spans: OtelSpan[]; resources: JsonObject[]; errors: string[] } | { ok: false; error: string } {
+  const request = requestSchema.safeParse(value);
+  if (!request.success) return { ok: false, error: formatZodError(request.error) };
+  const spans: OtelSpan[] = [];
+  const errors: string[] = [];
+  const resources: JsonObject[] = [];
+  request.data.resourceSpans.forEach((resourceSpans, r) => {
+    const resource = resourceSpans.resource ?? {};
+    resources.push({ ...omitKeys(resource, ["attributes"]), attributes: decodeAttributes(resource.attributes) });
+    (resourceSpans.scopeSpans ?? []).forEach((scopeSpans, s) => {
+      const scope = scopeSpans.scope ? { ...scopeSpans.scope, attributes: decodeAttributes(scopeSpans.scope.attributes) } : null;
+      scopeSpans.spans.forEach((rawSpan, i) => {
+        const parsed = spanSchema.safeParse(rawSpan);
+        if (!parsed.success) {
+          errors.push(formatZodError(parsed.error, `resourceSpans[${r}].scopeSpans[${s}].spans[${i}]`));
+          return;
+        }
+        spans.push(toSpan(parsed.data, r, scope));
+      });
+    });
+  });
+  return { ok: true, spans, resources, errors };
+}
+
+function toSpan(span: z.infer<typeof spanSchema>, resourceIndex: number, scope: JsonObject | null): OtelSpan {
+  const attributes = decodeAttributes(span.attributes);
+  const events = (span.events ?? []).filter(isRecord).map((event) => ({
+    ...event,
+    name: asString(event.name) ?? "",
+    attributes: decodeAttributes(event.attributes),
+  }));
+  // Status code 2 is STATUS_CODE_ERROR; OTLP/JSON may also spell the enum name.
+  const code = span.status?.code;
+  return {
+    traceId: span.traceId,
+    spanId: span.spanId,
+    parentSpanId: span.parentSpanId ? span.parentSpanId : null,
+    name: span.name,
+    start: readNanos(span.startTimeUnixNano),
+    end: readNanos(span.endTimeUnixNano),
+    attributes,
+    events,
+    isError: code === 2 || code === "STATUS_CODE_ERROR",
+    statusMessage: span.status?.message ? span.status.message : null,
+    raw: { ...span, attributes, events, resourceIndex, ...(scope ? { scope } : {}) },
+  };
+}

@@ -1,0 +1,18 @@
+const MIB = 1024 * 1024;
+
+/**
+ * Whole-document formats (a JSON array, a tau2 results file, an Inspect log, an .eval zip) are
+ * parsed in memory; above this size the file is rejected with an error instead of risking the
+ * process. JSONL has no such limit: it is streamed line by line.
+ */
+export const MAX_DOCUMENT_BYTES = 256 * MIB;
+
+/** One JSONL line above this is rejected (and skipped without buffering it); reading goes on. */
+export const MAX_LINE_BYTES = 16 * MIB;
+
+/** How much of the start of a file format detection looks at. */
+export const DETECT_HEAD_BYTES = 64 * 1024;
+
+export function formatBytes(bytes: number): string {
+  return bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MiB` : `${bytes} bytes`;
+}

@@ -1,0 +1,154 @@
+import { dirname, join } from "node:path";
+import { readFile } from "node:fs/promises";
+import { decodeUtf8 } from "./decode-utf8";
+import { detectFormat } from "./detect-format";
+import { finalizeTrace } from "./finalize-trace";
+import type { FormatName } from "./format-name";
+import type { FormatReader, MapContext, Mapped } from "./formats/format-reader";
+import { formatReaders } from "./formats/readers";
+import { DETECT_HEAD_BYTES, formatBytes, MAX_DOCUMENT_BYTES, MAX_LINE_BYTES } from "./limits";
+import { isRecord } from "./messages/json-value";
+import { openSource, type OpenedSource, type TraceSourceInput } from "./open-source";
+import { parseJson } from "./parse-json";
+import { readLines } from "./read-lines";
+import type { RecordLocation, TraceRecord } from "./trace-record";
+
+export { formatNames, type FormatName } from "./format-name";
+export type { RecordLocation, TraceRecord } from "./trace-record";
+export type { TraceSourceInput } from "./open-source";
+
+export type ReadTraceRecordsOptions = {
+  /** Skip detection and read as this format. */
+  format?: FormatName;
+  maxLineBytes?: number;
+  maxDocumentBytes?: number;
+};
+
+/**
+ * Reads a trace file in any supported format and yields one record per trace: the validated
+ * native trace with its externalId, or a located error. Bad records never stop the reading; only
+ * file system errors (a missing file) throw. A file-level problem (empty, undetectable, too big,
+ * not JSON) is one error record; its `format` is the forced one, else the detected one, else "native".
+ */
+export async function* readTraceRecords(input: TraceSourceInput, options: ReadTraceRecordsOptions = {}): AsyncGenerator<TraceRecord> {
+  const { maxLineBytes = MAX_LINE_BYTES, maxDocumentBytes = MAX_DOCUMENT_BYTES } = options;
+  const source = await openSource(input);
+  const file = source.fileName;
+  const fail = (format: FormatName, error: string, location: RecordLocation = {}): TraceRecord => ({
+    location: { ...(file ? { file } : {}), ...location },
+    format,
+    ok: false,
+    error,
+  });
+  const head = await source.head(DETECT_HEAD_BYTES);
+  if (source.size === 0 || (source.size <= head.length && isBlank(head))) {
+    yield fail(options.format ?? "native", "file is empty");
+    return;
+  }
+  const detection = detectFormat({ fileName: file, head, format: options.format });
+  if (!detection.ok) {
+    yield fail(options.format ?? "native", detection.error);
+    return;
+  }
+  const { format, mode } = detection;
+  const reader = formatReaders[format];
+  const context: MapContext = { fileName: file };
+  if (format === "verifiers" && source.path) {
+    const sidecar = await readSidecarMetadata(source.path);
+    if (sidecar.error) yield { location: { file: sidecar.path }, format, ok: false, error: sidecar.error };
+    if (sidecar.value) context.sidecarMetadata = sidecar.value;
+  }
+  const toRecord = (mapped: Mapped, location: RecordLocation): TraceRecord => {
+    const full: RecordLocation = { ...(file ? { file } : {}), ...location, ...(mapped.index === undefined ? {} : { index: mapped.index }) };
+    const where = describeLocation(full);
+    if (!mapped.ok) return { location: full, format, ok: false, error: where ? `${where}: ${mapped.error}` : mapped.error };
+    const finalized = finalizeTrace(mapped.trace, mapped.sourceId);
+    if (!finalized.ok) return { location: full, format, ok: false, error: where ? `${where}: ${finalized.error}` : finalized.error };
+    return { location: full, format, ...finalized };
+  };
+
+  if (mode === "lines") {
+    yield* readLineRecords(source, reader, context, maxLineBytes, toRecord);
+    return;
+  }
+  if (source.size > maxDocumentBytes) {
+    const advice = mode === "zip" ? "" : `; split it${reader.mapRecord ? " or write it as JSONL" : ""}`;
+    yield fail(format, `file is ${formatBytes(source.size)}, above the ${formatBytes(maxDocumentBytes)} limit for ${format} ${mode === "zip" ? "archives" : "documents"}, which are read whole${advice}`);
+    return;
+  }
+  const bytes = await source.readAll();
+  if (mode === "zip") {
+    for (const mapped of reader.mapArchive?.(bytes, context) ?? []) yield toRecord(mapped, {});
+    return;
+  }
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) {
+    yield fail(format, `line ${decoded.line}: ${decoded.error}`, { line: decoded.line });
+    return;
+  }
+  const parsed = parseJson(decoded.text);
+  if (!parsed.ok) {
+    yield fail(format, parsed.error, { line: parsed.line });
+    return;
+  }
+  for (const mapped of reader.mapDocument?.(parsed.value, context) ?? []) yield toRecord(mapped, {});
+}
+
+async function* readLineRecords(
+  source: OpenedSource,
+  reader: FormatReader,
+  context: MapContext,
+  maxLineBytes: number,
+  toRecord: (mapped: Mapped, location: RecordLocation) => TraceRecord,
+): AsyncGenerator<TraceRecord> {
+  for await (const result of readLines(source.chunks(), { maxLineBytes })) {
+    const location = { line: result.line };
+    if (!result.ok) {
+      yield toRecord({ ok: false, error: result.error }, location);
+      continue;
+    }
+    const decoded = decodeUtf8(result.bytes);
+    if (!decoded.ok) {
+      yield toRecord({ ok: false, error: `invalid UTF-8 at byte ${decoded.byteOffset} of the line` }, location);
+      continue;
+    }
+    if (decoded.text.trim() === "") continue;
+    const parsed = parseJson(decoded.text, { multiline: false });
+    if (!parsed.ok) {
+      yield toRecord({ ok: false, error: parsed.error }, location);
+      continue;
+    }
+    for (const mapped of reader.mapRecord?.(parsed.value, context) ?? []) yield toRecord(mapped, location);
+  }
+}
+
+/** "line 3", "index 2", "line 3, index 1", or "" for the whole file. */
+export function describeLocation({ line, index }: RecordLocation): string {
+  return [line === undefined ? null : `line ${line}`, index === undefined ? null : `index ${index}`].filter(Boolean).join(", ");
+}
+
+/** verifiers writes metadata.json beside results.jsonl; a broken one is reported, not fatal. */
+async function readSidecarMetadata(path: string): Promise<{ path: string; value?: Record<string, unknown>; error?: string }> {
+  const sidecarPath = join(dirname(path), "metadata.json");
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(sidecarPath);
+  } catch {
+    return { path: sidecarPath };
+  }
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) return { path: sidecarPath, error: `metadata.json: line ${decoded.line}: ${decoded.error}` };
+  const parsed = parseJson(decoded.text);
+  if (!parsed.ok) return { path: sidecarPath, error: `metadata.json: ${parsed.error}` };
+  if (!isRecord(parsed.value)) return { path: sidecarPath, error: "metadata.json: expected a JSON object" };
+  return { path: sidecarPath, value: parsed.value };
+}
+
+function isBlank(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    const isBom = i <= 2 && (b === 0xef || b === 0xbb || b === 0xbf);
+    if (!(b === 32 || b === 9 || b === 10 || b === 13 || isBom)) return false;
+  }
+  return true;
+}

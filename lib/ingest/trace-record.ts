@@ -1,0 +1,10 @@
+import type { Trace } from "../traces/trace-schema";
+import type { FormatName } from "./format-name";
+
+/** Where a record came from: the file, and the JSONL line (1-based) and/or the array index (0-based). */
+export type RecordLocation = { file?: string; line?: number; index?: number };
+
+export type TraceRecord = { location: RecordLocation; format: FormatName } & (
+  | { ok: true; trace: Trace; externalId: string }
+  | { ok: false; error: string }
+);

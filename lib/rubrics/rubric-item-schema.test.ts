@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { rubricSchema } from "./rubric-item-schema";
+import { good } from "./rubric-test-fixtures";
+
+describe("rubric schema", () => {
+  it("rejects duplicate keys, bad regexes, bad paths and missing values", () => {
+    const check = { kind: "tool_called", tool: "x" } as const;
+    expect(rubricSchema.safeParse({ items: [good("a", check), good("a", check)] }).success).toBe(false);
+    expect(rubricSchema.safeParse({ items: [good("a", { kind: "regex", pattern: "(" })] }).success).toBe(false);
+    expect(
+      rubricSchema.safeParse({ items: [good("a", { kind: "json_path", path: "$..a", op: "exists" })] }).success,
+    ).toBe(false);
+    expect(
+      rubricSchema.safeParse({ items: [good("a", { kind: "json_path", path: "$.a", op: "gt", value: "1" })] }).success,
+    ).toBe(false);
+  });
+
+  it("applies defaults", () => {
+    const parsed = rubricSchema.parse({
+      items: [{ key: "a", question: "?", polarity: "good", check: { kind: "regex", pattern: "x" } }],
+    });
+    expect(parsed.hackMode).toBe("zero");
+    expect(parsed.items[0]?.weight).toBe(1);
+    expect(parsed.items[0]?.check).toEqual({ kind: "regex", pattern: "x", target: "final_reply" });
+  });
+});

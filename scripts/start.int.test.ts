@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "../lib/api-keys/create-api-key";
+import { systemActor } from "../lib/audit/record-audit-event";
+import { currentProvider, getDb } from "../lib/db/client";
+import { ensureProject } from "../lib/projects/find-project";
+import { makeUser } from "../lib/testing/factories";
+import { waitFor } from "../lib/testing/wait-for";
+
+// npm start as a user runs it, against this project's database: health, sign-in, API key, a clean
+// stop on SIGTERM, and a restart that keeps the data.
+const root = path.resolve(import.meta.dirname, "..");
+const provider = currentProvider();
+const port = provider === "sqlite" ? 3211 : 3212;
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), "goodhart-start-"));
+const db = getDb();
+
+function startApp(): { child: ChildProcess; output: () => string } {
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), GOODHART_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+async function health() {
+  const response = await fetch(`${base}/api/health`).catch(() => null);
+  return response?.ok ? response.json() : null;
+}
+
+async function signIn(email: string, password: string): Promise<string> {
+  const csrfResponse = await fetch(`${base}/api/auth/csrf`);
+  const cookie = csrfResponse.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { csrfToken } = await csrfResponse.json();
+  const response = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+  });
+  const session = response.headers.getSetCookie().find((c) => c.includes("session-token"));
+  if (!session) throw new Error(`no session cookie for ${email} (status ${response.status})`);
+  return session.split(";")[0]!;
+}
+
+async function stop(child: ChildProcess) {
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  return exited;
+}
+
+describe(`npm start on ${provider}`, () => {
+  let user: Awaited<ReturnType<typeof makeUser>>;
+  let key: string;
+  beforeAll(async () => {
+    const project = await ensureProject(db, "default", "Default project");
+    user = await makeUser(db, { projectId: project.id, role: "reviewer" });
+    key = (await createApiKey(db, { projectId: project.id, name: "start-test", actor: systemActor })).key;
+  });
+  afterAll(async () => {
+    await db.user.delete({ where: { id: user.id } }).catch(() => undefined);
+  });
+
+  it("serves health, sessions and API keys, stops cleanly, and keeps its data across a restart", async () => {
+    for (const round of [1, 2]) {
+      const app = startApp();
+      try {
+        const status = await waitFor(health, 240_000, 500).catch((error) => {
+          throw new Error(`${error.message}\n${app.output()}`);
+        });
+        expect(status).toEqual({ status: "ok", db: provider });
+
+        const cookie = await signIn(user.email, user.password);
+        const jobs = await fetch(`${base}/api/jobs`, { headers: { cookie } });
+        expect(jobs.status, `round ${round}`).toBe(200);
+        const me = await fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+        expect(me.status, `round ${round}`).toBe(200);
+      } finally {
+        expect(await stop(app.child)).toBe(0);
+      }
+      expect(await health()).toBeNull();
+    }
+  }, 600_000);
+});
