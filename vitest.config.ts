@@ -9,7 +9,7 @@ const postgresUrl = process.env.GOODHART_TEST_DATABASE_URL;
 const integration = ["lib/**/*.int.test.ts", "scripts/**/*.int.test.ts", "workers/**/*.int.test.ts"];
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "lib/testing/empty-module.ts") } },
   test: {
     projects: [
       {
