@@ -1,6 +1,7 @@
 // Whether the .next build matches the sources: a hash of every file the build reads.
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const inputs = ["app", "components", "lib", "public", "next.config.js", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
@@ -28,4 +29,13 @@ export const stampFile = (root: string) => path.join(root, ".next", "goodhart-so
 export function isBuildCurrent(root: string): boolean {
   const file = stampFile(root);
   return existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(file) && readFileSync(file, "utf8") === sourceStamp(root);
+}
+
+/** Runs `next build` unless the last build is of these very sources; false when the build failed. */
+export function buildIfStale(root: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (isBuildCurrent(root)) return true;
+  const build = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit", env: { ...env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (build.status !== 0) return false;
+  writeFileSync(stampFile(root), sourceStamp(root));
+  return true;
 }

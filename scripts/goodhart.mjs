@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global process */
 // The `goodhart` bin: runs the TypeScript CLI through tsx from the repository it lives in.
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";

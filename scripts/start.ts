@@ -1,14 +1,14 @@
 // npm start: migrate, bootstrap, build when the build is stale, then run the web server and one
 // worker until Ctrl-C or SIGTERM, which stop both.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { getDb } from "../lib/db/client";
 import { ensureDatabaseReady } from "../lib/db/ensure-database-ready";
 import { readEnv } from "../lib/env";
 import { ensureAuthSecret } from "../lib/setup/auth-secret";
 import { bootstrapInstance } from "../lib/setup/bootstrap-instance";
-import { isBuildCurrent, sourceStamp, stampFile } from "./build-stamp";
+import { seedDemo } from "../lib/lab/seed-demo";
+import { buildIfStale, isBuildCurrent } from "./build-stamp";
 
 const root = path.resolve(import.meta.dirname, "..");
 const env = readEnv();
@@ -20,23 +20,22 @@ if (await ensureDatabaseReady(db, { root, url: env.DATABASE_URL })) log("applied
 const childEnv = { ...process.env, DATABASE_URL: env.DATABASE_URL, AUTH_SECRET: ensureAuthSecret(), AUTH_TRUST_HOST: "true", NEXT_TELEMETRY_DISABLED: "1" };
 process.env.AUTH_SECRET = childEnv.AUTH_SECRET;
 
-const { createdAdmin } = await bootstrapInstance(db, { adminEmail: env.GOODHART_ADMIN_EMAIL, adminPassword: env.GOODHART_ADMIN_PASSWORD });
+const { createdAdmin, projectId } = await bootstrapInstance(db, { adminEmail: env.GOODHART_ADMIN_EMAIL, adminPassword: env.GOODHART_ADMIN_PASSWORD });
 if (createdAdmin?.password) {
   log(`created the demo admin ${createdAdmin.email} with password ${createdAdmin.password}`);
   log(`(shown once; also written to ${path.relative(root, createdAdmin.passwordFile!)})`);
 } else if (createdAdmin) {
   log(`created the first admin ${createdAdmin.email}`);
 }
+if (await seedDemo(db, projectId)) log("queued the demo lab run on rubric v1 (the worker trains it; see /runs)");
 await db.$disconnect();
 
 if (!isBuildCurrent(root)) {
   log("building the web app (first start, or the sources changed)…");
-  const build = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit", env: childEnv });
-  if (build.status !== 0) {
+  if (!buildIfStale(root, childEnv)) {
     console.error("[goodhart] the build failed; see above");
     process.exit(1);
   }
-  writeFileSync(stampFile(root), sourceStamp(root));
 }
 
 const children: ChildProcess[] = [];

@@ -6,11 +6,14 @@ import { authenticateUser } from "../auth/authenticate-user";
 import { getDb } from "../db/client";
 import { ensureAuthSecret } from "../setup/auth-secret";
 
+// Module augmentation needs an interface: it merges with next-auth's own declaration.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module "next-auth" {
   interface Session {
     user: { id: string } & DefaultSession["user"];
   }
 }
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 const credentialsSchema = z.object({ email: z.email(), password: z.string().min(1) });
 

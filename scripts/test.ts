@@ -1,0 +1,48 @@
+// npm test: the whole suite. Unit and integration tests (vitest; integration on SQLite, and on
+// PostgreSQL too when GOODHART_TEST_DATABASE_URL is set), then e2e in Chromium against the built app.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { buildIfStale } from "./build-stamp";
+
+const root = path.resolve(import.meta.dirname, "..");
+const reports = path.join(root, "data", "test", "reports");
+mkdirSync(reports, { recursive: true });
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const bin = (name: string) => path.join(root, "node_modules/.bin", name);
+const run = (command: string, args: string[], extraEnv: Record<string, string> = {}) =>
+  spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } }).status === 0;
+
+console.log(process.env.GOODHART_TEST_DATABASE_URL ? "integration tests: SQLite and PostgreSQL" : "integration tests: SQLite only (set GOODHART_TEST_DATABASE_URL for PostgreSQL)");
+
+// The start-up tests and e2e run the built app; build once, before either.
+if (!buildIfStale(root, env)) {
+  console.error("next build failed");
+  process.exit(1);
+}
+
+const vitestReport = path.join(reports, "vitest.json");
+const playwrightReport = path.join(reports, "playwright.json");
+rmSync(vitestReport, { force: true });
+rmSync(playwrightReport, { force: true });
+const vitestOk = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
+
+rmSync(path.join(root, "data", "e2e"), { recursive: true, force: true });
+const e2eOk = run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+
+type Counts = { passed: number; failed: number; skipped: number };
+function vitestCounts(): Counts {
+  if (!existsSync(vitestReport)) return { passed: 0, failed: 1, skipped: 0 };
+  const report = JSON.parse(readFileSync(vitestReport, "utf8"));
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+}
+function playwrightCounts(): Counts {
+  if (!existsSync(playwrightReport)) return { passed: 0, failed: 1, skipped: 0 };
+  const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8"));
+  return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
+}
+const unit = vitestCounts();
+const e2e = playwrightCounts();
+console.log(`\nvitest ${unit.passed} passed, ${unit.failed} failed · playwright ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(`tests: ${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed} failed, ${unit.skipped + e2e.skipped} skipped`);
+process.exit(vitestOk && e2eOk ? 0 : 1);
