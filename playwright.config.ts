@@ -35,6 +35,7 @@ export default defineConfig({
       PORT: String(port),
       GOODHART_ADMIN_EMAIL: e2eAdmin.email,
       GOODHART_ADMIN_PASSWORD: e2eAdmin.password,
+      GOODHART_SKIP_DEMO: "1",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -22,6 +22,10 @@ export type ReadTraceRecordsOptions = {
   format?: FormatName;
   maxLineBytes?: number;
   maxDocumentBytes?: number;
+  /** Called as the input is consumed (JSONL chunk by chunk, documents once read whole), for progress. */
+  onBytesRead?: (bytesRead: number, totalBytes: number) => void;
+  /** The input is one JSON document (an API body), so a one-line native or OTLP object is not JSONL. */
+  isDocument?: boolean;
 };
 
 /**
@@ -50,7 +54,8 @@ export async function* readTraceRecords(input: TraceSourceInput, options: ReadTr
     yield fail(options.format ?? "native", detection.error);
     return;
   }
-  const { format, mode } = detection;
+  const { format } = detection;
+  const mode = options.isDocument && (format === "native" || format === "otel") && detection.mode === "lines" ? "document" : detection.mode;
   const reader = formatReaders[format];
   const context: MapContext = { fileName: file };
   if (format === "verifiers" && source.path) {
@@ -68,7 +73,7 @@ export async function* readTraceRecords(input: TraceSourceInput, options: ReadTr
   };
 
   if (mode === "lines") {
-    yield* readLineRecords(source, reader, context, maxLineBytes, toRecord);
+    yield* readLineRecords(countChunks(source, options.onBytesRead), reader, context, maxLineBytes, toRecord);
     return;
   }
   if (source.size > maxDocumentBytes) {
@@ -77,6 +82,7 @@ export async function* readTraceRecords(input: TraceSourceInput, options: ReadTr
     return;
   }
   const bytes = await source.readAll();
+  options.onBytesRead?.(bytes.length, source.size);
   if (mode === "zip") {
     for (const mapped of reader.mapArchive?.(bytes, context) ?? []) yield toRecord(mapped, {});
     return;
@@ -94,14 +100,23 @@ export async function* readTraceRecords(input: TraceSourceInput, options: ReadTr
   for (const mapped of reader.mapDocument?.(parsed.value, context) ?? []) yield toRecord(mapped, {});
 }
 
+async function* countChunks(source: OpenedSource, onBytesRead: ReadTraceRecordsOptions["onBytesRead"]): AsyncGenerator<Uint8Array> {
+  let bytesRead = 0;
+  for await (const chunk of source.chunks()) {
+    bytesRead += chunk.length;
+    onBytesRead?.(bytesRead, source.size);
+    yield chunk;
+  }
+}
+
 async function* readLineRecords(
-  source: OpenedSource,
+  chunks: AsyncIterable<Uint8Array>,
   reader: FormatReader,
   context: MapContext,
   maxLineBytes: number,
   toRecord: (mapped: Mapped, location: RecordLocation) => TraceRecord,
 ): AsyncGenerator<TraceRecord> {
-  for await (const result of readLines(source.chunks(), { maxLineBytes })) {
+  for await (const result of readLines(chunks, { maxLineBytes })) {
     const location = { line: result.line };
     if (!result.ok) {
       yield toRecord({ ok: false, error: result.error }, location);

@@ -1,7 +1,12 @@
+import { labRunHandler } from "../lab/lab-run-job";
+import { importTracesHandler } from "../ingest/import-traces-job";
 import type { RegisteredHandler } from "./job-type";
 
 /**
  * Every job type the worker runs. Each later feature adds its handler here; the worker process
  * wires exactly this list.
  */
-export const jobHandlers: RegisteredHandler[] = [];
+export const jobHandlers: RegisteredHandler[] = [
+  labRunHandler,
+  importTracesHandler,
+];

@@ -1,9 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { hashTrace } from "../ingest/hash-trace";
 import type { Db } from "../db/client";
 import type { Step, Trace } from "./trace-schema";
 
 export type TraceToStore = { trace: Trace; externalId: string };
 export type StoreResult = { accepted: number; duplicates: number; storedIds: Map<string, string> };
+
+// Keeps each INSERT under SQLite's limit of bound parameters.
+const stepChunk = 1000;
 
 const json = (value: unknown) => (value === undefined || value === null ? undefined : (value as object));
 const date = (value: string | null | undefined) => (value ? new Date(value) : null);
@@ -19,14 +23,16 @@ export async function storeTraces(db: Db, { projectId, runId, traces }: { projec
   const existing = await db.trace.findMany({ where: { projectId, externalId: { in: [...unique.keys()] } }, select: { externalId: true } });
   for (const { externalId } of existing) unique.delete(externalId);
 
-  const storedIds = new Map<string, string>();
-  await db.$transaction(async (tx) => {
-    for (const [externalId, trace] of unique) {
-      const row = await tx.trace.create({ data: toTraceRow({ projectId, runId, externalId, trace }), select: { id: true } });
-      storedIds.set(externalId, row.id);
-      if (trace.steps.length > 0) await tx.traceStep.createMany({ data: trace.steps.map((step, index) => toStepRow(row.id, index, step)) });
-    }
-  });
+  // Ids are made here so that traces and their steps go in as two bulk inserts, not one per row.
+  const storedIds = new Map([...unique.keys()].map((externalId) => [externalId, randomUUID()]));
+  const traceRows = [...unique].map(([externalId, trace]) => ({ id: storedIds.get(externalId)!, ...toTraceRow({ projectId, runId, externalId, trace }) }));
+  const stepRows = [...unique].flatMap(([externalId, trace]) => trace.steps.map((step, index) => toStepRow(storedIds.get(externalId)!, index, step)));
+  if (traceRows.length > 0) {
+    await db.$transaction(async (tx) => {
+      await tx.trace.createMany({ data: traceRows });
+      for (let start = 0; start < stepRows.length; start += stepChunk) await tx.traceStep.createMany({ data: stepRows.slice(start, start + stepChunk) });
+    });
+  }
   return { accepted: storedIds.size, duplicates: traces.length - storedIds.size, storedIds };
 }
 

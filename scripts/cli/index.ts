@@ -4,6 +4,8 @@ import { ZodError } from "zod";
 import { AppError } from "../../lib/errors/app-error";
 import { addApiKeyCommands } from "./api-key-commands";
 import { CliError } from "./cli-context";
+import { addLabCommands } from "./lab-commands";
+import { addImportCommand } from "./import-command";
 import { addUserCommands } from "./user-commands";
 
 const program = new Command()
@@ -14,6 +16,8 @@ const program = new Command()
 
 addUserCommands(program);
 addApiKeyCommands(program);
+addLabCommands(program);
+addImportCommand(program);
 
 async function main(): Promise<number> {
   try {

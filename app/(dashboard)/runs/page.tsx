@@ -1,18 +1,28 @@
 import type { Metadata } from "next";
+import { RunLabForm } from "@/components/runs/run-lab-form";
+import { RunsTable } from "@/components/runs/runs-table";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { hasRole } from "@/lib/auth/roles";
 import { requireMember } from "@/lib/next/page-context";
+import { listRuns } from "@/lib/runs/list-runs";
 
 export const metadata: Metadata = { title: "Training runs" };
 
 export default async function RunsPage() {
-  await requireMember("viewer");
+  const { db, member } = await requireMember("viewer");
+  const runs = await listRuns(db, { projectId: member.projectId });
   return (
     <>
       <PageHeader title="Training runs" description="RL runs with their metrics, divergence windows and behaviour drift." />
-      <EmptyState title="No training runs yet">
-        <p>Register a run with <Code>POST /api/v1/runs</Code> and send metrics to <Code>POST /api/v1/runs/ID/metrics</Code>, or run the built-in lab with <Code>npm run goodhart -- lab run</Code>.</p>
-      </EmptyState>
+      {hasRole(member.role, "reviewer") ? <RunLabForm /> : null}
+      {runs.length === 0 ? (
+        <EmptyState title="No training runs yet">
+          <p>Register a run with <Code>POST /api/v1/runs</Code> and send metrics to <Code>POST /api/v1/runs/ID/metrics</Code>, or run the built-in lab with <Code>npm run goodhart -- lab run</Code>.</p>
+        </EmptyState>
+      ) : (
+        <RunsTable initialRuns={runs} />
+      )}
     </>
   );
 }

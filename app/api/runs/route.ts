@@ -1,0 +1,8 @@
+// GET /api/runs: the project's training runs with their job's progress, for the /runs page's polling.
+import { NextResponse } from "next/server";
+import { withSession } from "@/lib/next/with-auth";
+import { listRuns } from "@/lib/runs/list-runs";
+
+export const GET = withSession(async (_request, { db, member }) => NextResponse.json({ runs: await listRuns(db, { projectId: member.projectId }) }), {
+  role: "viewer",
+});

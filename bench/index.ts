@@ -1,0 +1,12 @@
+// npm run bench: prints one table. BENCH_IMPORT_TRACES and BENCH_LIST_TRACES shrink a quick run.
+import { benchImport, benchList, type BenchRow } from "./import-bench";
+
+const importCount = Number(process.env.BENCH_IMPORT_TRACES ?? 100_000);
+const listCount = Number(process.env.BENCH_LIST_TRACES ?? 1_000_000);
+
+const rows: BenchRow[] = [...(await benchImport(importCount)), ...(await benchList(listCount))];
+const width = Math.max(...rows.map((row) => row.name.length));
+const valueWidth = Math.max(...rows.map((row) => row.value.length));
+console.log(`${"benchmark".padEnd(width)}  ${"result".padStart(valueWidth)}  note`);
+for (const row of rows) console.log(`${row.name.padEnd(width)}  ${row.value.padStart(valueWidth)}  ${row.note ?? ""}`);
+process.exit(0);

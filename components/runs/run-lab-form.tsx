@@ -1,0 +1,49 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useActionState, useEffect } from "react";
+import { runLabAction } from "@/app/actions/lab-actions";
+import { Button } from "@/components/ui/button";
+import type { ActionResult } from "@/lib/next/server-action";
+
+/** Queues a lab run (a worker trains it); the runs table picks it up on its next poll. */
+export function RunLabForm() {
+  const queryClient = useQueryClient();
+  const [state, action, isPending] = useActionState<ActionResult<{ runId: string; name: string }> | null, FormData>(runLabAction, null);
+  useEffect(() => {
+    if (state?.ok) void queryClient.invalidateQueries({ queryKey: ["runs"] });
+  }, [state, queryClient]);
+  const input = "mt-1 w-28 rounded-md border border-slate-300 px-3 py-1.5";
+  return (
+    <div className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
+      <form action={action} className="flex flex-wrap items-end gap-3" aria-label="Run lab">
+        <label className="text-sm">
+          <span className="block font-medium">Steps</span>
+          <input name="steps" type="number" min={1} max={2000} defaultValue={200} required className={input} />
+        </label>
+        <label className="text-sm">
+          <span className="block font-medium">Seed</span>
+          <input name="seed" type="number" min={0} defaultValue={1} required className={input} />
+        </label>
+        <label className="text-sm">
+          <span className="block font-medium">Rubric version</span>
+          <input name="rubric" placeholder="latest approved" className="mt-1 w-36 rounded-md border border-slate-300 px-3 py-1.5" />
+        </label>
+        <Button type="submit" disabled={isPending}>
+          Run lab
+        </Button>
+      </form>
+      {state && !state.ok ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {state.fields ? Object.values(state.fields).join("; ") : state.error}
+        </p>
+      ) : null}
+      {state?.ok ? (
+        <p role="status" className="mt-2 text-sm text-slate-600">
+          Queued {state.data.name}; a worker trains it, with progress below and on /jobs.
+        </p>
+      ) : null}
+      <p className="mt-2 text-xs text-slate-500">A simulated refund desk trained with GRPO on the lab rubric as proxy reward. Judges and rollouts in the lab are simulated.</p>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { RunStatus } from "@/components/runs/run-status";
+import type { RunListItem } from "@/lib/runs/list-runs";
+import type { MetricOverview } from "@/lib/runs/load-run-metrics";
+import { formatMetric as f } from "./format-metric";
+
+/** The run's summary numbers (the CLI's `lab run --json`) and every metric it logged with its first and last value. */
+export function RunSummaryTable({ run, metrics }: { run: RunListItem; metrics: MetricOverview[] }) {
+  const { summary } = run;
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <section aria-label="Summary" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+        <h2 className="mb-2 text-base font-semibold">Summary</h2>
+        <RunStatus name={run.name} status={run.status} job={run.job} />
+        {summary ? (
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 tabular-nums">
+            <dt className="text-slate-500">Steps</dt>
+            <dd>{summary.steps}</dd>
+            <dt className="text-slate-500">Proxy reward</dt>
+            <dd>{f(summary.proxyReward.first)} → {f(summary.proxyReward.last)}</dd>
+            <dt className="text-slate-500">True success (train)</dt>
+            <dd>{f(summary.trueSuccess.first)} → best {f(summary.trueSuccess.best)} → {f(summary.trueSuccess.last)}</dd>
+            <dt className="text-slate-500">True success (held-out)</dt>
+            <dd>{f(summary.heldOutSuccess.first)} → {f(summary.heldOutSuccess.last)}</dd>
+            <dt className="text-slate-500">Hack rate</dt>
+            <dd>{f(summary.hackRate.first)} → {f(summary.hackRate.last)}</dd>
+          </dl>
+        ) : (
+          <p className="mt-3 text-slate-500">No summary yet: it is written when the run finishes.</p>
+        )}
+        <p className="mt-3 text-xs text-slate-500">First and last: means over the first and last 10% of steps.</p>
+      </section>
+      <section aria-label="Metrics" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+        <h2 className="mb-2 text-base font-semibold">Metrics</h2>
+        {metrics.length === 0 ? (
+          <p className="text-slate-500">No metric points yet.</p>
+        ) : (
+          <table className="w-full border-collapse">
+            <thead>
+              <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
+                <th className="py-1">Name</th>
+                <th className="py-1">Points</th>
+                <th className="py-1">First</th>
+                <th className="py-1">Last</th>
+              </tr>
+            </thead>
+            <tbody>
+              {metrics.map((m) => (
+                <tr key={m.name} className="border-b border-slate-100 tabular-nums">
+                  <td className="py-1 font-mono text-xs">{m.name}</td>
+                  <td className="py-1">{m.points}</td>
+                  <td className="py-1" title={`step ${m.firstStep}`}>{f(m.first, 3)}</td>
+                  <td className="py-1" title={`step ${m.lastStep}`}>{f(m.last, 3)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+"use client";
+
+import { useState } from "react";
+
+const collapsedChars = 600;
+
+/** Text shown as text (React escapes it); long text is cut with a button to show it all. */
+export function CollapsibleText({ text, label, isMono = false, onToggle }: { text: string; label: string; isMono?: boolean; onToggle?: () => void }) {
+  const [isExpanded, setIsExpanded] = useState(false);
+  const isLong = text.length > collapsedChars || text.split("\n").length > 12;
+  const shown = isLong && !isExpanded ? `${text.slice(0, collapsedChars).split("\n").slice(0, 12).join("\n")}…` : text;
+  return (
+    <div>
+      <pre className={`whitespace-pre-wrap break-words ${isMono ? "font-mono text-xs" : "font-sans text-sm"}`}>{shown}</pre>
+      {isLong ? (
+        <button
+          type="button"
+          className="mt-1 text-xs text-indigo-700 underline"
+          aria-expanded={isExpanded}
+          onClick={() => {
+            setIsExpanded(!isExpanded);
+            onToggle?.();
+          }}
+        >
+          {isExpanded ? `Collapse ${label}` : `Expand ${label} (${text.length.toLocaleString("en")} characters)`}
+        </button>
+      ) : null}
+    </div>
+  );
+}

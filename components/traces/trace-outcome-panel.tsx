@@ -1,0 +1,48 @@
+import type { TraceDetail } from "@/lib/traces/find-trace-detail";
+import { CollapsibleText } from "./collapsible-text";
+import { prettyJson } from "./pretty-json";
+
+export function TraceOutcomePanel({ trace }: { trace: TraceDetail["trace"] }) {
+  const rows: [string, string][] = [
+    ["Reward", trace.reward === null ? "—" : String(trace.reward)],
+    ["Success", trace.success === null ? "—" : String(trace.success)],
+    ["Source", trace.source],
+    ["Environment", trace.environment ?? "—"],
+    ["Task", trace.task ?? "—"],
+    ["Run", trace.runName ?? trace.runId ?? "—"],
+    ["Run step", trace.step === null ? "—" : String(trace.step)],
+    ["Steps", String(trace.stepCount)],
+    ["Tokens", String(trace.totalTokens)],
+    ["Started", trace.startedAt?.toISOString() ?? "—"],
+    ["Imported", trace.createdAt.toISOString()],
+  ];
+  return (
+    <aside aria-label="Outcome and metadata" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+      <h2 className="font-semibold">Outcome</h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-slate-500">{term}</dt>
+            <dd className="break-all">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {trace.scores ? (
+        <div>
+          <h3 className="text-xs font-semibold uppercase text-slate-500">Scores</h3>
+          <CollapsibleText text={prettyJson(trace.scores)} label="scores" isMono />
+        </div>
+      ) : null}
+      {trace.endState != null ? (
+        <div>
+          <h3 className="text-xs font-semibold uppercase text-slate-500">End state</h3>
+          <CollapsibleText text={prettyJson(trace.endState)} label="end state" isMono />
+        </div>
+      ) : null}
+      <div>
+        <h3 className="text-xs font-semibold uppercase text-slate-500">Metadata</h3>
+        {trace.metadata ? <CollapsibleText text={prettyJson(trace.metadata)} label="metadata" isMono /> : <p className="text-slate-500">none</p>}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,99 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { authFile } from "./session";
+
+test.use({ storageState: authFile("admin") });
+
+const dir = mkdtempSync(path.join(tmpdir(), "goodhart-e2e-traces-"));
+const tag = `e2e${Date.now().toString(36)}`;
+
+function writeJsonl(name: string, traces: unknown[]): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, traces.map((trace) => JSON.stringify(trace)).join("\n") + "\n");
+  return file;
+}
+
+test("imports a file through the dialog, filters the list, opens a trace and expands a tool call", async ({ page }) => {
+  const environment = `env-${tag}`;
+  const traces = [1, 2, 3].map((n) => ({
+    externalId: `${tag}-${n}`,
+    environment,
+    input: n === 2 ? `weather question ${tag}` : `other question ${n}`,
+    outcome: { reward: n / 4 },
+    steps: [
+      { role: "user", content: `What is the weather in Oslo? (${n})` },
+      { type: "tool_call", role: "assistant", name: "get_weather", toolCallId: "call_1", arguments: { city: "Oslo", units: "metric" }, result: { tempC: 4 } },
+      { role: "assistant", content: "It is 4 °C in Oslo.", tokensIn: 120, tokensOut: 9, latencyMs: 340 },
+    ],
+  }));
+  const file = writeJsonl(`${tag}.jsonl`, traces);
+
+  await page.goto("/traces");
+  await page.getByRole("button", { name: "Import traces" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import traces" });
+  await dialog.getByLabel("Trace file").setInputFiles(file);
+  await dialog.getByRole("button", { name: "Upload and import" }).click();
+  await expect(dialog.getByRole("progressbar", { name: "Import progress" })).toHaveAttribute("aria-valuenow", "100", { timeout: 30_000 });
+  await expect(dialog.getByTestId("import-result")).toHaveText("3 accepted, 0 duplicates, 0 rejected");
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  const filters = page.getByRole("search", { name: "Filter traces" });
+  await filters.getByLabel("Environment").fill(environment);
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(new RegExp(`environment=${environment}`));
+  await expect(page.getByText("3 traces match")).toBeVisible();
+  await filters.getByLabel("Search").fill(`weather question ${tag}`);
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByText("1 trace matches")).toBeVisible();
+
+  await page.getByRole("table", { name: "Traces" }).getByRole("link", { name: `${tag}-2` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Trace ${tag}-2` })).toBeVisible();
+  const step = page.getByRole("article", { name: "Step 1" });
+  await expect(step.getByText("tool call: get_weather")).toBeVisible();
+  await step.getByRole("button", { name: "Show tool call get_weather" }).click();
+  await expect(step.getByRole("region", { name: "Arguments" })).toContainText('"city": "Oslo"');
+  await expect(step.getByRole("region", { name: "Result" })).toContainText('"tempC": 4');
+  await expect(page.getByRole("article", { name: "Step 2" })).toContainText("120 tokens in · 9 tokens out · 340 ms");
+});
+
+test("renders script and onerror payloads in content, tool arguments and metadata as text, running nothing", async ({ page }) => {
+  const script = "<script>window.__pwned=1</script>";
+  const img = '<img src=x onerror="window.__pwned=1">';
+  const externalId = `${tag}-xss`;
+  const file = writeJsonl(`${tag}-xss.jsonl`, [
+    {
+      externalId,
+      input: `xss ${tag}`,
+      metadata: { note: script, html: img },
+      steps: [
+        { role: "user", content: `${script} and ${img}` },
+        { type: "tool_call", role: "assistant", name: "render", arguments: { html: img, js: script }, result: img, reasoning: script },
+        { role: "tool", content: img, error: script },
+      ],
+    },
+  ]);
+  // Seeded through the CLI against the e2e app's database, as global-setup creates its users.
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/cli/index.ts", "import", file, "--json"], {
+    env: { ...process.env, DATABASE_URL: "file:./data/e2e/goodhart.db", GOODHART_DATA_DIR: "./data/e2e" },
+    stdio: "pipe",
+  });
+  page.on("dialog", () => {
+    throw new Error("a dialog opened: something in the trace ran");
+  });
+
+  await page.goto(`/traces?q=${encodeURIComponent(`xss ${tag}`)}`);
+  await page.getByRole("link", { name: externalId }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Trace ${externalId}` })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Step 0" }).getByText(`${script} and ${img}`)).toBeVisible();
+  const call = page.getByRole("article", { name: "Step 1" });
+  await call.getByRole("button", { name: "Show tool call render" }).click();
+  await expect(call.getByRole("region", { name: "Arguments" })).toContainText(img.replace(/"/g, '\\"'));
+  await expect(page.getByRole("complementary", { name: "Outcome and metadata" })).toContainText(script);
+  await page.getByRole("button", { name: "Show raw JSON" }).click();
+  await expect(page.getByTestId("raw-json")).toContainText("window.__pwned=1");
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.locator("img[src=x], main script:not([src])").count()).toBe(0);
+});

@@ -1,0 +1,61 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../db/client";
+import type { JobContext } from "../jobs/job-type";
+import { deleteProject, makeProject } from "../testing/factories";
+import { findImportJob } from "./find-import-job";
+import { runImportTracesJob } from "./import-traces-job";
+import { saveUpload } from "./save-upload";
+import { startUploadImport } from "./start-upload-import";
+
+const db = getDb();
+let projectId: string;
+const previousDataDir = process.env.GOODHART_DATA_DIR;
+beforeAll(async () => {
+  process.env.GOODHART_DATA_DIR = mkdtempSync(path.join(tmpdir(), "goodhart-uploads-"));
+  projectId = (await makeProject(db, "upload")).id;
+});
+afterAll(async () => {
+  process.env.GOODHART_DATA_DIR = previousDataDir;
+  await deleteProject(db, projectId);
+});
+
+const streamOf = (text: string) => new Blob([text]).stream();
+const lines = (tag: string) => [1, 2, 3].map((n) => JSON.stringify({ externalId: `${tag}-${n}`, steps: [{ role: "user", content: `m${n}` }] })).join("\n") + "\nnot json\n";
+
+function context(progress: number[]): JobContext {
+  return { jobId: "j", projectId, attempt: 1, db, signal: new AbortController().signal, reportProgress: async (fraction) => void progress.push(fraction) };
+}
+
+describe("traces.import job", () => {
+  it("imports an upload with progress, and running it twice gives duplicates only", async () => {
+    const upload = await saveUpload(streamOf(lines("job")), { fileName: "../evil/name.jsonl", limit: 1_000_000 });
+    expect(path.basename(upload.path)).toBe("name.jsonl");
+    const progress: number[] = [];
+    const payload = { uploadId: upload.uploadId, fileName: "../evil/name.jsonl" };
+    const first = await runImportTracesJob(payload, context(progress));
+    expect(first).toMatchObject({ accepted: 3, duplicates: 0, rejectedCount: 1, rejected: [{ line: 4, error: expect.stringMatching(/^line 4: invalid JSON/) }] });
+    expect(progress.length).toBeGreaterThan(0);
+    const second = await runImportTracesJob(payload, context([]));
+    expect(second).toMatchObject({ accepted: 0, duplicates: 3, rejectedCount: 1 });
+  });
+
+  it("fails permanently when the upload is gone", async () => {
+    await expect(runImportTracesJob({ uploadId: "00000000-0000-4000-8000-000000000000", fileName: "x.jsonl" }, context([]))).rejects.toThrow(/is gone/);
+  });
+
+  it("refuses an upload over the limit and keeps nothing of it", async () => {
+    await expect(saveUpload(streamOf("x".repeat(2000)), { fileName: "big.jsonl", limit: 1000 })).rejects.toMatchObject({ code: "payload_too_large" });
+  });
+
+  it("queues the job for a saved upload, and the dialog's status lookup finds it", async () => {
+    const { jobId } = await startUploadImport(db, { projectId, body: streamOf(lines("queued")), fileName: "q.jsonl" });
+    const { job, result } = await findImportJob(db, { projectId, jobId });
+    expect(job.type).toBe("traces.import");
+    expect(job.status).toBe("queued");
+    expect(result).toBeNull();
+    await db.job.delete({ where: { id: jobId } });
+  });
+});

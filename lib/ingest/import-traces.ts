@@ -1,0 +1,89 @@
+import type { Db } from "../db/client";
+import { storeTraces, type TraceToStore } from "../traces/store-traces";
+import type { RecordLocation, TraceRecord } from "./trace-record";
+
+export type RejectedRecord = RecordLocation & { error: string };
+export type ImportResult = { accepted: number; duplicates: number; rejected: RejectedRecord[] };
+export type ImportProgress = {
+  accepted: number;
+  duplicates: number;
+  rejected: number;
+  /** Records read so far, valid or not. */
+  processed: number;
+  bytesRead?: number;
+  totalBytes?: number;
+  /** 0..1 when the input's size is known. */
+  fraction?: number;
+};
+export type BytePosition = { bytesRead: number; totalBytes: number };
+
+export type ImportTracesOptions = {
+  projectId: string;
+  records: AsyncIterable<TraceRecord> | Iterable<TraceRecord>;
+  runId?: string;
+  batchSize?: number;
+  /** How far through the input the reader is, for a fraction in progress reports. */
+  position?: () => BytePosition | undefined;
+  onProgress?: (progress: ImportProgress) => void | Promise<void>;
+};
+
+/**
+ * The one import path (API, CLI, upload job): stores the valid records in batches, one
+ * transaction each, and reports every invalid one with where it was. A batch that fails as a
+ * whole is retried one trace at a time, so one bad row costs only itself and nothing is left
+ * half-written.
+ */
+export async function importTraces(db: Db, { projectId, records, runId, batchSize = 250, position, onProgress }: ImportTracesOptions): Promise<ImportResult> {
+  const result: ImportResult = { accepted: 0, duplicates: 0, rejected: [] };
+  let processed = 0;
+  let batch: { item: TraceToStore; location: RecordLocation }[] = [];
+
+  const report = async () => {
+    if (!onProgress) return;
+    const at = position?.();
+    const fraction = at && at.totalBytes > 0 ? Math.min(1, at.bytesRead / at.totalBytes) : undefined;
+    await onProgress({ accepted: result.accepted, duplicates: result.duplicates, rejected: result.rejected.length, processed, ...(at ? { ...at, fraction } : {}) });
+  };
+
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const current = batch;
+    batch = [];
+    try {
+      add(await storeTraces(db, { projectId, runId, traces: current.map(({ item }) => item) }));
+    } catch {
+      // Something in the batch broke the transaction (a constraint, a value the database refuses):
+      // find it by storing one at a time; the others still go in.
+      for (const { item, location } of current) {
+        try {
+          add(await storeTraces(db, { projectId, runId, traces: [item] }));
+        } catch (error) {
+          result.rejected.push({ ...location, error: `could not store trace ${item.externalId}: ${errorMessage(error)}` });
+        }
+      }
+    }
+    await report();
+  };
+  const add = ({ accepted, duplicates }: { accepted: number; duplicates: number }) => {
+    result.accepted += accepted;
+    result.duplicates += duplicates;
+  };
+
+  for await (const record of records) {
+    processed++;
+    if (!record.ok) {
+      result.rejected.push({ ...record.location, error: record.error });
+      continue;
+    }
+    batch.push({ item: { trace: record.trace, externalId: record.externalId }, location: record.location });
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  await report();
+  return result;
+}
+
+function errorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n").filter(Boolean).slice(-1)[0]?.slice(0, 500) ?? "unknown error";
+}

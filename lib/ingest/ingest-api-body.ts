@@ -1,0 +1,53 @@
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { AppError } from "../errors/app-error";
+import { traceBatchSchema } from "../traces/trace-schema";
+import { decodeUtf8 } from "./decode-utf8";
+import { formatNames, type FormatName } from "./format-name";
+import { importTraces } from "./import-traces";
+import { parseJson } from "./parse-json";
+import { readTraceRecords } from "./read-trace-records";
+import type { TraceRecord } from "./trace-record";
+
+export type ApiIngestResult = { accepted: number; duplicates: number; rejected: { index?: number; line?: number; error: string }[] };
+
+/**
+ * The body of POST /api/v1/traces (and the OTLP route): native `{"traces": [...]}`, or a raw
+ * document in `format`. A body that cannot be read at all is a 400 with details; bad records in a
+ * readable body are reported one by one and the good ones are stored.
+ */
+export async function ingestApiBody(db: Db, { projectId, bytes, format = "native" }: { projectId: string; bytes: Uint8Array; format?: FormatName }): Promise<ApiIngestResult> {
+  if (format === "native") assertNativeBatch(bytes);
+  const records: TraceRecord[] = [];
+  for await (const record of readTraceRecords({ bytes }, { format, maxDocumentBytes: Number.MAX_SAFE_INTEGER, isDocument: true })) records.push(record);
+  const [only] = records;
+  // One error for the whole body (empty, not JSON, not this format) is a bad request, not a bad record.
+  const isDocumentFormat = format === "native" || format === "otel";
+  if (records.length === 1 && only && !only.ok && only.location.index === undefined && (only.location.line === undefined || isDocumentFormat)) {
+    throw new AppError("bad_request", `The body is not a valid ${format} document`, [{ message: only.error }]);
+  }
+  const { accepted, duplicates, rejected } = await importTraces(db, { projectId, records });
+  return {
+    accepted,
+    duplicates,
+    rejected: rejected.map(({ index, line, error }) => ({ ...(index === undefined ? {} : { index }), ...(line === undefined ? {} : { line }), error })),
+  };
+}
+
+function assertNativeBatch(bytes: Uint8Array) {
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) throw new AppError("bad_request", "The body is not valid UTF-8", [{ line: decoded.line, message: decoded.error }]);
+  if (decoded.text.trim() === "") throw new AppError("bad_request", 'The body is empty; send {"traces": [...]}', []);
+  const parsed = parseJson(decoded.text);
+  if (!parsed.ok) throw new AppError("bad_request", "The body is not JSON", [{ line: parsed.line, message: parsed.error }]);
+  const batch = traceBatchSchema.safeParse(parsed.value);
+  if (!batch.success) {
+    throw new AppError(
+      "bad_request",
+      'The body must be {"traces": [...]} (or pass ?format= for another format)',
+      batch.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+    );
+  }
+}
+
+export const ingestQuerySchema = z.object({ format: z.enum(formatNames).optional() });

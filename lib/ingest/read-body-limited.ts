@@ -1,0 +1,35 @@
+import { AppError } from "../errors/app-error";
+import { formatBytes } from "./limits";
+
+/**
+ * Reads a request body into memory, refusing it with 413 when its Content-Length says it is over
+ * `limit`, or when the bytes actually sent are (a missing or lying header does not get past).
+ */
+export async function readBodyLimited(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+const tooLarge = (limit: number) =>
+  new AppError("payload_too_large", `The body is over the ${formatBytes(limit)} limit; send the traces in several smaller batches`, [{ limit }]);

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { defineJobType, PermanentJobError, registerHandler, type JobContext } from "../jobs/job-type";
+import { loadRubricVersion } from "../rubrics/load-rubric-version";
+import { itemResultSchema } from "../rubrics/rubric-item-schema";
+import type { Trace } from "../traces/trace-schema";
+import { storeTraces } from "../traces/store-traces";
+import { labRunConfigSchema } from "./lab-run-config";
+import { runLab } from "./run-lab";
+import type { StepMetrics } from "./summarize-lab";
+
+export const labRunJob = defineJobType({
+  name: "lab.run",
+  payloadSchema: z.object({ runId: z.string().min(1) }),
+  // The lab is deterministic per seed: a second attempt redoes the same work, so one retry is plenty.
+  maxAttempts: 2,
+});
+export type LabRunPayload = z.infer<typeof labRunJob.payloadSchema>;
+
+/** Steps buffered between database writes: 200 steps make 20 round trips of each kind, not 200. */
+const flushEvery = 10;
+
+/**
+ * Trains a queued lab run: writes its MetricPoints, its sampled rollouts as traces with their rubric
+ * item results, and its summary. Running it again (after a crash or a retry) starts the run over
+ * from a clean slate, so it ends in the same rows.
+ */
+export async function handleLabRun({ runId }: LabRunPayload, { db, signal, reportProgress, jobId }: Pick<JobContext, "db" | "signal" | "reportProgress" | "jobId">) {
+  const run = await db.trainingRun.findUnique({ where: { id: runId } });
+  // Gone, or already trained (the job ran twice): nothing to do.
+  if (!run) return { runId, skipped: "run not found" };
+  if (run.status === "succeeded") return { runId, skipped: "run already succeeded" };
+  if (run.trainer !== "lab" || !run.rubricVersionId) throw new PermanentJobError(`Run ${runId} is not a lab run with a rubric version`);
+  const config = labRunConfigSchema.parse(run.config ?? {});
+  const rubricVersionId = run.rubricVersionId;
+  const [rubric, items] = await Promise.all([
+    loadRubricVersion(db, { rubricVersionId }),
+    db.rubricItem.findMany({ where: { rubricVersionId }, select: { id: true, key: true } }),
+  ]);
+  const itemIds = new Map(items.map((item) => [item.key, item.id]));
+
+  await clearRunOutput(db, runId);
+  await db.trainingRun.update({ where: { id: runId }, data: { status: "running", startedAt: new Date(), finishedAt: null, summary: undefined } });
+
+  const pending: { step: StepMetrics; traces: Trace[] }[] = [];
+  const flush = async () => {
+    const batch = pending.splice(0);
+    if (batch.length) await writeSteps(db, { projectId: run.projectId, runId, itemIds, batch });
+  };
+  try {
+    const result = await runLab({
+      rubric,
+      steps: config.steps,
+      seed: config.seed,
+      batchSize: config.batchSize,
+      groupSize: config.groupSize,
+      sampleRolloutsPerStep: config.sampleRolloutsPerStep,
+      runId,
+      signal,
+      onStep: async (step, traces) => {
+        pending.push({ step, traces });
+        if (pending.length >= flushEvery) await flush();
+        await reportProgress(step.step / config.steps, describeStep(step, config.steps));
+      },
+    });
+    await flush();
+    await db.trainingRun.update({ where: { id: runId }, data: { status: "succeeded", finishedAt: new Date(), summary: toJson(result.summary) } });
+    return { runId, summary: toJson(result.summary) };
+  } catch (error) {
+    await db.trainingRun.update({ where: { id: runId }, data: { status: await statusAfterFailure(db, { jobId, isAborted: signal.aborted }), finishedAt: new Date() } });
+    throw error;
+  }
+}
+
+export const labRunHandler = registerHandler(labRunJob, handleLabRun);
+
+export function describeStep({ step, metrics }: StepMetrics, steps: number): string {
+  const format = (value: number | undefined) => (value === undefined || !Number.isFinite(value) ? "–" : value.toFixed(2));
+  return `step ${step} of ${steps} · proxy ${format(metrics["reward/proxy"])} · true ${format(metrics["success/train"])}`;
+}
+
+async function writeSteps(
+  db: Db,
+  { projectId, runId, itemIds, batch }: { projectId: string; runId: string; itemIds: Map<string, string>; batch: { step: StepMetrics; traces: Trace[] }[] },
+) {
+  const points = batch.flatMap(({ step }) =>
+    Object.entries(step.metrics)
+      // SQLite has no NaN; a metric without a value on this step is simply not logged.
+      .filter(([, value]) => Number.isFinite(value))
+      .map(([name, value]) => ({ runId, step: step.step, name, value })),
+  );
+  const traces = batch.flatMap((b) => b.traces).map((trace) => ({ trace, externalId: trace.externalId ?? `lab:${runId}:${trace.step}:${trace.task}` }));
+  await db.metricPoint.createMany({ data: points });
+  if (!traces.length) return;
+  const { storedIds } = await storeTraces(db, { projectId, runId, traces });
+  const results = traces.flatMap(({ trace, externalId }) => {
+    const traceId = storedIds.get(externalId);
+    const parsed = z.array(itemResultSchema).safeParse(trace.metadata?.rubricResults ?? []);
+    if (!traceId || !parsed.success) return [];
+    return parsed.data.flatMap((r) => {
+      const rubricItemId = itemIds.get(r.key);
+      return rubricItemId ? [{ projectId, rubricItemId, traceId, answer: r.answer, evidence: r.evidence || null }] : [];
+    });
+  });
+  if (results.length) await db.itemResult.createMany({ data: results });
+}
+
+/** A re-run starts over: what an earlier, interrupted attempt wrote is removed first. */
+async function clearRunOutput(db: Db, runId: string) {
+  await db.$transaction([db.metricPoint.deleteMany({ where: { runId } }), db.trace.deleteMany({ where: { runId } })]);
+}
+
+/** Cancelled from /jobs: the run is cancelled. Stopped with its worker: queued again. Otherwise it failed. */
+async function statusAfterFailure(db: Db, { jobId, isAborted }: { jobId: string; isAborted: boolean }) {
+  if (!isAborted) return "failed";
+  const job = await db.job.findUnique({ where: { id: jobId }, select: { status: true } });
+  if (job?.status === "cancelled") return "cancelled";
+  return job?.status === "running" ? "queued" : "failed";
+}
+
+/** JSON has no NaN: a number without a value is stored as null. */
+function toJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value, (_key, v) => (typeof v === "number" && !Number.isFinite(v) ? null : v)));
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../db/client";
+import { handleLabRun } from "../lab/lab-run-job";
+import { seedLabRubrics } from "../lab/seed-lab-rubrics";
+import { startLabRun } from "../lab/start-lab-run";
+import { deleteProject, makeProject } from "../testing/factories";
+import { findRunDetail } from "./find-run-detail";
+import { listRuns } from "./list-runs";
+
+const db = getDb();
+let projectId: string;
+let trainedId: string;
+let queuedId: string;
+
+beforeAll(async () => {
+  projectId = (await makeProject(db, "runs-list")).id;
+  await seedLabRubrics(db, { projectId });
+  const config = { steps: 12, seed: 5, batchSize: 2, groupSize: 4, sampleRolloutsPerStep: 1 };
+  const trained = await startLabRun(db, { projectId, config });
+  await handleLabRun({ runId: trained.run.id }, { db, jobId: trained.job.id, signal: new AbortController().signal, reportProgress: async () => undefined });
+  trainedId = trained.run.id;
+  queuedId = (await startLabRun(db, { projectId, config })).run.id;
+});
+afterAll(() => deleteProject(db, projectId));
+
+describe("runs for the /runs pages", () => {
+  it("lists the project's runs newest first with rubric version, summary and job progress", async () => {
+    const runs = await listRuns(db, { projectId });
+    expect(runs.map((r) => r.id)).toEqual([queuedId, trainedId]);
+    expect(runs[0]).toMatchObject({ status: "queued", rubricVersion: 1, summary: null, job: { status: "queued", progress: 0 } });
+    expect(runs[1]).toMatchObject({ status: "succeeded", trainer: "lab", summary: { steps: 12 } });
+    const empty = await makeProject(db, "runs-empty");
+    expect(await listRuns(db, { projectId: empty.id })).toEqual([]);
+    await deleteProject(db, empty.id);
+  });
+
+  it("gives a run's metric names with first and last values and the chart series by step", async () => {
+    const { run, metrics, chart } = await findRunDetail(db, { projectId, runId: trainedId });
+    expect(run.id).toBe(trainedId);
+    const proxy = metrics.find((m) => m.name === "reward/proxy")!;
+    expect(proxy).toMatchObject({ points: 12, firstStep: 1, lastStep: 12 });
+    const stored = await db.metricPoint.findUniqueOrThrow({ where: { runId_name_step: { runId: trainedId, name: "reward/proxy", step: 12 } } });
+    expect(proxy.last).toBe(stored.value);
+    expect(chart.map((row) => row.step)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(chart[0]).toHaveProperty("success/heldout");
+    expect(chart[1]).not.toHaveProperty("success/heldout");
+    expect(typeof chart[5]!["success/train"]).toBe("number");
+  });
+
+  it("does not show a run of another project", async () => {
+    const other = await makeProject(db, "runs-other");
+    await expect(findRunDetail(db, { projectId: other.id, runId: trainedId })).rejects.toMatchObject({ code: "not_found" });
+    await deleteProject(db, other.id);
+  });
+});

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../db/client";
+import { deleteProject, makeProject } from "../testing/factories";
+import { listTraces } from "./list-traces";
+import { storeTraces } from "./store-traces";
+import { traceListQuerySchema, type TraceListQuery } from "./trace-list-query";
+import { traceSchema } from "./trace-schema";
+
+const db = getDb();
+let projectId: string;
+let runId: string;
+const query = (params: Record<string, string> = {}): TraceListQuery => traceListQuerySchema.parse(params);
+
+beforeAll(async () => {
+  projectId = (await makeProject(db, "list")).id;
+  runId = (await db.trainingRun.create({ data: { projectId, name: "run-a", trainer: "test" } })).id;
+  const traces = Array.from({ length: 37 }, (_, i) => ({
+    externalId: `t${i}`,
+    trace: traceSchema.parse({
+      source: i % 3 === 0 ? "rollout" : "production",
+      environment: i % 2 ? "airline" : "retail",
+      run: i < 10 ? "run-a" : null,
+      input: i === 5 ? "please rebook flight XY123" : `question ${i}`,
+      outcome: { reward: i % 4 === 0 ? null : (i % 7) / 7 },
+      steps: Array.from({ length: (i % 5) + 1 }, () => ({ role: "user", content: "x" })),
+    }),
+  }));
+  await storeTraces(db, { projectId, traces });
+  await db.trace.updateMany({ where: { projectId, externalId: { in: ["t3", "t4"] } }, data: { openEdgeCases: 1 } });
+});
+afterAll(() => deleteProject(db, projectId));
+
+async function allPages(params: Record<string, string>) {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 20; pages++) {
+    const page = await listTraces(db, { projectId, query: query({ ...params, ...(cursor ? { cursor } : {}) }), limit: 8 });
+    ids.push(...page.items.map((item) => item.externalId));
+    if (!page.nextCursor) return { ids, total: page.total };
+    cursor = page.nextCursor;
+  }
+  throw new Error("too many pages");
+}
+
+describe("listTraces", () => {
+  it.each([
+    ["createdAt", "desc"],
+    ["createdAt", "asc"],
+    ["reward", "desc"],
+    ["reward", "asc"],
+    ["stepCount", "desc"],
+    ["stepCount", "asc"],
+  ])("pages through every trace once sorted by %s %s", async (sort, dir) => {
+    const { ids, total } = await allPages({ sort, dir });
+    expect(total).toBe(37);
+    expect(ids).toHaveLength(37);
+    expect(new Set(ids).size).toBe(37);
+    const rows = await db.trace.findMany({ where: { projectId }, select: { externalId: true, reward: true, stepCount: true, createdAt: true, id: true } });
+    const byId = new Map(rows.map((row) => [row.externalId, row]));
+    const keys = ids.map((id) => byId.get(id)!);
+    for (let i = 1; i < keys.length; i++) {
+      const [a, b] = [keys[i - 1]!, keys[i]!];
+      const key = (row: typeof a) => (sort === "createdAt" ? row.createdAt.getTime() : sort === "reward" ? row.reward : row.stepCount);
+      const [ka, kb] = [key(a), key(b)];
+      if (ka === null) expect(kb).toBeNull(); // nulls last
+      else if (kb !== null) expect(dir === "desc" ? ka >= kb : ka <= kb).toBe(true);
+    }
+  });
+
+  it("filters by source, environment, run id or name, reward range, open edge cases, text and dates", async () => {
+    const count = async (params: Record<string, string>) => (await listTraces(db, { projectId, query: query(params) })).total;
+    expect(await count({ source: "rollout" })).toBe(13);
+    expect(await count({ environment: "airline" })).toBe(18);
+    expect(await count({ run: runId })).toBe(10);
+    expect(await count({ run: "run-a" })).toBe(10);
+    expect(await count({ run: "no-such-run" })).toBe(0);
+    expect(await count({ rewardMin: "0.5", rewardMax: "0.9" })).toBeGreaterThan(0);
+    expect(await count({ rewardMin: "2" })).toBe(0);
+    expect(await count({ hasOpenEdgeCase: "1" })).toBe(2);
+    expect(await count({ q: "XY123" })).toBe(1);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await count({ from: today, to: today })).toBe(37);
+    expect(await count({ to: "2000-01-01" })).toBe(0);
+    expect(await count({ rewardMin: "abc", sort: "nope" })).toBe(37);
+  });
+});

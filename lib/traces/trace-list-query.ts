@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { traceSourceSchema } from "./trace-schema";
+
+// Search params come from a GET form: an empty field means "no filter", a bad value is ignored.
+const text = z.preprocess((value) => (Array.isArray(value) ? value[0] : value) || undefined, z.string().trim().min(1).max(500).optional()).catch(undefined);
+const number = z.preprocess((value) => (Array.isArray(value) ? value[0] : value) || undefined, z.coerce.number().finite().optional()).catch(undefined);
+const day = z.preprocess((value) => (Array.isArray(value) ? value[0] : value) || undefined, z.iso.date().optional()).catch(undefined);
+
+export const traceSortKeys = ["createdAt", "reward", "stepCount"] as const;
+export type TraceSortKey = (typeof traceSortKeys)[number];
+
+/** The /traces filters, as URL search params. */
+export const traceListQuerySchema = z.object({
+  source: z.preprocess((value) => value || undefined, traceSourceSchema.optional()).catch(undefined),
+  environment: text,
+  /** A TrainingRun id or a run name. */
+  run: text,
+  rewardMin: number,
+  rewardMax: number,
+  hasOpenEdgeCase: z.preprocess((value) => value === "1" || value === "true" || value === "on", z.boolean()).catch(false),
+  /** Created on or after this day (UTC). */
+  from: day,
+  /** Created on or before this day (UTC). */
+  to: day,
+  q: text,
+  sort: z.enum(traceSortKeys).catch("createdAt"),
+  dir: z.enum(["asc", "desc"]).catch("desc"),
+  cursor: text,
+});
+export type TraceListQuery = z.infer<typeof traceListQuerySchema>;
+
+/** The query as URL search params, without defaults, for links that change one thing. */
+export function toTraceSearchParams(query: Partial<TraceListQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === false || value === "") continue;
+    if (key === "sort" && value === "createdAt") continue;
+    if (key === "dir" && value === "desc") continue;
+    params.set(key, value === true ? "1" : String(value));
+  }
+  return params;
+}

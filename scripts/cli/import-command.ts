@@ -1,0 +1,55 @@
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import cliProgress from "cli-progress";
+import { formatNames, isFormatName } from "../../lib/ingest/format-name";
+import { importTraceSource } from "../../lib/ingest/import-trace-source";
+import type { RejectedRecord } from "../../lib/ingest/import-traces";
+import { CliError, openCli } from "./cli-context";
+
+type ImportOptions = { format?: string; project: string; json?: boolean };
+
+export function addImportCommand(program: Command) {
+  program
+    .command("import")
+    .description(`import a trace file (${formatNames.join(", ")}; detected unless --format is given)`)
+    .argument("<file>", "the file to read (JSONL is streamed)")
+    .option("--format <format>", `force a format: ${formatNames.join("|")}`)
+    .option("--project <slug>", "project", "default")
+    .option("--json", "end with one JSON line of the counts and rejected records")
+    .action(async (file: string, options: ImportOptions) => {
+      if (options.format !== undefined && !isFormatName(options.format)) throw new CliError(`unknown format "${options.format}"; use one of ${formatNames.join(", ")}`);
+      if (!existsSync(file) || !statSync(file).isFile()) throw new CliError(`no such file: ${file}`);
+      const { db, project } = await openCli(options);
+
+      const bar = new cliProgress.SingleBar(
+        { format: "importing [{bar}] {percentage}% | {accepted} new, {duplicates} duplicates, {rejected} rejected", stream: process.stderr, hideCursor: true },
+        cliProgress.Presets.shades_classic,
+      );
+      bar.start(100, 0, { accepted: 0, duplicates: 0, rejected: 0 });
+      const result = await importTraceSource(db, {
+        projectId: project.id,
+        input: { path: file },
+        format: options.format as (typeof formatNames)[number] | undefined,
+        onProgress: ({ fraction, accepted, duplicates, rejected }) => bar.update(Math.round((fraction ?? 0) * 100), { accepted, duplicates, rejected }),
+      }).finally(() => bar.stop());
+
+      const log = options.json ? console.error : console.log;
+      log(`${file}: ${result.accepted} accepted, ${result.duplicates} duplicates, ${result.rejected.length} rejected (project ${project.slug})`);
+      for (const rejected of result.rejected) log(`  rejected: ${describeRejected(rejected, file)}`);
+      if (options.json) {
+        const rejected = result.rejected.map(({ line, index, file: at, error }) => ({
+          ...(line === undefined ? {} : { line }),
+          ...(index === undefined ? {} : { index }),
+          ...(at && path.resolve(at) !== path.resolve(file) ? { file: at } : {}),
+          error,
+        }));
+        console.log(JSON.stringify({ accepted: result.accepted, duplicates: result.duplicates, rejected }));
+      }
+      if (result.rejected.length > 0) process.exitCode = 2;
+    });
+}
+
+function describeRejected({ file, error }: RejectedRecord, fallback: string): string {
+  return `${file ?? fallback}: ${error}`;
+}
