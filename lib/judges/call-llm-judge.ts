@@ -27,6 +27,15 @@ export async function callLlmJudge({ config, prompt, signal }: LlmRequest): Prom
   return withEndpointSlot(baseURL, config.concurrency, () => (config.provider === "anthropic" ? callAnthropic(config, baseURL, prompt, signal) : callOpenAi(config, baseURL, prompt, signal)));
 }
 
+/** One SDK client per endpoint and settings, so connections are kept alive across requests. */
+const clients = new Map<string, OpenAI | Anthropic>();
+function clientFor<T extends OpenAI | Anthropic>(config: LlmJudgeConfig, baseURL: string, make: (options: { apiKey: string; baseURL: string; timeout: number; maxRetries: number }) => T): T {
+  const apiKey = readApiKey(config, baseURL);
+  const key = JSON.stringify([config.provider, baseURL, apiKey, config.timeoutMs, config.maxRetries]);
+  if (!clients.has(key)) clients.set(key, make({ apiKey, baseURL, timeout: config.timeoutMs, maxRetries: config.maxRetries }));
+  return clients.get(key) as T;
+}
+
 function readApiKey(config: LlmJudgeConfig, baseURL: string): string {
   const name = config.apiKeyEnv ?? (config.provider === "anthropic" ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY");
   const key = process.env[name];
@@ -37,7 +46,7 @@ function readApiKey(config: LlmJudgeConfig, baseURL: string): string {
 }
 
 async function callOpenAi(config: LlmJudgeConfig, baseURL: string, prompt: string, signal?: AbortSignal): Promise<LlmCall> {
-  const client = new OpenAI({ apiKey: readApiKey(config, baseURL), baseURL, timeout: config.timeoutMs, maxRetries: config.maxRetries });
+  const client = clientFor(config, baseURL, (options) => new OpenAI(options));
   const completion = await client.chat.completions.create(
     {
       model: config.model,
@@ -58,7 +67,7 @@ async function callOpenAi(config: LlmJudgeConfig, baseURL: string, prompt: strin
  * It has no response_format: a forced tool call whose input schema is the verdict gives the same guarantee.
  */
 async function callAnthropic(config: LlmJudgeConfig, baseURL: string, prompt: string, signal?: AbortSignal): Promise<LlmCall> {
-  const client = new Anthropic({ apiKey: readApiKey(config, baseURL), baseURL, timeout: config.timeoutMs, maxRetries: config.maxRetries });
+  const client = clientFor(config, baseURL, (options) => new Anthropic(options));
   const message = await client.messages.create(
     {
       model: config.model,

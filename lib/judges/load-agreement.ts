@@ -14,10 +14,11 @@ export async function loadAgreement(db: Db, { projectId }: { projectId: string }
     where: { projectId, judgeVersionId: { in: [...judgeOfVersion.keys()] } },
     select: { judgeVersionId: true, traceId: true, label: true, score: true, error: true, tokensIn: true, tokensOut: true, costUsd: true },
   });
-  const traceIds = [...new Set(verdicts.map((verdict) => verdict.traceId))];
+  // A relation filter rather than a list of trace ids, which would outgrow SQLite's bound-parameter limit.
+  const judged = { verdicts: { some: { judgeVersionId: { in: [...judgeOfVersion.keys()] } } } };
   const [traces, labels] = await Promise.all([
-    db.trace.findMany({ where: { projectId, id: { in: traceIds } }, select: { id: true, source: true, environment: true, reward: true, success: true } }),
-    db.humanLabel.findMany({ where: { projectId, traceId: { in: traceIds } }, select: { traceId: true, label: true } }),
+    db.trace.findMany({ where: { projectId, ...judged }, select: { id: true, source: true, environment: true, reward: true, success: true } }),
+    db.humanLabel.findMany({ where: { projectId, trace: judged }, select: { traceId: true, label: true } }),
   ]);
   const humanVotes = new Map<string, JudgeLabel[]>();
   for (const { traceId, label } of labels) if (label === "pass" || label === "fail" || label === "unsure") humanVotes.set(traceId, [...(humanVotes.get(traceId) ?? []), label]);

@@ -22,6 +22,7 @@ const batchSize = 200;
 const flushEvery = 50;
 /** Judge calls in flight at once; each LLM endpoint's own limit gates below this. */
 const poolSize = 256;
+const keyChunk = 400;
 
 /** The cache key of a verdict: the exact judge version and the trace's content. */
 export function verdictCacheKey(versionId: string, contentHash: string): string {
@@ -42,59 +43,64 @@ export async function runJudges(db: Db, { projectId, judgeIds, traceIds, jobId =
   let done = 0;
   const progress = () => onProgress?.(total ? done / total : 1, `${done} of ${total} verdicts`);
 
-  for (let start = 0; start < traceIds.length; start += batchSize) {
-    if (signal?.aborted) break;
-    const traces = await loadJudgedTraces(db, { projectId, traceIds: traceIds.slice(start, start + batchSize) });
-    const cached = await findCachedVerdicts(db, { judges, traces });
-    const work: Array<{ judge: PanelJudge; target: (typeof traces)[number]; cacheKey: string }> = [];
-    const copies: VerdictRow[] = [];
-    for (const judge of judges) {
-      const totals = perJudge.get(judge.versionId)!;
-      for (const target of traces) {
-        const cacheKey = verdictCacheKey(judge.versionId, target.contentHash);
-        if (cached.own.has(`${judge.versionId}:${target.id}`)) {
-          totals.cached++;
-          continue;
+  const pending: VerdictRow[] = [];
+  let writing = Promise.resolve();
+  const flush = () => {
+    const rows = pending.splice(0);
+    writing = writing.then(() => writeVerdicts(db, rows));
+    return writing;
+  };
+  // Batches are loaded as the pool drains the previous one, so requests never wait on a batch boundary.
+  async function* workItems() {
+    for (let start = 0; start < traceIds.length; start += batchSize) {
+      if (signal?.aborted) return;
+      const traces = await loadJudgedTraces(db, { projectId, traceIds: traceIds.slice(start, start + batchSize) });
+      const cached = await findCachedVerdicts(db, { judges, traces });
+      const work: WorkItem[] = [];
+      for (const judge of judges) {
+        const totals = perJudge.get(judge.versionId)!;
+        for (const target of traces) {
+          const cacheKey = verdictCacheKey(judge.versionId, target.contentHash);
+          if (cached.own.has(`${judge.versionId}:${target.id}`)) {
+            totals.cached++;
+            continue;
+          }
+          const donor = cached.byKey.get(cacheKey);
+          if (donor) {
+            totals.cached++;
+            pending.push({ ...donor, traceId: target.id, projectId, jobId, costUsd: 0, tokensIn: null, tokensOut: null, latencyMs: 0 });
+            continue;
+          }
+          // A judge bound to another environment does not judge this trace (simulated ones refuse, as an error).
+          if (judge.environment && !judge.isSimulated && judge.environment !== target.trace.environment) {
+            totals.skipped++;
+            continue;
+          }
+          work.push({ judge, target, cacheKey });
         }
-        const donor = cached.byKey.get(cacheKey);
-        if (donor) {
-          totals.cached++;
-          copies.push({ ...donor, traceId: target.id, projectId, jobId, costUsd: 0, tokensIn: null, tokensOut: null, latencyMs: 0 });
-          continue;
-        }
-        // A judge bound to another environment does not judge this trace (simulated ones refuse, as an error).
-        if (judge.environment && !judge.isSimulated && judge.environment !== target.trace.environment) {
-          totals.skipped++;
-          continue;
-        }
-        work.push({ judge, target, cacheKey });
       }
-    }
-    done += traces.length * judges.length - work.length;
-    await writeVerdicts(db, copies);
-    await progress();
-
-    const pending: VerdictRow[] = [];
-    let writing = Promise.resolve();
-    const flush = () => {
-      const rows = pending.splice(0);
-      writing = writing.then(() => writeVerdicts(db, rows));
-      return writing;
-    };
-    await runPool(work, poolSize, signal, async ({ judge, target, cacheKey }) => {
-      const outcome = await judgeTrace(judge, target, context);
-      addOutcome(perJudge.get(judge.versionId)!, outcome);
-      pending.push(toRow(outcome, { projectId, traceId: target.id, judgeVersionId: judge.versionId, cacheKey, jobId }));
-      done++;
-      if (pending.length >= flushEvery) await flush();
+      done += traces.length * judges.length - work.length;
       await progress();
-    });
-    await flush();
+      yield* work;
+    }
   }
+  await runPool(workItems(), poolSize, async ({ judge, target, cacheKey }) => {
+    // Cancelled: what is left of the batch is not started.
+    if (signal?.aborted) return;
+    const outcome = await judgeTrace(judge, target, context);
+    addOutcome(perJudge.get(judge.versionId)!, outcome);
+    pending.push(toRow(outcome, { projectId, traceId: target.id, judgeVersionId: judge.versionId, cacheKey, jobId }));
+    done++;
+    if (pending.length >= flushEvery) await flush();
+    await progress();
+  });
+  await flush();
   if (signal?.aborted) throw new Error("judge run cancelled");
   const rows = [...perJudge.values()];
   return { traces: traceIds.length, ...sumTotals(rows), perJudge: rows };
 }
+
+type WorkItem = { judge: PanelJudge; target: Awaited<ReturnType<typeof loadJudgedTraces>>[number]; cacheKey: string };
 
 type VerdictRow = {
   projectId: string;
@@ -132,7 +138,11 @@ async function loadPanel(db: Db, { projectId, judgeIds }: { projectId: string; j
 async function findCachedVerdicts(db: Db, { judges, traces }: { judges: PanelJudge[]; traces: Array<{ id: string; contentHash: string }> }) {
   const versionIds = judges.map((judge) => judge.versionId);
   const keys = judges.flatMap((judge) => traces.map((trace) => verdictCacheKey(judge.versionId, trace.contentHash)));
-  const found = await db.verdict.findMany({ where: { judgeVersionId: { in: versionIds }, cacheKey: { in: keys }, error: null } });
+  const found = [];
+  // In chunks: SQLite binds at most a few hundred parameters per statement.
+  for (let start = 0; start < keys.length; start += keyChunk) {
+    found.push(...(await db.verdict.findMany({ where: { judgeVersionId: { in: versionIds }, cacheKey: { in: keys.slice(start, start + keyChunk) }, error: null } })));
+  }
   const own = new Set<string>();
   const byKey = new Map<string, Omit<VerdictRow, "traceId" | "projectId" | "jobId">>();
   const traceIds = new Set(traces.map((trace) => trace.id));
@@ -181,10 +191,10 @@ function toRow(outcome: VerdictOutcome, ids: Pick<VerdictRow, "projectId" | "tra
   };
 }
 
-async function runPool<T>(items: T[], size: number, signal: AbortSignal | undefined, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(size, items.length) }, async () => {
-    while (next < items.length && !signal?.aborted) await work(items[next++]!);
+/** `size` lanes pulling from one async iterator (an async generator queues concurrent next() calls). */
+async function runPool<T>(items: AsyncIterator<T>, size: number, work: (item: T) => Promise<void>) {
+  const lanes = Array.from({ length: size }, async () => {
+    for (let next = await items.next(); !next.done; next = await items.next()) await work(next.value);
   });
   await Promise.all(lanes);
 }

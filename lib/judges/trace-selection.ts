@@ -19,8 +19,12 @@ const pageSize = 500;
 /** The trace ids of a selection, newest first, at most `limit`. */
 export async function selectTraces(db: Db, { projectId, selection, judgeIds, limit = 10_000 }: { projectId: string; selection: TraceSelection; judgeIds: string[]; limit?: number }): Promise<string[]> {
   if (selection.by === "ids") {
-    const found = await db.trace.findMany({ where: { projectId, id: { in: selection.traceIds } }, select: { id: true } });
-    const known = new Set(found.map((trace) => trace.id));
+    const known = new Set<string>();
+    // In chunks: SQLite binds at most a few hundred parameters per statement.
+    for (let start = 0; start < selection.traceIds.length; start += pageSize) {
+      const found = await db.trace.findMany({ where: { projectId, id: { in: selection.traceIds.slice(start, start + pageSize) } }, select: { id: true } });
+      for (const trace of found) known.add(trace.id);
+    }
     return selection.traceIds.filter((id) => known.has(id)).slice(0, limit);
   }
   if (selection.by === "unjudged") {
