@@ -6,6 +6,11 @@ import { llmVerdictJsonSchema, MalformedReplyError, parseLlmVerdict, type LlmVer
 
 export type LlmCall = { verdict: LlmVerdict; tokensIn: number; tokensOut: number };
 export type LlmRequest = { config: LlmJudgeConfig; prompt: string; signal?: AbortSignal };
+/** A structured answer: its name (the OpenAI schema name, the Anthropic tool name), JSON Schema and parser. */
+export type AnswerShape<T> = { name: string; description: string; jsonSchema: Record<string, unknown>; parse: (value: unknown) => T };
+export type LlmJsonCall<T> = { value: T; tokensIn: number; tokensOut: number };
+
+const verdictShape: AnswerShape<LlmVerdict> = { name: "record_verdict", description: "Record the verdict on the trace.", jsonSchema: llmVerdictJsonSchema, parse: parseLlmVerdict };
 
 const openAiDefaultUrl = "https://api.openai.com/v1";
 const anthropicDefaultUrl = "https://api.anthropic.com";
@@ -22,9 +27,15 @@ export function resolveEndpoint(config: LlmJudgeConfig): string {
  * dropped connections with exponential backoff (honouring retry-after) up to `maxRetries`.
  * Throws on a failure that outlived its retries and MalformedReplyError on a reply that is not a verdict.
  */
-export async function callLlmJudge({ config, prompt, signal }: LlmRequest): Promise<LlmCall> {
+export async function callLlmJudge(request: LlmRequest): Promise<LlmCall> {
+  const { value, tokensIn, tokensOut } = await callLlmJson({ ...request, shape: verdictShape });
+  return { verdict: value, tokensIn, tokensOut };
+}
+
+/** Any structured answer through the same endpoint limit, retries and timeout as a verdict. */
+export async function callLlmJson<T>({ config, prompt, signal, shape }: LlmRequest & { shape: AnswerShape<T> }): Promise<LlmJsonCall<T>> {
   const baseURL = resolveEndpoint(config);
-  return withEndpointSlot(baseURL, config.concurrency, () => (config.provider === "anthropic" ? callAnthropic(config, baseURL, prompt, signal) : callOpenAi(config, baseURL, prompt, signal)));
+  return withEndpointSlot(baseURL, config.concurrency, () => (config.provider === "anthropic" ? callAnthropic(config, baseURL, prompt, shape, signal) : callOpenAi(config, baseURL, prompt, shape, signal)));
 }
 
 /** One SDK client per endpoint and settings, so connections are kept alive across requests. */
@@ -45,7 +56,7 @@ function readApiKey(config: LlmJudgeConfig, baseURL: string): string {
   throw new Error(`${name} is not set: the judge's API key is read from that environment variable`);
 }
 
-async function callOpenAi(config: LlmJudgeConfig, baseURL: string, prompt: string, signal?: AbortSignal): Promise<LlmCall> {
+async function callOpenAi<T>(config: LlmJudgeConfig, baseURL: string, prompt: string, shape: AnswerShape<T>, signal?: AbortSignal): Promise<LlmJsonCall<T>> {
   const client = clientFor(config, baseURL, (options) => new OpenAI(options));
   const completion = await client.chat.completions.create(
     {
@@ -53,20 +64,20 @@ async function callOpenAi(config: LlmJudgeConfig, baseURL: string, prompt: strin
       temperature: config.temperature,
       max_tokens: config.maxTokens,
       messages: [...(config.systemPrompt ? [{ role: "system" as const, content: config.systemPrompt }] : []), { role: "user" as const, content: prompt }],
-      response_format: { type: "json_schema", json_schema: { name: "verdict", strict: true, schema: llmVerdictJsonSchema } },
+      response_format: { type: "json_schema", json_schema: { name: shape.name.replace(/^record_/, ""), strict: true, schema: shape.jsonSchema } },
     },
     { signal },
   );
   const content = completion.choices?.[0]?.message?.content;
   if (typeof content !== "string" || content.trim() === "") throw new MalformedReplyError("reply has no message content");
-  return { verdict: parseLlmVerdict(content), tokensIn: completion.usage?.prompt_tokens ?? 0, tokensOut: completion.usage?.completion_tokens ?? 0 };
+  return { value: shape.parse(content), tokensIn: completion.usage?.prompt_tokens ?? 0, tokensOut: completion.usage?.completion_tokens ?? 0 };
 }
 
 /**
  * Anthropic's Messages API (SDK 1.x) takes no temperature, so the config's is not sent.
  * It has no response_format: a forced tool call whose input schema is the verdict gives the same guarantee.
  */
-async function callAnthropic(config: LlmJudgeConfig, baseURL: string, prompt: string, signal?: AbortSignal): Promise<LlmCall> {
+async function callAnthropic<T>(config: LlmJudgeConfig, baseURL: string, prompt: string, shape: AnswerShape<T>, signal?: AbortSignal): Promise<LlmJsonCall<T>> {
   const client = clientFor(config, baseURL, (options) => new Anthropic(options));
   const message = await client.messages.create(
     {
@@ -74,14 +85,14 @@ async function callAnthropic(config: LlmJudgeConfig, baseURL: string, prompt: st
       max_tokens: config.maxTokens,
       ...(config.systemPrompt ? { system: config.systemPrompt } : {}),
       messages: [{ role: "user", content: prompt }],
-      tools: [{ name: "record_verdict", description: "Record the verdict on the trace.", input_schema: llmVerdictJsonSchema as unknown as Anthropic.Tool.InputSchema }],
-      tool_choice: { type: "tool", name: "record_verdict" },
+      tools: [{ name: shape.name, description: shape.description, input_schema: shape.jsonSchema as unknown as Anthropic.Tool.InputSchema }],
+      tool_choice: { type: "tool", name: shape.name },
     },
     { signal },
   );
   const toolUse = message.content?.find((block) => block.type === "tool_use");
   const text = message.content?.find((block) => block.type === "text");
   const raw = toolUse && toolUse.type === "tool_use" ? toolUse.input : text && text.type === "text" ? text.text : undefined;
-  if (raw === undefined) throw new MalformedReplyError("reply has neither a record_verdict tool call nor text");
-  return { verdict: parseLlmVerdict(raw), tokensIn: message.usage?.input_tokens ?? 0, tokensOut: message.usage?.output_tokens ?? 0 };
+  if (raw === undefined) throw new MalformedReplyError(`reply has neither a ${shape.name} tool call nor text`);
+  return { value: shape.parse(raw), tokensIn: message.usage?.input_tokens ?? 0, tokensOut: message.usage?.output_tokens ?? 0 };
 }

@@ -24,6 +24,11 @@ export const llmVerdictJsonSchema = {
 
 /** Parses a reply's JSON text (tolerating a ```json fence) against the schema; throws a readable message. */
 export function parseLlmVerdict(value: unknown): LlmVerdict {
+  return parseStructuredReply(value, llmVerdictSchema);
+}
+
+/** A reply (JSON text, or an already parsed tool input) checked against a schema. */
+export function parseStructuredReply<T>(value: unknown, schema: z.ZodType<T>): T {
   let data = value;
   if (typeof value === "string") {
     const text = value.trim().replace(/^```(?:json)?\s*/i, "").replace(/\s*```$/, "");
@@ -33,8 +38,8 @@ export function parseLlmVerdict(value: unknown): LlmVerdict {
       throw new MalformedReplyError(`reply is not JSON: ${value.slice(0, 120)}`);
     }
   }
-  const parsed = llmVerdictSchema.safeParse(data);
-  if (!parsed.success) throw new MalformedReplyError(`reply does not match the verdict schema: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"} ${i.message}`).join("; ")}`);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new MalformedReplyError(`reply does not match the schema: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"} ${i.message}`).join("; ")}`);
   return parsed.data;
 }
 
