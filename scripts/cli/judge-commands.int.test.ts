@@ -73,6 +73,15 @@ describe("goodhart judge", () => {
     expect(server.requests).toHaveLength(5);
   });
 
+  it("add creates a judge, keeps an unchanged config and versions a changed one", async () => {
+    expect((await cli("judge", "add", "--name", "ref", "--config", '{"kind":"reference"}', "--project", slug)).stdout).toContain("judge ref (reference) added, version 1");
+    expect((await cli("judge", "add", "--name", "ref", "--config", '{"kind":"reference"}', "--project", slug)).stdout).toContain("unchanged (version 1)");
+    expect((await cli("judge", "add", "--name", "ref", "--config", '{"kind":"reference","match":"exact"}', "--project", slug)).stdout).toContain("new version 2");
+    const bad = await cli("judge", "add", "--name", "bad", "--config", '{"kind":"llm"}', "--project", slug);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain("model");
+  });
+
   it("exits 1 naming the known judges for an unknown --judge", async () => {
     const result = await cli("judge", "run", "--judge", "nope", "--project", slug);
     expect(result.status).toBe(1);

@@ -6,12 +6,15 @@ import { runJobNow } from "../../lib/jobs/run-job-now";
 import { findJudgesByName } from "../../lib/judges/find-judges-by-name";
 import { importJudgeVerdicts } from "../../lib/judges/import-judge-verdicts";
 import { handleJudgesRun, judgesRunJob, type JudgesRunJobResult } from "../../lib/judges/judges-run-job";
+import type { JudgeConfigInput } from "../../lib/judges/judge-config-schema";
+import { createJudge, updateJudgeConfig } from "../../lib/judges/save-judge";
 import { startJudgeRun } from "../../lib/judges/start-judge-run";
 import type { TraceSelection } from "../../lib/judges/trace-selection";
 import { CliError, openCli } from "./cli-context";
 
 type RunOptions = { judge: string[]; run?: string; environment?: string; unjudged?: boolean; limit?: string; project: string; json?: boolean };
 type ImportOptions = { project: string; json?: boolean };
+type AddOptions = { name: string; config: string; environment?: string; project: string };
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -50,6 +53,31 @@ export function addJudgeCommands(program: Command) {
       log(`${result.selected} traces: ${result.verdicts} verdicts (${result.errors} errors), ${result.cached} cached, ${result.skipped} skipped; ${result.requests} requests, ${result.tokensIn} tokens in, ${result.tokensOut} out, $${result.costUsd.toFixed(4)}`);
       for (const row of result.perJudge) log(`  ${row.name}: ${row.verdicts} verdicts, ${row.errors} errors, ${row.cached} cached, $${row.costUsd.toFixed(4)}`);
       if (options.json) console.log(JSON.stringify({ jobId: job.id, ...result }));
+    });
+
+  judge
+    .command("add")
+    .description("add a judge, or give an existing one a new version when its config changed")
+    .requiredOption("--name <name>", "the judge's name")
+    .requiredOption("--config <json>", 'its config as JSON, e.g. {"kind":"llm","baseUrl":"http://localhost:8000/v1","model":"qwen3-8b"}; keys are never stored, only apiKeyEnv')
+    .option("--environment <env>", "only judge traces of this environment")
+    .option("--project <slug>", "project", "default")
+    .action(async (options: AddOptions) => {
+      let config: JudgeConfigInput;
+      try {
+        config = JSON.parse(options.config);
+      } catch {
+        throw new CliError("--config is not JSON");
+      }
+      const { db, project, actor } = await openCli(options);
+      const existing = await db.judge.findUnique({ where: { projectId_name: { projectId: project.id, name: options.name } } });
+      if (existing) {
+        const { version, isNew } = await updateJudgeConfig(db, { projectId: project.id, judgeId: existing.id, config, actor });
+        console.log(isNew ? `judge ${options.name}: new version ${version.version}` : `judge ${options.name}: unchanged (version ${version.version})`);
+        return;
+      }
+      const { judge: created } = await createJudge(db, { projectId: project.id, input: { name: options.name, environment: options.environment ?? null, config }, actor });
+      console.log(`judge ${created.name} (${created.kind}) added, version 1`);
     });
 
   judge
