@@ -49,4 +49,12 @@ test.describe("as a reviewer", () => {
     // The tau2 tasks carry no reference answer: every verdict is an error, none a silent pass.
     await expect(page.getByRole("status").filter({ hasText: "Done:" })).toHaveText(/Done: 50 verdicts \(50 errors\)/);
   });
+
+  test("uploading a verdict summary again on /judges matches every entry and adds nothing", async ({ page }) => {
+    await page.goto("/judges");
+    const panel = page.getByRole("region", { name: "Import verdicts" });
+    await panel.getByLabel("Verdict file").setInputFiles(path.join(dir, "airline-multi-judge-full.json.summary_quick_triage_v1.json"));
+    await panel.getByRole("button", { name: "Import verdicts" }).click();
+    await expect(panel.getByRole("status")).toHaveText("0 imported, 50 already present, 0 unmatched (quick_triage_v1).");
+  });
 });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useActionState, useEffect, useState } from "react";
+import { useActionState, useEffect, useId, useState } from "react";
 import { startJudgeRunAction } from "@/app/actions/judge-actions";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
@@ -23,7 +23,8 @@ export function RunJudgesForm({ judges, environments, runs }: { judges: Option[]
     if (status === "succeeded") router.refresh();
   }, [status, router]);
   const toggle = (id: string) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
-  const field = "mt-1 rounded-md border border-slate-300 px-2 py-1.5 text-sm";
+  const field = "mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm";
+  const id = useId();
   return (
     <section aria-labelledby="run-panel-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="run-panel-title" className="text-sm font-semibold">Run panel</h2>
@@ -42,18 +43,22 @@ export function RunJudgesForm({ judges, environments, runs }: { judges: Option[]
           <input type="hidden" name="judgeIds" value={selected.join(",")} />
         </fieldset>
         <div className="flex flex-wrap items-end gap-3">
-          <label className="text-sm">
-            <span className="block font-medium">Traces</span>
-            <select name="scope" value={scope} onChange={(event) => setScope(event.target.value as typeof scope)} className={field}>
+          <div className="text-sm">
+            <label htmlFor={`${id}-scope`} className="block font-medium">
+              Traces
+            </label>
+            <select id={`${id}-scope`} name="scope" value={scope} onChange={(event) => setScope(event.target.value as typeof scope)} className={field}>
               <option value="environment">an environment</option>
               <option value="run">a training run</option>
               <option value="unjudged">all not yet judged</option>
             </select>
-          </label>
+          </div>
           {scope !== "run" ? (
-            <label className="text-sm">
-              <span className="block font-medium">Environment{scope === "unjudged" ? " (optional)" : ""}</span>
-              <select name="environment" className={field} defaultValue={environments[0]?.name ?? ""}>
+            <div className="text-sm">
+              <label htmlFor={`${id}-environment`} className="block font-medium">
+                Environment{scope === "unjudged" ? " (optional)" : ""}
+              </label>
+              <select id={`${id}-environment`} name="environment" className={field} defaultValue={environments[0]?.name ?? ""}>
                 {scope === "unjudged" ? <option value="">any</option> : null}
                 {environments.map((env) => (
                   <option key={env.name} value={env.name}>
@@ -61,18 +66,20 @@ export function RunJudgesForm({ judges, environments, runs }: { judges: Option[]
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
           ) : (
-            <label className="text-sm">
-              <span className="block font-medium">Run</span>
-              <select name="runId" className={field}>
+            <div className="text-sm">
+              <label htmlFor={`${id}-run`} className="block font-medium">
+                Run
+              </label>
+              <select id={`${id}-run`} name="runId" className={field}>
                 {runs.map((run) => (
                   <option key={run.id} value={run.id}>
                     {run.name}
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
           )}
           <label className="text-sm">
             <span className="block font-medium">Limit</span>
