@@ -141,6 +141,22 @@ describe("runJudges with an OpenAI-compatible judge", () => {
   });
 });
 
+describe("runJudges cancelled", () => {
+  it("stops, stores no verdict for the request it cut off, and says so", async () => {
+    const slow = await startLlmTestServer(() => ({ body: chatCompletion(good), delayMs: 300 }));
+    try {
+      const { judge, version } = await createJudge(db, { projectId, input: { name: uniqueName("slow"), config: { kind: "llm", baseUrl: `${slow.url}/v1`, model: "m", concurrency: 1, maxRetries: 0 } } });
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(new Error("cancelled from /jobs")), 100);
+      await expect(runJudges(db, { projectId, judgeIds: [judge.id], traceIds: [...traceIds.values()], signal: controller.signal })).rejects.toThrow("judge run cancelled");
+      expect(slow.requests).toHaveLength(1);
+      expect(await db.verdict.count({ where: { judgeVersionId: version.id } })).toBe(0);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe("runJudges with an Anthropic judge", () => {
   it("reads the verdict from the forced record_verdict tool call", async () => {
     const { judge, version } = await createJudge(db, {

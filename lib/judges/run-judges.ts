@@ -88,6 +88,8 @@ export async function runJudges(db: Db, { projectId, judgeIds, traceIds, jobId =
     // Cancelled: what is left of the batch is not started.
     if (signal?.aborted) return;
     const outcome = await judgeTrace(judge, target, context);
+    // A request cut off by the cancel is not the judge's error: store nothing, a later run asks again.
+    if (signal?.aborted) return;
     addOutcome(perJudge.get(judge.versionId)!, outcome);
     pending.push(toRow(outcome, { projectId, traceId: target.id, judgeVersionId: judge.versionId, cacheKey, jobId }));
     done++;
