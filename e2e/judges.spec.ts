@@ -58,3 +58,22 @@ test.describe("as a reviewer", () => {
     await expect(panel.getByRole("status")).toHaveText("0 imported, 50 already present, 0 unmatched (quick_triage_v1).");
   });
 });
+
+test.describe("as an admin", () => {
+  test.use({ storageState: authFile("admin") });
+
+  test("adds an llm judge without any key in the form, and saving the same config again makes no new version", async ({ page }) => {
+    const name = `e2e-llm-${Date.now().toString(36)}`;
+    await page.goto("/judges");
+    await page.getByText("Add or change a judge").click();
+    const form = page.getByRole("form", { name: "Add judge" });
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Base URL").fill("http://127.0.0.1:9/v1");
+    await form.getByLabel("Model").fill("qwen3-8b");
+    await form.getByRole("button", { name: "Save judge" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Judge added" })).toHaveText("Judge added (version 1).");
+    await expect(page.getByRole("table", { name: "Judges" }).getByRole("row").filter({ hasText: name })).toContainText("qwen3-8b");
+    await form.getByRole("button", { name: "Save judge" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Nothing changed" })).toHaveText("Nothing changed (version 1).");
+  });
+});

@@ -7,7 +7,7 @@ import { findJudgesByName } from "../../lib/judges/find-judges-by-name";
 import { importJudgeVerdicts } from "../../lib/judges/import-judge-verdicts";
 import { handleJudgesRun, judgesRunJob, type JudgesRunJobResult } from "../../lib/judges/judges-run-job";
 import type { JudgeConfigInput } from "../../lib/judges/judge-config-schema";
-import { createJudge, updateJudgeConfig } from "../../lib/judges/save-judge";
+import { saveJudgeByName } from "../../lib/judges/save-judge-by-name";
 import { startJudgeRun } from "../../lib/judges/start-judge-run";
 import type { TraceSelection } from "../../lib/judges/trace-selection";
 import { CliError, openCli } from "./cli-context";
@@ -70,14 +70,8 @@ export function addJudgeCommands(program: Command) {
         throw new CliError("--config is not JSON");
       }
       const { db, project, actor } = await openCli(options);
-      const existing = await db.judge.findUnique({ where: { projectId_name: { projectId: project.id, name: options.name } } });
-      if (existing) {
-        const { version, isNew } = await updateJudgeConfig(db, { projectId: project.id, judgeId: existing.id, config, actor });
-        console.log(isNew ? `judge ${options.name}: new version ${version.version}` : `judge ${options.name}: unchanged (version ${version.version})`);
-        return;
-      }
-      const { judge: created } = await createJudge(db, { projectId: project.id, input: { name: options.name, environment: options.environment ?? null, config }, actor });
-      console.log(`judge ${created.name} (${created.kind}) added, version 1`);
+      const saved = await saveJudgeByName(db, { projectId: project.id, name: options.name, environment: options.environment ?? null, config, actor });
+      console.log(saved.status === "created" ? `judge ${options.name} (${config.kind}) added, version 1` : saved.status === "new version" ? `judge ${options.name}: new version ${saved.version}` : `judge ${options.name}: unchanged (version ${saved.version})`);
     });
 
   judge

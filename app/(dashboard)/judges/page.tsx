@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AgreementSection, SimulatedBadge } from "@/components/judges/agreement-section";
+import { AddJudgeForm } from "@/components/judges/add-judge-form";
 import { ImportVerdictsForm } from "@/components/judges/import-verdicts-form";
 import { RunJudgesForm } from "@/components/judges/run-judges-form";
 import { Code, EmptyState } from "@/components/ui/empty-state";
@@ -25,6 +26,7 @@ export default async function JudgesPage() {
       <PageHeader title="Judges" description="The judge panel: LLM, rule, reference, simulated and imported judges, their agreement and confusion matrices." />
       {hasRole(member.role, "reviewer") && runnable.length > 0 ? <RunJudgesForm judges={runnable} environments={options.environments} runs={options.runs} /> : null}
       {hasRole(member.role, "reviewer") ? <ImportVerdictsForm /> : null}
+      {hasRole(member.role, "admin") ? <AddJudgeForm /> : null}
       {judges.length === 0 ? (
         <EmptyState title="No judges configured">
           <p>Judges are configured per project: an OpenAI-compatible or Anthropic endpoint, a rule from the rubric evaluator, or a reference comparison.</p>
