@@ -73,6 +73,10 @@ test.describe("as an admin", () => {
     await form.getByRole("button", { name: "Save judge" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Judge added" })).toHaveText("Judge added (version 1).");
     await expect(page.getByRole("table", { name: "Judges" }).getByRole("row").filter({ hasText: name })).toContainText("qwen3-8b");
+    // The form resets after a save: fill in the same config again.
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Base URL").fill("http://127.0.0.1:9/v1");
+    await form.getByLabel("Model").fill("qwen3-8b");
     await form.getByRole("button", { name: "Save judge" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Nothing changed" })).toHaveText("Nothing changed (version 1).");
   });
