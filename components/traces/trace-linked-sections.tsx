@@ -19,8 +19,13 @@ export function TraceLinkedSections({ verdicts, itemResults, edgeCases }: Omit<T
         <ul className="space-y-1">
           {verdicts.map((verdict) => (
             <li key={verdict.id}>
+              <span className="text-xs text-slate-500">
+                {verdict.judgeVersion.judge.name} v{verdict.judgeVersion.version}
+                {verdict.judgeVersion.judge.isSimulated ? " · simulated" : ""}:{" "}
+              </span>
               <span className="font-medium">{verdict.label}</span>
-              {verdict.score === null ? null : ` (${verdict.score})`}
+              {verdict.score === null ? null : ` (${verdict.score.toFixed(2)})`}
+              {verdict.error ? <span className="block text-xs text-red-700">error: {verdict.error.slice(0, 200)}</span> : null}
               {verdict.rationale ? <span className="block text-xs text-slate-600">{verdict.rationale.slice(0, 200)}</span> : null}
             </li>
           ))}

@@ -34,7 +34,7 @@ export function TraceStepCard({ step }: { step: TraceStepView }) {
       </header>
       {step.reasoning ? (
         <details className="mb-2 rounded bg-violet-50 p-2 text-violet-900">
-          <summary className="cursor-pointer text-xs font-medium">Reasoning</summary>
+          <summary className="cursor-pointer text-xs font-medium">Reasoning (hidden from the user)</summary>
           <CollapsibleText text={step.reasoning} label="reasoning" />
         </details>
       ) : null}

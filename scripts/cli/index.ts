@@ -6,6 +6,7 @@ import { addApiKeyCommands } from "./api-key-commands";
 import { CliError } from "./cli-context";
 import { addLabCommands } from "./lab-commands";
 import { addImportCommand } from "./import-command";
+import { addJudgeCommands } from "./judge-commands";
 import { addUserCommands } from "./user-commands";
 
 const program = new Command()
@@ -18,6 +19,7 @@ addUserCommands(program);
 addApiKeyCommands(program);
 addLabCommands(program);
 addImportCommand(program);
+addJudgeCommands(program);
 
 async function main(): Promise<number> {
   try {

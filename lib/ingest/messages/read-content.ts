@@ -47,7 +47,10 @@ export function readContent(content: unknown): ReadContent {
     const text = firstString(part, ["text", "content"]);
     if (textTypes.includes(type) && text !== null) texts.push(text);
     else if (reasoningTypes.includes(type)) {
-      const reasoning = firstString(part, ["reasoning", "thinking", "text", "content"]);
+      // Redacted reasoning (Inspect's `redacted: true`, Anthropic's redacted_thinking) holds an
+      // encrypted blob, not text: only its readable summary, if any, is reasoning.
+      const isRedacted = part.redacted === true || type === "redacted_thinking";
+      const reasoning = isRedacted ? firstString(part, ["summary"]) : firstString(part, ["reasoning", "thinking", "text", "content", "summary"]);
       if (reasoning !== null) reasonings.push(reasoning);
     } else if (type === "tool_use" || type === "tool_call" || type === "function_call") {
       out.toolCalls.push(readPartToolCall(part));

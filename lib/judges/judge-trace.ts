@@ -1,0 +1,118 @@
+import type { Db } from "../db/client";
+import { createSimulatedJudges, SimulatedJudgeRefusal } from "../lab/simulated-judges";
+import { evaluateRubric } from "../rubrics/evaluate-rubric";
+import { loadRubricVersion } from "../rubrics/load-rubric-version";
+import type { Rubric } from "../rubrics/rubric-item-schema";
+import { callLlmJudge } from "./call-llm-judge";
+import type { JudgeLabel } from "./consensus";
+import type { JudgeConfig, LlmJudgeConfig } from "./judge-config-schema";
+import type { JudgedTrace } from "./load-judged-traces";
+import { renderJudgePrompt } from "./render-judge-prompt";
+import { compareWithReference } from "./compare-with-reference";
+
+export type PanelJudge = { judgeId: string; versionId: string; name: string; kind: string; isSimulated: boolean; config: JudgeConfig | { kind: "simulated"; simulated: true; errorModel: string } };
+
+/** One judge's verdict on one trace; `error` set means no vote (label "error"). */
+export type VerdictOutcome = {
+  label: JudgeLabel | "error";
+  score: number | null;
+  rationale: string | null;
+  issues: string[];
+  error: string | null;
+  tokensIn: number | null;
+  tokensOut: number | null;
+  costUsd: number | null;
+  latencyMs: number;
+  /** LLM requests made (0 for rule, reference and simulated judges). */
+  requests: number;
+};
+
+/** What judging needs beyond the trace, loaded once per run and shared by every verdict. */
+export type JudgingContext = {
+  db: Db;
+  projectId: string;
+  signal?: AbortSignal;
+  rubricFor: (environment: string | null | undefined) => Promise<Rubric | null>;
+  rubricById: (rubricVersionId: string) => Promise<Rubric>;
+};
+
+export function createJudgingContext(db: Db, { projectId, signal }: { projectId: string; signal?: AbortSignal }): JudgingContext {
+  const byEnvironment = new Map<string, Promise<Rubric | null>>();
+  const byId = new Map<string, Promise<Rubric>>();
+  const rubricById = (rubricVersionId: string) => {
+    if (!byId.has(rubricVersionId)) byId.set(rubricVersionId, loadRubricVersion(db, { rubricVersionId }));
+    return byId.get(rubricVersionId)!;
+  };
+  return {
+    db,
+    projectId,
+    signal,
+    rubricById,
+    rubricFor: (environment) => {
+      if (!environment) return Promise.resolve(null);
+      if (!byEnvironment.has(environment)) {
+        byEnvironment.set(
+          environment,
+          db.rubricVersion
+            .findFirst({ where: { status: "approved", rubric: { projectId, environment } }, orderBy: { version: "desc" }, select: { id: true } })
+            .then((version) => (version ? rubricById(version.id) : null)),
+        );
+      }
+      return byEnvironment.get(environment)!;
+    },
+  };
+}
+
+const simulated = new Map(createSimulatedJudges({ seed: 0 }).map((judge) => [judge.name, judge]));
+
+/** Never throws: whatever goes wrong (a refusal, a dead endpoint, a malformed reply) is the verdict's error. */
+export async function judgeTrace(judge: PanelJudge, target: JudgedTrace, context: JudgingContext): Promise<VerdictOutcome> {
+  const started = performance.now();
+  const config = judge.config;
+  let requests = 0;
+  try {
+    switch (config.kind) {
+      case "llm": {
+        requests = 1;
+        const prompt = renderJudgePrompt(config.promptTemplate, { trace: target.trace, rubric: await context.rubricFor(target.trace.environment) });
+        const { verdict, tokensIn, tokensOut } = await callLlmJudge({ config, prompt, signal: context.signal });
+        return { ...verdict, error: null, tokensIn, tokensOut, costUsd: costOf(config, tokensIn, tokensOut), latencyMs: performance.now() - started, requests };
+      }
+      case "rule": {
+        const rubric = await context.rubricById(config.rubricVersionId);
+        const { reward, results } = evaluateRubric(rubric, target.trace);
+        const items = new Map(rubric.items.map((item) => [item.key, item]));
+        const fired = results.filter((r) => items.get(r.key)?.polarity === "hack" && r.answer === "yes");
+        const missed = results.filter((r) => items.get(r.key)?.polarity === "good" && r.answer === "no");
+        const isPass = fired.length === 0 && reward >= config.threshold;
+        return {
+          ...noCost(started),
+          label: isPass ? "pass" : "fail",
+          score: reward,
+          rationale: `reward ${reward.toFixed(2)} (threshold ${config.threshold})${fired.length ? `; hack checks fired: ${fired.map((r) => `${r.key} (${r.evidence})`).join(", ")}` : ""}${missed.length ? `; missed: ${missed.map((r) => r.key).join(", ")}` : ""}`,
+          issues: [...fired.map((r) => items.get(r.key)!.question), ...missed.map((r) => items.get(r.key)!.question)],
+        };
+      }
+      case "reference":
+        return { ...noCost(started), ...(await compareWithReference(context, target, config)) };
+      case "simulated": {
+        const sim = simulated.get(judge.name);
+        if (!sim) throw new Error(`no simulated judge named ${judge.name}`);
+        return { ...noCost(started), ...sim.judge(target.trace) };
+      }
+      case "imported":
+        throw new Error("imported judges have no evaluator: their verdicts come from `judge import`");
+    }
+  } catch (error) {
+    const message = error instanceof SimulatedJudgeRefusal ? `refused: ${error.message}` : error instanceof Error ? error.message : String(error);
+    return { label: "error", score: null, rationale: null, issues: [], error: message.slice(0, 1000), tokensIn: null, tokensOut: null, costUsd: null, latencyMs: performance.now() - started, requests };
+  }
+}
+
+export function costOf(config: LlmJudgeConfig, tokensIn: number, tokensOut: number): number {
+  return (tokensIn * config.pricePerMTokensIn + tokensOut * config.pricePerMTokensOut) / 1_000_000;
+}
+
+function noCost(started: number) {
+  return { error: null, tokensIn: null, tokensOut: null, costUsd: 0, latencyMs: performance.now() - started, requests: 0 };
+}
