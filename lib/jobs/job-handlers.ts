@@ -1,5 +1,7 @@
 import { labRunHandler } from "../lab/lab-run-job";
 import { importTracesHandler } from "../ingest/import-traces-job";
+import { reviewLabRunHandler } from "../lab/review-lab-run-job";
+import { detectEdgeCasesHandler } from "../review/detect-edge-cases-job";
 import type { RegisteredHandler } from "./job-type";
 
 /**
@@ -9,4 +11,6 @@ import type { RegisteredHandler } from "./job-type";
 export const jobHandlers: RegisteredHandler[] = [
   labRunHandler,
   importTracesHandler,
+  reviewLabRunHandler,
+  detectEdgeCasesHandler,
 ];
