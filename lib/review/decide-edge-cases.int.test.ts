@@ -1,6 +1,4 @@
-import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { POST as postDecisions } from "../../app/api/edge-cases/decisions/route";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { deleteProject, makeProject, makeUser } from "../testing/factories";
 import { assignEdgeCases } from "./assign-edge-cases";
@@ -9,11 +7,6 @@ import { detectEdgeCases } from "./detect-edge-cases";
 import { listEdgeCases } from "./list-edge-cases";
 import { edgeCaseQuerySchema } from "./edge-case-schemas";
 import { seedJudgedTraces } from "../testing/seed-judged-traces";
-
-// The session routes read the signed-in user from next-auth; here it is whoever `signedIn` names.
-const signedIn = vi.hoisted(() => ({ userId: "", projectSlug: "" }));
-vi.mock("../next/auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
-vi.mock("../next/current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
 
 const db = getDb();
 let project: { id: string; slug: string };
@@ -92,22 +85,5 @@ describe("deciding edge cases", () => {
     expect((await query("mine")).edgeCases.map((c) => c.id)).toEqual([all[0]!.id]);
     expect((await query("unassigned")).total).toBe(all.length - 1);
     expect(await db.auditEvent.count({ where: { projectId: project.id, action: "edge_case.assigned" } })).toBe(1);
-  });
-
-  it("refuses a viewer's decision on the server with 403", async () => {
-    const { traceIds } = await seedJudgedTraces(db, { projectId: project.id, tag: "second" });
-    await detectEdgeCases(db, { projectId: project.id, traceIds });
-    const [open] = await openCases();
-    Object.assign(signedIn, { userId: viewer.id, projectSlug: project.slug });
-    const request = (ids: string[]) => new NextRequest("http://localhost/api/edge-cases/decisions", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ids, decision: "false_alarm" }) });
-    const refused = await postDecisions(request([open!.id]), { params: Promise.resolve({}) });
-    expect(refused.status).toBe(403);
-    expect((await refused.json()).error.code).toBe("forbidden");
-    expect((await db.edgeCase.findUniqueOrThrow({ where: { id: open!.id } })).status).toBe("open");
-
-    Object.assign(signedIn, { userId: reviewer.id });
-    const accepted = await postDecisions(request([open!.id]), { params: Promise.resolve({}) });
-    expect(accepted.status).toBe(200);
-    expect((await accepted.json()).decided).toEqual([expect.objectContaining({ id: open!.id, decision: "false_alarm" })]);
   });
 });

@@ -8,10 +8,10 @@ import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { deleteProject, makeProject, makeUser } from "../testing/factories";
 import { seedJudgedTraces } from "../testing/seed-judged-traces";
-import { detectEdgeCases } from "./detect-edge-cases";
+import { detectEdgeCases } from "../review/detect-edge-cases";
 
 // next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("../next/auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => ({ auth: async () => null }));
 
 const db = getDb();
 let project: { id: string; slug: string };
