@@ -54,8 +54,8 @@ describe("edge cases on the lab's v1 run with the simulated panel", () => {
     );
     expect(result.flaggedRollouts).toBeGreaterThan(20);
     expect(cases.length).toBe(result.groups);
-    // The judges' noise is seeded per trace id, so counts vary a little per run (seen: 18-21 cases
-    // for 150-175 flagged rollouts). The lab names 11 distinct issues, so the groups stay few.
+    // The judges' noise is seeded per trace id, so counts vary a little per run (seen: 18-19 cases
+    // for 150-172 flagged rollouts). The lab names 11 distinct issues, so the groups stay few.
     expect(cases.length).toBeLessThanOrEqual(24);
     expect(cases.length * 6).toBeLessThan(result.flaggedRollouts);
     for (const c of cases) expect(c._count.examples).toBe(c.count);
