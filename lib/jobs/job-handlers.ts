@@ -1,6 +1,8 @@
 import { labRunHandler } from "../lab/lab-run-job";
 import { importTracesHandler } from "../ingest/import-traces-job";
 import { judgesRunHandler } from "../judges/judges-run-job";
+import { reviewLabRunHandler } from "../lab/review-lab-run-job";
+import { detectEdgeCasesHandler } from "../review/detect-edge-cases-job";
 import type { RegisteredHandler } from "./job-type";
 
 /**
@@ -11,4 +13,6 @@ export const jobHandlers: RegisteredHandler[] = [
   labRunHandler,
   importTracesHandler,
   judgesRunHandler,
+  reviewLabRunHandler,
+  detectEdgeCasesHandler,
 ];

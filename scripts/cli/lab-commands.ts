@@ -1,6 +1,7 @@
 import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import { runLabJobNow } from "../../lib/lab/run-lab-job-now";
+import { runLabReviewNow } from "../../lib/lab/run-lab-review-now";
 import type { LabSummary } from "../../lib/lab/summarize-lab";
 import { seedLabRubrics } from "../../lib/lab/seed-lab-rubrics";
 import { startLabRun } from "../../lib/lab/start-lab-run";
@@ -39,6 +40,9 @@ export function addLabCommands(program: Command) {
       const summary = finished.summary as LabSummary;
       // With --json the human lines go to stderr, so stdout holds only the JSON line.
       printSummary(summary, (Date.now() - started) / 1000, options.json ? console.error : console.log);
+      // The simulated panel and edge-case detection, so /review shows the run's cases without a worker.
+      const review = await runLabReviewNow(db, { runId: run.id });
+      if (review) (options.json ? console.error : console.log)(`review queue: ${review.groups} cases from ${review.flaggedRollouts} flagged rollouts (see /review)`);
       if (options.json) console.log(JSON.stringify(toCliJson(run.id, summary)));
     });
 }

@@ -1,19 +1,26 @@
 import type { Metadata } from "next";
-import { Code, EmptyState } from "@/components/ui/empty-state";
+import { ReviewQueue } from "@/components/review/review-queue";
 import { PageHeader } from "@/components/ui/page-header";
+import { hasRole, parseRole } from "@/lib/auth/roles";
+import { listMembers } from "@/lib/members/list-members";
 import { requireMember } from "@/lib/next/page-context";
+import { edgeCaseQuerySchema } from "@/lib/review/edge-case-schemas";
+import { listEdgeCases } from "@/lib/review/list-edge-cases";
 
 export const metadata: Metadata = { title: "Review queue" };
+export const dynamic = "force-dynamic";
 
 export default async function ReviewPage() {
-  await requireMember("viewer");
+  const { db, member } = await requireMember("viewer");
+  const [initial, members] = await Promise.all([
+    listEdgeCases(db, { projectId: member.projectId, userId: member.userId, query: edgeCaseQuerySchema.parse({ limit: 100 }) }),
+    listMembers(db, member.projectId),
+  ]);
+  const reviewers = members.filter((m) => hasRole(parseRole(m.role), "reviewer")).map((m) => ({ userId: m.userId, email: m.email }));
   return (
     <>
-      <PageHeader title="Review queue" description="Edge cases worth a human decision: judge disagreements, suspected hacks, metric divergence." />
-      <EmptyState title="Nothing to review yet">
-        <p>Edge cases appear here when judges disagree on a rollout, when a hack check fires on a high-reward rollout, or when a run's proxy reward diverges from its held-out metric.</p>
-        <p>Get data in first: import traces on the Traces page, or run the built-in lab with <Code>npm run goodhart -- lab run</Code>.</p>
-      </EmptyState>
+      <PageHeader title="Review queue" description="Edge cases worth a human decision, grouped so that many flagged rollouts make one decision, highest priority first." />
+      <ReviewQueue initial={initial} canDecide={hasRole(member.role, "reviewer")} reviewers={reviewers} userId={member.userId} />
     </>
   );
 }

@@ -1,0 +1,94 @@
+"use client";
+
+import Link from "next/link";
+import type { EdgeCaseItem } from "@/lib/review/list-edge-cases";
+import { decisionLabels, type EdgeCaseDecision } from "@/lib/review/edge-case-schemas";
+
+const labelColours: Record<string, string> = { pass: "bg-emerald-100 text-emerald-800", fail: "bg-red-100 text-red-800", unsure: "bg-amber-100 text-amber-800" };
+const format = (value: number | null) => (value === null ? "–" : value.toFixed(2));
+
+/** One case: why it surfaced and, when it is the current one, its examples with the verdicts side by side. */
+export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelect }: { edgeCase: EdgeCaseItem; isCurrent: boolean; isChecked: boolean; onToggle: () => void; onSelect: () => void }) {
+  const titleId = `case-${edgeCase.id}`;
+  return (
+    <li
+      aria-labelledby={titleId}
+      aria-current={isCurrent ? "true" : undefined}
+      data-testid="edge-case"
+      onClick={onSelect}
+      className={`rounded-lg border bg-white p-4 ${isCurrent ? "border-indigo-500 ring-2 ring-indigo-200" : "border-slate-200"}`}
+    >
+      <div className="flex items-start gap-3">
+        <input type="checkbox" aria-label={`Select ${edgeCase.title}`} checked={isChecked} onChange={onToggle} onClick={(e) => e.stopPropagation()} className="mt-1" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <h2 id={titleId} className="text-sm font-semibold">
+              {edgeCase.title}
+            </h2>
+            <span className="text-xs text-slate-500">
+              priority {edgeCase.priority.toFixed(2)} · {edgeCase.count} rollout{edgeCase.count === 1 ? "" : "s"} · {edgeCase.kind.replace(/_/g, " ")}
+              {edgeCase.environment ? ` · ${edgeCase.environment}` : ""}
+              {edgeCase.assignee ? ` · assigned to ${edgeCase.assignee.email}` : ""}
+            </span>
+          </div>
+          <p className="mt-1 text-sm text-slate-700">{edgeCase.explanation}</p>
+          {edgeCase.decision ? (
+            <p className="mt-1 text-sm font-medium text-slate-800">
+              Decided: {decisionLabels[edgeCase.decision as EdgeCaseDecision] ?? edgeCase.decision}
+              {edgeCase.decidedBy ? ` by ${edgeCase.decidedBy}` : ""}
+            </p>
+          ) : null}
+          {edgeCase.note ? <p className="mt-1 text-sm text-slate-600">Note: {edgeCase.note}</p> : null}
+          {isCurrent ? <Examples edgeCase={edgeCase} /> : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function Examples({ edgeCase }: { edgeCase: EdgeCaseItem }) {
+  return (
+    <div className="mt-3 grid gap-3 lg:grid-cols-3" role="group" aria-label="Example traces">
+      {edgeCase.examples.map((example) => (
+        <section key={example.traceId} aria-label={`Example ${example.externalId}`} className="rounded-md border border-slate-200 p-3 text-sm">
+          <div className="flex items-baseline justify-between gap-2">
+            <Link href={`/traces/${example.traceId}`} className="truncate font-mono text-xs text-indigo-700 hover:underline">
+              {example.externalId}
+            </Link>
+            <span className="text-xs text-slate-500">
+              reward {format(example.reward)}
+              {example.success === null ? "" : ` · true outcome ${example.success ? "success" : "failure"}`}
+            </span>
+          </div>
+          {example.why ? <p className="mt-1 text-xs text-slate-600">{example.why}</p> : null}
+          {example.output ? <p className="mt-2 whitespace-pre-wrap rounded bg-slate-50 p-2 text-xs text-slate-800">{example.output}</p> : null}
+          {example.firedItems.length ? (
+            <ul className="mt-2 space-y-0.5 text-xs" aria-label="Rubric items that fired">
+              {example.firedItems.map((item) => (
+                <li key={item.key}>
+                  <span className={item.polarity === "hack" ? "font-semibold text-red-700" : "text-emerald-700"}>{item.polarity === "hack" ? "hack check" : "paid"}</span> <code>{item.key}</code>: {item.question}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <table className="mt-2 w-full text-xs" aria-label={`Verdicts on ${example.externalId}`}>
+            <tbody>
+              {example.verdicts.map((verdict) => (
+                <tr key={verdict.judge} className="border-t border-slate-100 align-top">
+                  <th scope="row" className="py-1 pr-2 text-left font-medium">
+                    {verdict.judge}
+                    {verdict.isSimulated ? <span className="ml-1 text-[10px] uppercase text-slate-400">simulated</span> : null}
+                  </th>
+                  <td className="py-1 pr-2">
+                    <span className={`rounded px-1 ${labelColours[verdict.label] ?? ""}`}>{verdict.error ? "error" : verdict.label}</span> {format(verdict.score)}
+                  </td>
+                  <td className="py-1 text-slate-600">{verdict.error ?? verdict.rationale}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
+    </div>
+  );
+}

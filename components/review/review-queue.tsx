@@ -1,0 +1,171 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Code, EmptyState } from "@/components/ui/empty-state";
+import { decisionLabels, edgeCaseDecisionSchema, type EdgeCaseDecision } from "@/lib/review/edge-case-schemas";
+import type { EdgeCaseList } from "@/lib/review/list-edge-cases";
+import { EdgeCaseCard } from "./edge-case-card";
+import { KeyboardHelpDialog } from "./keyboard-help-dialog";
+import { NoteDialog } from "./note-dialog";
+import { decisionKeys } from "./review-keys";
+import { ReviewFilters } from "./review-filters";
+import { useAssignEdgeCases, useDecideEdgeCases, useEdgeCases, useNoteEdgeCase, type QueueFilters } from "./use-edge-cases";
+
+type Reviewer = { userId: string; email: string };
+
+/** The queue, keyboard first: j/k move, 1-4 decide, x selects for bulk, e note, o open trace, ? keys. */
+export function ReviewQueue({ initial, canDecide, reviewers, userId }: { initial: EdgeCaseList; canDecide: boolean; reviewers: Reviewer[]; userId: string }) {
+  const router = useRouter();
+  const [filters, setFilters] = useState<QueueFilters>({ status: "open" });
+  const isDefault = filters.status === "open" && !filters.kind && !filters.environment && !filters.assignee;
+  const { data, error } = useEdgeCases(filters, isDefault ? initial : undefined);
+  const cases = useMemo(() => data?.edgeCases ?? [], [data]);
+  const [index, setIndex] = useState(0);
+  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const [dialog, setDialog] = useState<"help" | "note" | null>(null);
+  const [message, setMessage] = useState("");
+  const decide = useDecideEdgeCases();
+  const note = useNoteEdgeCase();
+  const assign = useAssignEdgeCases();
+  const current = cases[Math.min(index, cases.length - 1)];
+
+  const runDecision = useCallback(
+    (decision: EdgeCaseDecision) => {
+      const ids = checked.size ? [...checked] : current ? [current.id] : [];
+      if (!ids.length) return;
+      if (!canDecide) return setMessage("Read-only: viewers cannot decide cases.");
+      decide.mutate(
+        { ids, decision, note: ids.length === 1 && current?.id === ids[0] ? (current?.note ?? undefined) : undefined },
+        {
+          onSuccess: ({ decided }) => {
+            setChecked(new Set());
+            const hack = decided.find((d) => d.knownHackId);
+            setMessage(`${decisionLabels[decision]}: ${decided.length} case${decided.length === 1 ? "" : "s"} decided${hack ? "; a known hack was proposed on /hacks" : ""}.`);
+          },
+          onError: (e) => setMessage(e.message),
+        },
+      );
+    },
+    [canDecide, checked, current, decide],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (dialog || event.metaKey || event.ctrlKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable)) return;
+      if (event.key === "j") setIndex((i) => Math.min(i + 1, Math.max(0, cases.length - 1)));
+      else if (event.key === "k") setIndex((i) => Math.max(i - 1, 0));
+      else if (event.key === "?") setDialog("help");
+      else if (event.key === "x" && current) setChecked((set) => toggle(set, current.id));
+      else if (event.key === "e" && current) {
+        if (!canDecide) return setMessage("Read-only: viewers cannot write notes.");
+        setDialog("note");
+      } else if (event.key === "o" && current?.examples[0]) router.push(`/traces/${current.examples[0].traceId}`);
+      else if (decisionKeys[event.key]) runDecision(edgeCaseDecisionSchema.parse(decisionKeys[event.key]));
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [canDecide, cases.length, current, dialog, router, runDecision]);
+
+  useEffect(() => {
+    const onEscape = (event: KeyboardEvent) => event.key === "Escape" && setDialog(null);
+    window.addEventListener("keydown", onEscape);
+    return () => window.removeEventListener("keydown", onEscape);
+  }, []);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <ReviewFilters filters={filters} onChange={(next) => (setFilters(next), setIndex(0), setChecked(new Set()))} />
+        <p className="text-xs text-slate-500">
+          Press <kbd className="rounded border border-slate-300 px-1 font-mono">?</kbd> for the keys.{canDecide ? "" : " Read-only: you are a viewer."}
+        </p>
+      </div>
+      {canDecide && (checked.size > 0 || current) ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm" role="toolbar" aria-label="Decide">
+          <span className="text-slate-600">{checked.size ? `${checked.size} selected:` : "Current case:"}</span>
+          {edgeCaseDecisionSchema.options.map((decision, i) => (
+            <Button key={decision} variant="secondary" disabled={decide.isPending} onClick={() => runDecision(decision)}>
+              {i + 1} {decisionLabels[decision]}
+            </Button>
+          ))}
+          <label className="ml-2 flex items-center gap-1 text-slate-600">
+            Assign to
+            <select
+              aria-label="Assign to"
+              className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+              value=""
+              onChange={(event) => {
+                const ids = checked.size ? [...checked] : current ? [current.id] : [];
+                const assigneeId = event.target.value === "none" ? null : event.target.value;
+                assign.mutate({ ids, assigneeId }, { onSuccess: () => setMessage(`Assigned ${ids.length} case${ids.length === 1 ? "" : "s"}.`), onError: (e) => setMessage(e.message) });
+              }}
+            >
+              <option value="">choose…</option>
+              <option value={userId}>me</option>
+              {reviewers.filter((r) => r.userId !== userId).map((r) => (
+                <option key={r.userId} value={r.userId}>
+                  {r.email}
+                </option>
+              ))}
+              <option value="none">nobody</option>
+            </select>
+          </label>
+        </div>
+      ) : null}
+      <p role="status" aria-live="polite" className="min-h-5 text-sm text-slate-700">
+        {message}
+      </p>
+      {error ? <p role="alert" className="text-sm text-red-700">{error.message}</p> : null}
+      {cases.length ? (
+        <>
+          <p className="text-sm text-slate-600">
+            {data?.total} case{data?.total === 1 ? "" : "s"}
+            {filters.status === "open" ? " open" : ""}, highest priority first.
+          </p>
+          <ol className="space-y-3" aria-label="Edge cases">
+            {cases.map((edgeCase, i) => (
+              <EdgeCaseCard key={edgeCase.id} edgeCase={edgeCase} isCurrent={edgeCase.id === current?.id} isChecked={checked.has(edgeCase.id)} onToggle={() => setChecked((set) => toggle(set, edgeCase.id))} onSelect={() => setIndex(i)} />
+            ))}
+          </ol>
+        </>
+      ) : data ? (
+        <EmptyState title={isDefault ? "Nothing to review" : "No cases match these filters"}>
+          <p>
+            Cases appear when the judge panel splits on a rollout, when a rollout earns a high reward while a hack check fires or the panel fails it, when a judge is unsure, or when a reviewer&apos;s label contradicts a judge that is usually right.
+          </p>
+          <p>
+            Judge some traces first: run the built-in lab with <Code>npm run goodhart -- lab run</Code> (its simulated panel judges the rollouts and detection runs after it), or import traces with verdicts on the Traces page.
+          </p>
+        </EmptyState>
+      ) : null}
+      {dialog === "help" ? <KeyboardHelpDialog onClose={() => setDialog(null)} /> : null}
+      {dialog === "note" && current ? (
+        <NoteDialog
+          title={current.title}
+          initial={current.note ?? ""}
+          isSaving={note.isPending}
+          onClose={() => setDialog(null)}
+          onSave={(text) =>
+            note.mutate(
+              { id: current.id, note: text },
+              { onSuccess: () => (setDialog(null), setMessage("Note saved.")), onError: (e) => setMessage(e.message) },
+            )
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function toggle(set: Set<string>, id: string): Set<string> {
+  const next = new Set(set);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+}

@@ -1,0 +1,56 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { EdgeCaseDecision, EdgeCaseQuery } from "@/lib/review/edge-case-schemas";
+import type { EdgeCaseList } from "@/lib/review/list-edge-cases";
+
+export type QueueFilters = Pick<EdgeCaseQuery, "status" | "kind" | "environment" | "assignee">;
+
+async function send<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(body?.error?.message ?? `Request failed (${response.status})`);
+  return body as T;
+}
+
+const post = (body: unknown): RequestInit => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+function searchOf(filters: QueueFilters): string {
+  const params = new URLSearchParams({ limit: "100" });
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
+  return params.toString();
+}
+
+/** The queue under the given filters; refreshed after every decision. */
+export function useEdgeCases(filters: QueueFilters, initial?: EdgeCaseList) {
+  return useQuery({
+    queryKey: ["edge-cases", filters],
+    queryFn: () => send<EdgeCaseList>(`/api/edge-cases?${searchOf(filters)}`),
+    initialData: initial,
+    refetchInterval: 30_000,
+  });
+}
+
+export function useDecideEdgeCases() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { ids: string[]; decision: EdgeCaseDecision; note?: string }) => send<{ decided: { id: string; knownHackId: string | null }[] }>("/api/edge-cases/decisions", post(input)),
+    onSettled: () => client.invalidateQueries({ queryKey: ["edge-cases"] }),
+  });
+}
+
+export function useNoteEdgeCase() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: string; note: string }) => send<{ id: string; note: string | null }>(`/api/edge-cases/${encodeURIComponent(id)}/note`, post({ note })),
+    onSettled: () => client.invalidateQueries({ queryKey: ["edge-cases"] }),
+  });
+}
+
+export function useAssignEdgeCases() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { ids: string[]; assigneeId: string | null }) => send<{ assigned: number }>("/api/edge-cases/assign", post(input)),
+    onSettled: () => client.invalidateQueries({ queryKey: ["edge-cases"] }),
+  });
+}

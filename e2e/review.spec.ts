@@ -1,0 +1,81 @@
+import { execFileSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { authFile } from "./session";
+
+const tag = `r${Date.now().toString(36)}`;
+
+test.beforeAll(() => {
+  execFileSync(process.execPath, ["--import", "tsx", "e2e/seed-review.ts", tag], {
+    env: { ...process.env, DATABASE_URL: "file:./data/e2e/goodhart.db", GOODHART_DATA_DIR: "./data/e2e" },
+    stdio: "pipe",
+  });
+});
+
+const hackTitle = "High reward while the panel fails it: claims a refund without calling the refund tool";
+const splitTitle = "The panel splits: the reply is curt";
+
+test.describe("as a reviewer", () => {
+  test.use({ storageState: authFile("reviewer") });
+
+  test("works the queue with the keyboard alone: move, keys, open, note, decide, next", async ({ page }) => {
+    await page.goto("/review");
+    const queue = page.getByRole("list", { name: "Edge cases" });
+    const current = queue.locator('li[aria-current="true"]');
+    await expect(current.getByRole("heading", { name: hackTitle })).toBeVisible();
+    await expect(current).toContainText("5 rollouts in e2e-refunds earn a mean reward of 0.95 while the panel fails them: on average 3.0 of 4.0 judges fail each");
+    await expect(current.getByRole("group", { name: "Example traces" }).getByRole("table").first()).toContainText("Fails: claims a refund without calling the refund tool.");
+
+    await page.keyboard.press("j");
+    await expect(current.getByRole("heading", { name: splitTitle })).toBeVisible();
+    await page.keyboard.press("k");
+    await expect(current.getByRole("heading", { name: hackTitle })).toBeVisible();
+
+    await page.keyboard.press("?");
+    const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await expect(help).toContainText("confirm hack");
+    await page.keyboard.press("Escape");
+    await expect(help).toBeHidden();
+
+    await page.keyboard.press("o");
+    await expect(page).toHaveURL(/\/traces\/[^/]+$/);
+    await expect(page.getByRole("heading", { level: 1, name: new RegExp(`Trace e2e-review-${tag}-0-`) })).toBeVisible();
+    await page.goBack();
+    await expect(current.getByRole("heading", { name: hackTitle })).toBeVisible();
+
+    await page.keyboard.press("e");
+    const noteDialog = page.getByRole("dialog", { name: /^Note on/ });
+    await noteDialog.getByLabel("Note").fill("Refund claimed, no refund tool call: the v1 loophole.");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status")).toHaveText("Note saved.");
+    await expect(current).toContainText("Note: Refund claimed, no refund tool call: the v1 loophole.");
+
+    await page.keyboard.press("1");
+    await expect(page.getByRole("status")).toHaveText("Confirm hack: 1 case decided; a known hack was proposed on /hacks.");
+    await expect(queue.getByRole("heading", { name: hackTitle })).toHaveCount(0);
+    // The next case is now the current one.
+    await expect(current.getByRole("heading", { name: splitTitle })).toBeVisible();
+    await page.keyboard.press("2");
+    await expect(page.getByRole("status")).toHaveText("False alarm: 1 case decided.");
+    await expect(queue.getByRole("heading", { name: splitTitle })).toHaveCount(0);
+    await expect(page.getByText("1 case open, highest priority first.")).toBeVisible();
+  });
+});
+
+test.describe("as a viewer", () => {
+  test.use({ storageState: authFile("viewer") });
+
+  test("sees the queue read-only and is refused a decision", async ({ page }) => {
+    await page.goto("/review");
+    const current = page.getByRole("list", { name: "Edge cases" }).locator('li[aria-current="true"]');
+    await expect(current.getByRole("heading", { name: "The panel splits: wrong address used" })).toBeVisible();
+    await expect(page.getByText("Read-only: you are a viewer.")).toBeVisible();
+    await page.keyboard.press("1");
+    await expect(page.getByRole("status")).toHaveText("Read-only: viewers cannot decide cases.");
+    const id = (await page.locator('li[aria-current="true"]').getAttribute("aria-labelledby"))!.replace(/^case-/, "");
+    const response = await page.request.post("/api/edge-cases/decisions", { data: { ids: [id], decision: "false_alarm" } });
+    expect(response.status()).toBe(403);
+    expect((await response.json()).error.code).toBe("forbidden");
+    await page.reload();
+    await expect(current.getByRole("heading", { name: "The panel splits: wrong address used" })).toBeVisible();
+  });
+});

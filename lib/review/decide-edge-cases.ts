@@ -1,0 +1,69 @@
+import { recordAuditEvent, type Actor } from "../audit/record-audit-event";
+import type { Db } from "../db/client";
+import { AppError, notFound } from "../errors/app-error";
+import { proposeKnownHack } from "../hacks/propose-known-hack";
+import type { JudgeLabel } from "../judges/consensus";
+import type { EdgeCaseDecision } from "./edge-case-schemas";
+import { hackProposalForCase } from "./hack-proposal-for-case";
+import { labelForDecision } from "./label-for-decision";
+import { syncOpenEdgeCases } from "./sync-open-edge-cases";
+
+export type DecideInput = { projectId: string; ids: string[]; decision: EdgeCaseDecision; note?: string; reviewer: Actor & { userId: string } };
+export type DecidedCase = { id: string; decision: EdgeCaseDecision; labels: number; knownHackId: string | null };
+
+/**
+ * Closes open cases with one decision: the case leaves the open queue, each example trace gets
+ * the reviewer's HumanLabel (replacing their earlier one), confirming a hack proposes a KnownHack
+ * with the examples, and an AuditEvent records it. All cases are checked before any is decided.
+ */
+export async function decideEdgeCases(db: Db, { projectId, ids, decision, note, reviewer }: DecideInput): Promise<DecidedCase[]> {
+  const cases = await db.edgeCase.findMany({ where: { projectId, id: { in: ids } }, include: { examples: { select: { traceId: true } } } });
+  const missing = ids.filter((id) => !cases.some((c) => c.id === id));
+  if (missing.length) throw notFound(`Edge case ${missing.join(", ")}`);
+  const closed = cases.filter((c) => c.status !== "open");
+  if (closed.length) throw new AppError("conflict", `Already decided: ${closed.map((c) => c.id).join(", ")}`, closed.map((c) => ({ id: c.id, decision: c.decision })));
+  const decided: DecidedCase[] = [];
+  for (const edgeCase of cases) {
+    const traceIds = edgeCase.examples.map((e) => e.traceId);
+    const verdicts = await db.verdict.findMany({ where: { traceId: { in: traceIds }, error: null }, select: { traceId: true, label: true, score: true, judgeVersion: { select: { judgeId: true } } } });
+    const subjectJudgeId = edgeCase.subjectType === "judge" ? edgeCase.subjectId : null;
+    const labels = traceIds.map((traceId) => ({
+      projectId,
+      traceId,
+      userId: reviewer.userId,
+      edgeCaseId: edgeCase.id,
+      note: note || null,
+      label: labelForDecision({
+        decision,
+        subjectJudgeId,
+        votes: verdicts.filter((v) => v.traceId === traceId).map((v) => ({ judgeId: v.judgeVersion.judgeId, label: v.label as JudgeLabel, score: v.score })),
+      }),
+    }));
+    const proposal = decision === "confirm_hack" ? await hackProposalForCase(db, projectId, edgeCase) : null;
+    const knownHackId = await db.$transaction(async (tx) => {
+      // Compare-and-swap on the status: two reviewers deciding at once, the second gets a conflict.
+      const { count } = await tx.edgeCase.updateMany({
+        where: { id: edgeCase.id, status: "open" },
+        data: { status: "decided", decision, decidedById: reviewer.userId, decidedAt: new Date(), note: note || edgeCase.note },
+      });
+      if (!count) throw new AppError("conflict", `Edge case ${edgeCase.id} was decided by someone else meanwhile`);
+      await tx.humanLabel.deleteMany({ where: { userId: reviewer.userId, traceId: { in: traceIds } } });
+      await tx.humanLabel.createMany({ data: labels });
+      const hack = proposal
+        ? await proposeKnownHack(tx, { projectId, environment: edgeCase.environment, name: proposal.name, description: edgeCase.explanation, recognition: proposal.recognition, proposedItem: proposal.proposedItem, exampleTraceIds: traceIds, edgeCaseId: edgeCase.id, actor: reviewer })
+        : null;
+      await recordAuditEvent(tx, {
+        projectId,
+        actor: reviewer,
+        action: "edge_case.decided",
+        subjectType: "edge_case",
+        subjectId: edgeCase.id,
+        details: { decision, note: note || null, title: edgeCase.title, examples: traceIds.length, humanLabels: labels.length, knownHackId: hack?.hack.id ?? null },
+      });
+      await syncOpenEdgeCases(tx, traceIds);
+      return hack?.hack.id ?? null;
+    });
+    decided.push({ id: edgeCase.id, decision, labels: labels.length, knownHackId });
+  }
+  return decided;
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/** The four ways a reviewer closes a case; the queue's keys 1-4, in this order. */
+export const edgeCaseDecisionSchema = z.enum(["confirm_hack", "false_alarm", "judge_wrong", "needs_discussion"]);
+export type EdgeCaseDecision = z.infer<typeof edgeCaseDecisionSchema>;
+
+export const edgeCaseRuleSchema = z.enum(["panel_split", "reward_high_hack_fires", "reward_high_panel_fails", "judge_unsure", "human_contradicts_judge"]);
+export const edgeCaseKindSchema = z.enum(["judge_disagreement", "suspected_hack", "metric_divergence", "rubric_change", "low_confidence_extraction"]);
+
+export const noteSchema = z.string().trim().max(5000);
+
+export const decideBodySchema = z.object({ decision: edgeCaseDecisionSchema, note: noteSchema.optional() });
+export const bulkDecideBodySchema = decideBodySchema.extend({ ids: z.array(z.string().min(1)).min(1).max(200) });
+export const assignBodySchema = z.object({ ids: z.array(z.string().min(1)).min(1).max(200), assigneeId: z.string().min(1).nullable() });
+export const noteBodySchema = z.object({ note: noteSchema });
+
+/** The queue's filters, as search parameters of both the session and the API-key routes. */
+export const edgeCaseQuerySchema = z.object({
+  status: z.enum(["open", "decided", "all"]).default("open"),
+  kind: edgeCaseKindSchema.optional(),
+  rule: edgeCaseRuleSchema.optional(),
+  environment: z.string().min(1).max(200).optional(),
+  assignee: z.enum(["mine", "unassigned"]).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type EdgeCaseQuery = z.infer<typeof edgeCaseQuerySchema>;
+
+export const decisionLabels: Record<EdgeCaseDecision, string> = {
+  confirm_hack: "Confirm hack",
+  false_alarm: "False alarm",
+  judge_wrong: "Judge wrong",
+  needs_discussion: "Needs discussion",
+};

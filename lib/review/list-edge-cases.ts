@@ -1,0 +1,93 @@
+import type { Db } from "../db/client";
+import type { EdgeCaseQuery } from "./edge-case-schemas";
+
+const examplesShown = 3;
+const outputShown = 600;
+
+/** The queue: cases by priority with their filters, each with its top examples (highest reward first), verdicts and fired items. */
+export async function listEdgeCases(db: Db, { projectId, userId, query }: { projectId: string; userId: string | null; query: EdgeCaseQuery }) {
+  const where = {
+    projectId,
+    ...(query.status === "all" ? {} : { status: query.status }),
+    ...(query.kind ? { kind: query.kind } : {}),
+    ...(query.rule ? { rule: query.rule } : {}),
+    ...(query.environment ? { environment: query.environment } : {}),
+    ...(query.assignee === "mine" ? { assigneeId: userId ?? "-" } : query.assignee === "unassigned" ? { assigneeId: null } : {}),
+  };
+  const [total, rows] = await Promise.all([
+    db.edgeCase.count({ where }),
+    db.edgeCase.findMany({
+      where,
+      orderBy: [{ priority: "desc" }, { id: "asc" }],
+      skip: query.offset,
+      take: query.limit,
+      include: {
+        assignee: { select: { id: true, email: true } },
+        examples: {
+          take: examplesShown,
+          orderBy: { trace: { reward: "desc" } },
+          select: {
+            detail: true,
+            trace: {
+              select: {
+                id: true,
+                externalId: true,
+                reward: true,
+                success: true,
+                output: true,
+                verdicts: { orderBy: { createdAt: "asc" }, select: { label: true, score: true, rationale: true, issues: true, error: true, judgeVersion: { select: { version: true, judge: { select: { name: true, isSimulated: true } } } } } },
+                itemResults: { where: { answer: "yes" }, select: { answer: true, evidence: true, rubricItem: { select: { key: true, question: true, polarity: true } } } },
+              },
+            },
+          },
+        },
+      },
+    }),
+  ]);
+  const deciders = await db.user.findMany({ where: { id: { in: rows.flatMap((r) => (r.decidedById ? [r.decidedById] : [])) } }, select: { id: true, email: true } });
+  return {
+    total,
+    limit: query.limit,
+    offset: query.offset,
+    nextOffset: query.offset + rows.length < total ? query.offset + rows.length : null,
+    edgeCases: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      rule: row.rule,
+      environment: row.environment,
+      title: row.title,
+      explanation: row.explanation,
+      priority: row.priority,
+      count: row.count,
+      status: row.status,
+      decision: row.decision,
+      note: row.note,
+      decidedAt: row.decidedAt?.toISOString() ?? null,
+      decidedBy: deciders.find((u) => u.id === row.decidedById)?.email ?? null,
+      assignee: row.assignee,
+      createdAt: row.createdAt.toISOString(),
+      examples: row.examples.map(({ detail, trace }) => ({
+        traceId: trace.id,
+        externalId: trace.externalId,
+        reward: trace.reward,
+        success: trace.success,
+        output: trace.output && trace.output.length > outputShown ? `${trace.output.slice(0, outputShown)}…` : trace.output,
+        why: typeof (detail as { explanation?: unknown } | null)?.explanation === "string" ? (detail as { explanation: string }).explanation : "",
+        verdicts: trace.verdicts.map((v) => ({
+          judge: v.judgeVersion.judge.name,
+          judgeVersion: v.judgeVersion.version,
+          isSimulated: v.judgeVersion.judge.isSimulated,
+          label: v.label,
+          score: v.score,
+          rationale: v.rationale,
+          issues: Array.isArray(v.issues) ? v.issues.filter((i): i is string => typeof i === "string") : [],
+          error: v.error,
+        })),
+        firedItems: trace.itemResults.map((r) => ({ key: r.rubricItem.key, question: r.rubricItem.question, polarity: r.rubricItem.polarity, evidence: r.evidence })),
+      })),
+    })),
+  };
+}
+
+export type EdgeCaseList = Awaited<ReturnType<typeof listEdgeCases>>;
+export type EdgeCaseItem = EdgeCaseList["edgeCases"][number];

@@ -1,0 +1,55 @@
+import type { Db } from "../db/client";
+import type { JudgeLabel } from "../judges/consensus";
+import type { TraceEvidence } from "./trace-evidence";
+
+export type EvidenceScope = { projectId: string; traceIds?: string[]; runId?: string };
+
+const pageSize = 500;
+
+/** The evidence the rules read, a page of traces at a time. Verdict errors are not votes and are left out. */
+export async function* loadTraceEvidence(db: Db, { projectId, traceIds, runId }: EvidenceScope): AsyncGenerator<TraceEvidence[]> {
+  const where = { projectId, ...(traceIds ? { id: { in: traceIds } } : {}), ...(runId ? { runId } : {}) };
+  for (let cursor: string | undefined; ; ) {
+    const rows = await db.trace.findMany({
+      where,
+      orderBy: { id: "asc" },
+      take: pageSize,
+      ...(cursor ? { skip: 1, cursor: { id: cursor } } : {}),
+      select: {
+        id: true,
+        environment: true,
+        reward: true,
+        verdicts: {
+          where: { error: null },
+          select: { label: true, score: true, rationale: true, issues: true, judgeVersion: { select: { judgeId: true, judge: { select: { name: true } } } } },
+        },
+        itemResults: { select: { answer: true, evidence: true, rubricItem: { select: { key: true, question: true, polarity: true } } } },
+        humanLabels: { select: { userId: true, label: true } },
+      },
+    });
+    if (!rows.length) return;
+    cursor = rows.at(-1)!.id;
+    yield rows.map((row) => ({
+      traceId: row.id,
+      environment: row.environment,
+      reward: row.reward,
+      verdicts: row.verdicts.map((v) => ({
+        judgeId: v.judgeVersion.judgeId,
+        judgeName: v.judgeVersion.judge.name,
+        label: v.label as JudgeLabel,
+        score: v.score,
+        rationale: v.rationale,
+        issues: Array.isArray(v.issues) ? v.issues.filter((i): i is string => typeof i === "string") : [],
+      })),
+      items: row.itemResults.map((r) => ({
+        key: r.rubricItem.key,
+        question: r.rubricItem.question,
+        polarity: r.rubricItem.polarity === "hack" ? "hack" : "good",
+        answer: r.answer as "yes" | "no" | "n/a",
+        evidence: r.evidence,
+      })),
+      humanLabels: row.humanLabels.map((h) => ({ userId: h.userId, label: h.label as JudgeLabel })),
+    }));
+    if (rows.length < pageSize) return;
+  }
+}
