@@ -1,5 +1,6 @@
 import { labRunHandler } from "../lab/lab-run-job";
 import { importTracesHandler } from "../ingest/import-traces-job";
+import { extractRubricHandler } from "../rubrics/extract-rubric-job";
 import type { RegisteredHandler } from "./job-type";
 
 /**
@@ -9,4 +10,5 @@ import type { RegisteredHandler } from "./job-type";
 export const jobHandlers: RegisteredHandler[] = [
   labRunHandler,
   importTracesHandler,
+  extractRubricHandler,
 ];
