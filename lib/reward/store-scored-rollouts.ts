@@ -8,6 +8,8 @@ export type ScoredRollout = { trace: Trace; results: ItemResult[] };
 
 // Keeps each ItemResult INSERT well under SQLite's limit of bound parameters.
 const resultChunk = 2000;
+// Prisma refuses `in` lists past SQLite's parameter limit (P2029), so lookups and storeTraces go in slices.
+const lookupChunk = 500;
 
 /**
  * Stores scored rollouts as traces (idempotent on their content hash: a resent rollout is the
@@ -23,14 +25,16 @@ export async function storeScoredRollouts(
   let accepted = 0;
   const idByExternal = new Map<string, string>();
   for (const [runKey, indexes] of groupBy(rollouts.map((_, index) => index), (index) => runIds.get(rollouts[index]!.trace.run ?? "") ?? "")) {
-    const stored = await storeTraces(db, { projectId, runId: runKey || undefined, traces: indexes.map((i) => ({ trace: rollouts[i]!.trace, externalId: externalIds[i]! })) });
-    accepted += stored.accepted;
-    for (const [externalId, id] of stored.storedIds) idByExternal.set(externalId, id);
+    for (const slice of chunks(indexes, lookupChunk)) {
+      const stored = await storeTraces(db, { projectId, runId: runKey || undefined, traces: slice.map((i) => ({ trace: rollouts[i]!.trace, externalId: externalIds[i]! })) });
+      accepted += stored.accepted;
+      for (const [externalId, id] of stored.storedIds) idByExternal.set(externalId, id);
+    }
   }
   const duplicateExternal = [...new Set(externalIds)].filter((externalId) => !idByExternal.has(externalId));
   const known = new Set<string>();
-  if (duplicateExternal.length) {
-    const rows = await db.trace.findMany({ where: { projectId, externalId: { in: duplicateExternal } }, select: { id: true, externalId: true } });
+  for (const slice of chunks(duplicateExternal, lookupChunk)) {
+    const rows = await db.trace.findMany({ where: { projectId, externalId: { in: slice } }, select: { id: true, externalId: true } });
     for (const row of rows) idByExternal.set(row.externalId, row.id);
     const existing = await db.itemResult.findMany({
       where: { traceId: { in: rows.map((row) => row.id) }, rubricItemId: { in: [...itemIds.values()] } },
@@ -64,6 +68,12 @@ async function resolveRunIds(db: Db, projectId: string, rollouts: ScoredRollout[
   });
   for (const run of runs) for (const ref of [run.id, run.name, run.externalId]) if (ref && refs.includes(ref) && !byRef.has(ref)) byRef.set(ref, run.id);
   return byRef;
+}
+
+function chunks<T>(values: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < values.length; start += size) out.push(values.slice(start, start + size));
+  return out;
 }
 
 function groupBy<T>(values: T[], keyOf: (value: T) => string): Map<string, T[]> {

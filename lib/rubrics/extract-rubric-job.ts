@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { Db } from "../db/client";
+import { enqueueJob } from "../jobs/enqueue-job";
 import { defineJobType, PermanentJobError, registerHandler } from "../jobs/job-type";
 import { extractRubricCandidates } from "./extract-rubric-candidates";
 
@@ -17,3 +19,8 @@ export const extractRubricHandler = registerHandler(extractRubricJob, async ({ p
   await reportProgress(1, `${result.clusters} candidates (${result.created} new)`);
   return result;
 });
+
+/** Queues an extraction for one environment; the job row carries its progress. */
+export async function startRubricExtraction(db: Db, { projectId, environment }: { projectId: string; environment: string }) {
+  return enqueueJob(db, extractRubricJob, { projectId, environment }, { projectId });
+}

@@ -1,5 +1,5 @@
 import { recordAuditEvent, type Actor } from "../audit/record-audit-event";
-import type { Tx } from "../db/client";
+import type { Db, Tx } from "../db/client";
 
 /**
  * The rubric's open draft, or a new one copied item by item from its latest approved version
@@ -44,4 +44,9 @@ export async function findOrCreateDraft(tx: Tx, { projectId, environment, actor 
     details: { environment, version: created.version, basedOnId: approved?.id ?? null },
   });
   return { rubric, draft: created, isNew: true };
+}
+
+/** The editor's "New draft": the open draft or a fresh copy of the latest approved version. */
+export async function startRubricDraft(db: Db, input: { projectId: string; environment: string; actor: Actor }) {
+  return db.$transaction((tx) => findOrCreateDraft(tx, input));
 }

@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import { AppError } from "../../lib/errors/app-error";
 import { addApiKeyCommands } from "./api-key-commands";
 import { CliError } from "./cli-context";
+import { addExportCommands } from "./export-commands";
 import { addLabCommands } from "./lab-commands";
 import { addImportCommand } from "./import-command";
 import { addUserCommands } from "./user-commands";
@@ -18,6 +19,7 @@ addUserCommands(program);
 addApiKeyCommands(program);
 addLabCommands(program);
 addImportCommand(program);
+addExportCommands(program);
 
 async function main(): Promise<number> {
   try {
