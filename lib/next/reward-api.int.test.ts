@@ -9,7 +9,7 @@ import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { deleteProject, makeProject } from "../testing/factories";
 
 // next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("../next/auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => ({ auth: async () => null }));
 
 const db = getDb();
 let project: { id: string; slug: string };
