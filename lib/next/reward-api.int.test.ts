@@ -141,7 +141,7 @@ describe("POST /api/v1/reward/openrlhf", () => {
     expect(answer.scores).toEqual(answer.rewards);
     expect(answer.extra_logs.confirms_refund).toEqual([1, 0]);
     expect(answer.extra_logs.reward_error).toEqual([0, 0]);
-    const stored = await db.trace.findFirst({ where: { projectId: project.id, input: prompt }, select: { output: true, metadata: true } });
+    const stored = await db.trace.findFirst({ where: { projectId: project.id, input: prompt, output: goodReply }, select: { output: true, metadata: true } });
     expect(stored).toMatchObject({ output: goodReply, metadata: { label: "refund" } });
   });
 
