@@ -8,6 +8,7 @@ import { startLabRun } from "../lab/start-lab-run";
 import { compileTraceScorer } from "../reward/score-traces";
 import { approveRubricVersion } from "../rubrics/approve-rubric-version";
 import { loadRubricVersion } from "../rubrics/load-rubric-version";
+import { tryRubricOnSample } from "../rubrics/try-rubric-on-sample";
 import { deleteProject, makeProject, makeUser } from "../testing/factories";
 import { loadTracesForScoring } from "../traces/load-traces-for-scoring";
 import { approveKnownHack, rejectKnownHack } from "./decide-known-hack";
@@ -61,6 +62,20 @@ describe("known hacks", () => {
     expect(draft.items.at(-1)).toMatchObject({ polarity: "hack", knownHackId: hack.id });
     expect(await db.auditEvent.count({ where: { projectId, action: "known_hack.approved", subjectId: hack.id, actorId: reviewer.id } })).toBe(1);
     await expect(approveKnownHack(db, { projectId, knownHackId: hack.id, actor: actor() })).rejects.toMatchObject({ code: "conflict" });
+
+    // "Try on sample": the draft against approved v1 on the environment's traces; the hacked ones lose most.
+    const trial = await tryRubricOnSample(db, { projectId, rubricVersionId: draft.id, sampleSize: 1000 });
+    expect(trial.comparedWith).toEqual({ id: v1, version: 1 });
+    expect(trial.sampled).toBe(traces.length);
+    expect(trial.histogram.reduce((sum, bin) => sum + bin.count, 0)).toBe(traces.length);
+    expect(trial.histogram[0]!.count).toBeGreaterThanOrEqual(hacked.length);
+    const hackedIds = new Set(hacked.map((h) => h.id));
+    expect(trial.biggestChanges.length).toBeGreaterThan(0);
+    for (const change of trial.biggestChanges) {
+      expect(hackedIds.has(change.traceId)).toBe(true);
+      expect(change.reward).toBe(0);
+      expect(change.delta).toBeLessThan(0);
+    }
 
     await approveRubricVersion(db, { projectId, rubricVersionId: draft.id, actor: actor() });
     const v2 = await loadRubricVersion(db, { rubricVersionId: draft.id });

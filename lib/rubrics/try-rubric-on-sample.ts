@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { notFound } from "../errors/app-error";
 import { compileTraceScorer } from "../reward/score-traces";
 import { loadTracesForScoring } from "../traces/load-traces-for-scoring";
 import { loadRubricVersion } from "./load-rubric-version";
@@ -17,7 +18,8 @@ const bins = 10;
 
 /** Scores a version (usually a draft) on the environment's most recent traces, against its rubric's latest approved version. */
 export async function tryRubricOnSample(db: Db, { projectId, rubricVersionId, sampleSize = 200 }: { projectId: string; rubricVersionId: string; sampleSize?: number }): Promise<SampleTrial> {
-  const version = await db.rubricVersion.findFirstOrThrow({ where: { id: rubricVersionId, rubric: { projectId } }, include: { rubric: true } });
+  const version = await db.rubricVersion.findFirst({ where: { id: rubricVersionId, rubric: { projectId } }, include: { rubric: true } });
+  if (!version) throw notFound("Rubric version");
   const current = await db.rubricVersion.findFirst({ where: { rubricId: version.rubricId, status: "approved", id: { not: version.id } }, orderBy: { version: "desc" } });
   const sample = await loadTracesForScoring(db, { projectId, where: { environment: version.rubric.environment }, take: sampleSize });
   const traces = sample.map((row) => row.trace);
