@@ -43,7 +43,7 @@ export function NewHackForm() {
       </label>
       <label className="text-sm">
         Checked by
-        <select name="checkKind" defaultValue="llm" className={field}>
+        <select name="checkKind" aria-label="Checked by" defaultValue="llm" className={field}>
           <option value="llm">LLM question</option>
           <option value="regex">Rule: regex</option>
           <option value="tool_called">Rule: tool called</option>

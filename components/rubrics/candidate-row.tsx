@@ -20,7 +20,7 @@ export function CandidateRow({ candidate, rubricVersionId }: { candidate: Candid
         </label>
         <label className="text-sm">
           Polarity
-          <select name="polarity" defaultValue={candidate.polarity} className="mt-1 rounded-md border border-slate-300 px-2 py-1">
+          <select name="polarity" aria-label="Polarity" defaultValue={candidate.polarity} className="mt-1 rounded-md border border-slate-300 px-2 py-1">
             <option value="good">good behaviour</option>
             <option value="hack">hack check</option>
           </select>

@@ -38,7 +38,7 @@ export function RubricItemForm({ rubricVersionId, item }: { rubricVersionId: str
       </label>
       <label className="text-sm">
         Polarity
-        <select name="polarity" defaultValue={defaults.polarity} className={field}>
+        <select name="polarity" aria-label="Polarity" defaultValue={defaults.polarity} className={field}>
           <option value="good">good behaviour</option>
           <option value="hack">hack check</option>
         </select>
@@ -50,7 +50,7 @@ export function RubricItemForm({ rubricVersionId, item }: { rubricVersionId: str
       </label>
       <label className="text-sm md:col-span-2">
         Checked by
-        <select name="checkKind" defaultValue={defaults.checkKind} className={field}>
+        <select name="checkKind" aria-label="Checked by" defaultValue={defaults.checkKind} className={field}>
           {checkKinds.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
