@@ -12,7 +12,10 @@ import { verifyApiKey } from "../lib/api-keys/verify-api-key";
 import { systemActor } from "../lib/audit/record-audit-event";
 import { createDb, type Db } from "../lib/db/client";
 import { migrateDatabase } from "../lib/db/migrate-database";
-import { rewardRequestSchema } from "../lib/reward/reward-request-schema";
+import { rewardRequestSchema, rolloutSchema } from "../lib/reward/reward-request-schema";
+import { rolloutToTrace } from "../lib/reward/rollout-to-trace";
+import { compileTraceScorer } from "../lib/reward/score-traces";
+import { loadRubricVersion } from "../lib/rubrics/load-rubric-version";
 import { scoreRewardRequest } from "../lib/reward/score-reward-request";
 import type { RubricItemInput } from "../lib/rubrics/rubric-item-schema";
 import type { BenchRow } from "./import-bench";
@@ -119,6 +122,12 @@ export async function benchReward(batches: number): Promise<BenchRow[]> {
   const product = await measure(rewardUrl, key, version.id, batches, 0);
   const baseline = await measure(bareUrl, key, version.id, batches, 0);
   await Promise.all([new Promise((r) => reward.close(r)), new Promise((r) => bare.close(r))]);
+  // Where the time goes: parsing and scoring alone, in process, without HTTP or storage.
+  const scorer = compileTraceScorer(await loadRubricVersion(db, { rubricVersionId: version.id }));
+  const traces = Array.from({ length: batchSize }, (_, i) => rolloutToTrace(rolloutSchema.parse(rollout(20_000, i)), { environment: "bench" }));
+  const started = performance.now();
+  for (let b = 0; b < batches; b += 1) await scorer(traces);
+  const scoreMs = (performance.now() - started) / batches;
   const stored = await db.trace.count();
   await db.$disconnect();
   const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -126,6 +135,7 @@ export async function benchReward(batches: number): Promise<BenchRow[]> {
     { name: "reward API rollouts/s (1,024/batch, 10 rule items)", value: String(product.perSecond), note: `scores + stores traces and item results; ${stored} traces stored; SQLite` },
     { name: "reward API p50 / p99 per batch", value: `${ms(product.p50)} / ${ms(product.p99)}`, note: `${batches} batches over HTTP (node:http calling scoreRewardRequest)` },
     { name: "bare node:http rollouts/s (same request)", value: String(baseline.perSecond), note: `p50 ${ms(baseline.p50)} / p99 ${ms(baseline.p99)}: parse + answer only` },
+    { name: "scoring alone per batch (no HTTP, no storage)", value: ms(scoreMs), note: "the rest of the reward API's time is storing traces, steps and item results" },
     { name: "reward API / bare node:http throughput", value: (product.perSecond / baseline.perSecond).toFixed(3), note: "share of the bare server's rate" },
   ];
 }
