@@ -18,11 +18,14 @@ export default async function RubricsPage() {
   return (
     <>
       <PageHeader title="Rubrics" description="Yes/no checklists per environment: drafts, approved versions and their diffs." />
-      {canEdit ? (
-        <div className="mb-4">
-          <NewDraftForm />
-        </div>
-      ) : null}
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        {canEdit ? <NewDraftForm /> : <span />}
+        {rubrics.length ? (
+          <Link className="text-sm text-indigo-700 underline" href="/rubrics/diff">
+            Compare any two versions
+          </Link>
+        ) : null}
+      </div>
       {rubrics.length === 0 ? (
         <EmptyState title="No rubrics yet">
           <p>Rubric items are extracted from judge rationales once traces have verdicts; a reviewer edits and approves them into a version.</p>

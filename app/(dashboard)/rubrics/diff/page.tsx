@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { orNotFound } from "@/lib/next/or-not-found";
 import { requireMember } from "@/lib/next/page-context";
 import { diffRubricVersions } from "@/lib/rubrics/diff-rubric-versions";
+import { listRubrics } from "@/lib/rubrics/list-rubrics";
 
 export const metadata: Metadata = { title: "Rubric diff" };
 
@@ -14,16 +15,48 @@ const show = (value: unknown) => (typeof value === "string" ? value : JSON.strin
 export default async function RubricDiffPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { db, member } = await requireMember("viewer");
   const parsed = searchSchema.safeParse(await searchParams);
-  if (!parsed.success) return <p className="text-sm">Pick two versions: /rubrics/diff?from=ID&amp;to=ID</p>;
+  const rubrics = await listRubrics(db, { projectId: member.projectId });
+  const options = rubrics.flatMap((rubric) => rubric.versions.map((v) => ({ id: v.id, label: `${rubric.environment} v${v.version} (${v.status})` })));
+  const picker = (
+    <form method="get" className="mb-4 flex flex-wrap items-end gap-2 text-sm" aria-label="Pick versions">
+      {(["from", "to"] as const).map((name) => (
+        <label key={name}>
+          {name === "from" ? "From" : "To"}
+          <select name={name} aria-label={name === "from" ? "From version" : "To version"} defaultValue={parsed.success ? parsed.data[name] : undefined} className="mt-1 block rounded-md border border-slate-300 px-2 py-1">
+            {options.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium">
+        Diff
+      </button>
+    </form>
+  );
+  const back = (
+    <p className="mb-2 text-sm">
+      <Link href="/rubrics" className="text-indigo-700 underline">
+        ← Rubrics
+      </Link>
+    </p>
+  );
+  if (!parsed.success)
+    return (
+      <>
+        {back}
+        <PageHeader title="Diff rubric versions" description="Any two versions: added, removed and changed items, field by field." />
+        {picker}
+      </>
+    );
   const diff = await orNotFound(diffRubricVersions(db, { projectId: member.projectId, fromId: parsed.data.from, toId: parsed.data.to }));
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/rubrics" className="text-indigo-700 underline">
-          ← Rubrics
-        </Link>
-      </p>
+      {back}
       <PageHeader title={`Diff v${diff.from.version} → v${diff.to.version}`} description={`${diff.added.length} added · ${diff.removed.length} removed · ${diff.changed.length} changed · ${diff.unchanged.length} unchanged`} />
+      {picker}
       <section aria-label="Added items" className="mb-4">
         <h2 className="font-medium text-green-800">Added</h2>
         <ul className="text-sm">
