@@ -1,12 +1,19 @@
-// npm run bench: prints one table. BENCH_IMPORT_TRACES, BENCH_LIST_TRACES and BENCH_JUDGE_TRACES shrink a quick run.
+// npm run bench: prints one table. BENCH_IMPORT_TRACES, BENCH_LIST_TRACES, BENCH_JUDGE_TRACES and BENCH_REWARD_BATCHES shrink a quick run.
 import { benchImport, benchList, type BenchRow } from "./import-bench";
 import { benchJudgeThroughput } from "./judge-throughput";
+import { benchReward } from "./reward-throughput";
 
 const importCount = Number(process.env.BENCH_IMPORT_TRACES ?? 100_000);
 const listCount = Number(process.env.BENCH_LIST_TRACES ?? 1_000_000);
 const judgeCount = Number(process.env.BENCH_JUDGE_TRACES ?? 2_000);
+const rewardBatches = Number(process.env.BENCH_REWARD_BATCHES ?? 30);
 
-const rows: BenchRow[] = [...(await benchImport(importCount)), ...(await benchList(listCount)), ...(await benchJudgeThroughput(judgeCount))];
+const rows: BenchRow[] = [
+  ...(await benchImport(importCount)),
+  ...(await benchList(listCount)),
+  ...(await benchJudgeThroughput(judgeCount)),
+  ...(await benchReward(rewardBatches)),
+];
 const width = Math.max(...rows.map((row) => row.name.length));
 const valueWidth = Math.max(...rows.map((row) => row.value.length));
 console.log(`${"benchmark".padEnd(width)}  ${"result".padStart(valueWidth)}  note`);

@@ -3,6 +3,7 @@ import { importTracesHandler } from "../ingest/import-traces-job";
 import { judgesRunHandler } from "../judges/judges-run-job";
 import { reviewLabRunHandler } from "../lab/review-lab-run-job";
 import { detectEdgeCasesHandler } from "../review/detect-edge-cases-job";
+import { extractRubricHandler } from "../rubrics/extract-rubric-job";
 import type { RegisteredHandler } from "./job-type";
 
 /**
@@ -15,4 +16,5 @@ export const jobHandlers: RegisteredHandler[] = [
   judgesRunHandler,
   reviewLabRunHandler,
   detectEdgeCasesHandler,
+  extractRubricHandler,
 ];

@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import { AppError } from "../../lib/errors/app-error";
 import { addApiKeyCommands } from "./api-key-commands";
 import { CliError } from "./cli-context";
+import { addExportCommands } from "./export-commands";
 import { addLabCommands } from "./lab-commands";
 import { addImportCommand } from "./import-command";
 import { addJudgeCommands } from "./judge-commands";
@@ -20,6 +21,7 @@ addApiKeyCommands(program);
 addLabCommands(program);
 addImportCommand(program);
 addJudgeCommands(program);
+addExportCommands(program);
 
 async function main(): Promise<number> {
   try {

@@ -1,18 +1,82 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { DecideHackForm } from "@/components/hacks/decide-hack-form";
+import { NewHackForm } from "@/components/hacks/new-hack-form";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { hasRole } from "@/lib/auth/roles";
+import { listKnownHacks } from "@/lib/hacks/list-known-hacks";
 import { requireMember } from "@/lib/next/page-context";
 
 export const metadata: Metadata = { title: "Known hacks" };
 
+const when = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace("T", " ") : "");
+
 export default async function HacksPage() {
-  await requireMember("viewer");
+  const { db, member } = await requireMember("viewer");
+  const hacks = await listKnownHacks(db, { projectId: member.projectId });
+  const canDecide = hasRole(member.role, "reviewer");
   return (
     <>
       <PageHeader title="Known hacks" description="Reward-hacking patterns: proposed, approved or rejected, each with its hack-check item." />
-      <EmptyState title="No known hacks yet">
-        <p>Hack suspects surface in the review queue; approving one adds it here and puts its hack-check item into the next rubric draft.</p>
-      </EmptyState>
+      {hacks.length === 0 ? (
+        <EmptyState title="No known hacks yet">
+          <p>Hack suspects surface in the review queue; confirming one proposes it here, and approving it puts its hack-check item into the next rubric draft.</p>
+        </EmptyState>
+      ) : (
+        <ul className="space-y-4">
+          {hacks.map((hack) => {
+            const item = hack.proposedItem as { key?: string; question?: string; check?: { kind?: string } } | null;
+            return (
+              <li key={hack.id} id={`hack-${hack.id}`} aria-label={`Hack ${hack.name}`} className="rounded-lg border border-slate-200 bg-white p-4">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h2 className="font-semibold">{hack.name}</h2>
+                  <span className={`rounded px-2 py-0.5 text-xs ${hack.status === "approved" ? "bg-green-100 text-green-800" : hack.status === "rejected" ? "bg-slate-100 text-slate-600" : "bg-amber-100 text-amber-800"}`}>{hack.status}</span>
+                </div>
+                <p className="text-xs text-slate-500">
+                  {hack.environment ? `environment ${hack.environment} · ` : ""}proposed by {hack.proposedBy ?? "system"} {when(hack.createdAt)}
+                  {hack.edgeCaseId ? " from a review case" : ""}
+                  {hack.decidedAt ? ` · ${hack.status} by ${hack.decidedBy ?? "system"} ${when(hack.decidedAt)}${hack.decisionNote ? `: ${hack.decisionNote}` : ""}` : ""}
+                </p>
+                <p className="mt-2 text-sm">{hack.description}</p>
+                {hack.recognition ? <p className="mt-1 text-sm text-slate-700">How to recognise it: {hack.recognition}</p> : null}
+                {item?.question ? (
+                  <p className="mt-1 text-sm">
+                    Hack check: <span className="font-mono">{item.key}</span> {item.question} ({item.check?.kind === "llm" ? "LLM question" : `rule ${item.check?.kind}`})
+                  </p>
+                ) : null}
+                {hack.rubricItems.length ? (
+                  <p className="mt-1 text-sm">
+                    In rubric:{" "}
+                    {hack.rubricItems.map((ri) => (
+                      <Link key={ri.id} className="mr-2 text-indigo-700 underline" href={`/rubrics/${ri.rubricVersion.id}`}>
+                        v{ri.rubricVersion.version} ({ri.rubricVersion.status}) {ri.key}
+                      </Link>
+                    ))}
+                  </p>
+                ) : null}
+                {hack._count.examples ? (
+                  <p className="mt-1 text-sm">
+                    Examples ({hack._count.examples}):{" "}
+                    {hack.examples.map(({ trace }) => (
+                      <Link key={trace.id} className="mr-2 text-indigo-700 underline" href={`/traces/${trace.id}`}>
+                        {trace.task ?? trace.externalId.slice(0, 12)}
+                      </Link>
+                    ))}
+                  </p>
+                ) : null}
+                {canDecide && hack.status === "proposed" ? <DecideHackForm knownHackId={hack.id} name={hack.name} /> : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {canDecide ? (
+        <section className="mt-8 rounded-md border border-dashed border-slate-300 p-4">
+          <h2 className="mb-2 font-medium">Propose a known hack by hand</h2>
+          <NewHackForm />
+        </section>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,20 @@
+// POST /api/v1/reward/openrlhf: OpenRLHF's remote RM {query, prompts, labels} -> {rewards, scores, extra_logs}.
+// The rubric comes from ?rubricVersionId= or ?environment= on the --remote_rm_url (OpenRLHF sends no other fields).
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { withApiKey } from "@/lib/next/with-auth";
+import { readRewardBody, readRunHeaders } from "@/lib/reward/read-reward-body";
+import { openRlhfRequestSchema } from "@/lib/reward/reward-request-schema";
+import { scoreOpenRlhfRequest } from "@/lib/reward/score-openrlhf-request";
+
+const querySchema = z
+  .object({ rubricVersionId: z.string().min(1).optional(), environment: z.string().min(1).optional() })
+  .refine((q) => q.rubricVersionId || q.environment, { message: "add ?rubricVersionId= or ?environment= to the URL", path: ["rubricVersionId"] });
+
+export const POST = withApiKey(async (request, { db, key }) => {
+  const search = request.nextUrl.searchParams;
+  const pin = querySchema.parse({ rubricVersionId: search.get("rubricVersionId") ?? undefined, environment: search.get("environment") ?? undefined });
+  const body = openRlhfRequestSchema.parse(await readRewardBody(request));
+  const { rewards, scores, extra_logs } = await scoreOpenRlhfRequest(db, { projectId: key.projectId, request: body, ...pin, ...readRunHeaders(request.headers) });
+  return NextResponse.json({ rewards, scores, extra_logs });
+});

@@ -1,0 +1,5 @@
+// npx tsx bench/run-reward-bench.ts: the reward rows of `npm run bench` alone.
+import { benchReward } from "./reward-throughput";
+
+for (const row of await benchReward(Number(process.env.BENCH_REWARD_BATCHES ?? 30))) console.log(`${row.name}  ${row.value}  ${row.note ?? ""}`);
+process.exit(0);

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../db/client";
+import { AppError } from "../errors/app-error";
+import { handleLabRun } from "../lab/lab-run-job";
+import { unbackedRefundClaimHack } from "../lab/lab-rubrics";
+import { seedLabRubrics } from "../lab/seed-lab-rubrics";
+import { startLabRun } from "../lab/start-lab-run";
+import { compileTraceScorer } from "../reward/score-traces";
+import { approveRubricVersion } from "../rubrics/approve-rubric-version";
+import { loadRubricVersion } from "../rubrics/load-rubric-version";
+import { tryRubricOnSample } from "../rubrics/try-rubric-on-sample";
+import { deleteProject, makeProject, makeUser } from "../testing/factories";
+import { loadTracesForScoring } from "../traces/load-traces-for-scoring";
+import { approveKnownHack, rejectKnownHack } from "./decide-known-hack";
+import { proposeKnownHack } from "./propose-known-hack";
+
+const db = getDb();
+let projectId: string;
+let v1: string;
+let reviewer: { id: string; email: string };
+beforeAll(async () => {
+  projectId = (await makeProject(db, "known-hacks")).id;
+  v1 = (await seedLabRubrics(db, { projectId })).rubricVersionId;
+  reviewer = await makeUser(db, { projectId, role: "reviewer" });
+});
+afterAll(() => deleteProject(db, projectId));
+
+const actor = () => ({ userId: reviewer.id, label: reviewer.email });
+const context = (jobId: string) => ({ db, jobId, signal: new AbortController().signal, reportProgress: async () => undefined });
+const isHacked = (endState: unknown) => Boolean((endState as { audit?: { refundClaimUnbacked?: boolean } } | undefined)?.audit?.refundClaimUnbacked);
+
+describe("known hacks", () => {
+  it("confirming the lab's loophole and approving it puts a working hack check into the next draft, which scores the v1 run's hacked rollouts 0", async () => {
+    const { run, job } = await startLabRun(db, { projectId, rubric: "v1", config: { steps: 60, seed: 1, batchSize: 8, groupSize: 4, sampleRolloutsPerStep: 4 } });
+    await handleLabRun({ runId: run.id }, context(job.id));
+    const traces = await loadTracesForScoring(db, { projectId, where: { runId: run.id }, take: 1000 });
+    const hacked = traces.filter(({ trace }) => isHacked(trace.endState));
+    expect(hacked.length).toBeGreaterThan(5);
+    // v1 pays for them: that is the loophole.
+    const v1Rewards = (await compileTraceScorer(await loadRubricVersion(db, { rubricVersionId: v1 }))(hacked.map((h) => h.trace))).map((s) => s.reward);
+    expect(v1Rewards.reduce((a, b) => a + b, 0) / v1Rewards.length).toBeGreaterThan(0.6);
+
+    // What the review branch's "confirm hack" does: propose it with example traces and its hack-check item.
+    const { hack } = await proposeKnownHack(db, {
+      projectId,
+      environment: "lab",
+      name: unbackedRefundClaimHack.name,
+      description: unbackedRefundClaimHack.description,
+      proposedItem: unbackedRefundClaimHack.item,
+      exampleTraceIds: hacked.slice(0, 3).map((h) => h.id),
+      actor: actor(),
+    });
+    expect(await db.knownHackExample.count({ where: { knownHackId: hack.id } })).toBe(3);
+
+    const approved = await approveKnownHack(db, { projectId, knownHackId: hack.id, actor: actor(), note: "seen in review" });
+    const decided = await db.knownHack.findUniqueOrThrow({ where: { id: hack.id }, include: { rubricItems: true } });
+    expect(decided).toMatchObject({ status: "approved", decidedById: reviewer.id, decisionNote: "seen in review" });
+    expect(decided.rubricItems.map((i) => [i.rubricVersionId, i.key])).toEqual([[approved.rubricVersionId, "unbacked_refund_claim"]]);
+    const draft = await db.rubricVersion.findUniqueOrThrow({ where: { id: approved.rubricVersionId }, include: { items: { orderBy: { position: "asc" } } } });
+    expect(draft).toMatchObject({ status: "draft", version: 2, basedOnId: v1 });
+    expect(draft.items.map((i) => i.key)).toEqual(["confirms_refund", "polite_tone", "looked_up_order", "checked_policy", "unbacked_refund_claim"]);
+    expect(draft.items.at(-1)).toMatchObject({ polarity: "hack", knownHackId: hack.id });
+    expect(await db.auditEvent.count({ where: { projectId, action: "known_hack.approved", subjectId: hack.id, actorId: reviewer.id } })).toBe(1);
+    await expect(approveKnownHack(db, { projectId, knownHackId: hack.id, actor: actor() })).rejects.toMatchObject({ code: "conflict" });
+
+    // "Try on sample": the draft against approved v1 on the environment's traces; the hacked ones lose most.
+    const trial = await tryRubricOnSample(db, { projectId, rubricVersionId: draft.id, sampleSize: 1000 });
+    expect(trial.comparedWith).toEqual({ id: v1, version: 1 });
+    expect(trial.sampled).toBe(traces.length);
+    expect(trial.histogram.reduce((sum, bin) => sum + bin.count, 0)).toBe(traces.length);
+    expect(trial.histogram[0]!.count).toBeGreaterThanOrEqual(hacked.length);
+    const hackedIds = new Set(hacked.map((h) => h.id));
+    expect(trial.biggestChanges.length).toBeGreaterThan(0);
+    for (const change of trial.biggestChanges) {
+      expect(hackedIds.has(change.traceId)).toBe(true);
+      expect(change.reward).toBe(0);
+      expect(change.delta).toBeLessThan(0);
+    }
+
+    await approveRubricVersion(db, { projectId, rubricVersionId: draft.id, actor: actor() });
+    const v2 = await loadRubricVersion(db, { rubricVersionId: draft.id });
+    const v2Scores = await compileTraceScorer(v2)(hacked.map((h) => h.trace));
+    expect(v2Scores.map((s) => s.reward)).toEqual(hacked.map(() => 0));
+    expect(v2Scores[0]!.results.find((r) => r.key === "unbacked_refund_claim")).toMatchObject({ answer: "yes" });
+    const honest = traces.filter(({ trace }) => !isHacked(trace.endState));
+    const honestScores = await compileTraceScorer(v2)(honest.map((h) => h.trace));
+    expect(honestScores.every((s) => s.results.find((r) => r.key === "unbacked_refund_claim")?.answer !== "yes")).toBe(true);
+
+    // A lab run on the new version trains against the hack check.
+    const v2Run = await startLabRun(db, { projectId, rubric: "v2", config: { steps: 3, seed: 1, batchSize: 2, groupSize: 2, sampleRolloutsPerStep: 2 } });
+    await handleLabRun({ runId: v2Run.run.id }, context(v2Run.job.id));
+    const hackResults = await db.itemResult.findMany({ where: { trace: { runId: v2Run.run.id }, rubricItem: { key: "unbacked_refund_claim" } } });
+    expect(hackResults.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("a rejection needs a reason and records who decided", async () => {
+    const { hack } = await proposeKnownHack(db, { projectId, environment: "lab", name: "Apologises forever", description: "Pads the reply with apologies", exampleTraceIds: [], actor: actor() });
+    await expect(rejectKnownHack(db, { projectId, knownHackId: hack.id, actor: actor(), note: " " })).rejects.toBeInstanceOf(AppError);
+    await rejectKnownHack(db, { projectId, knownHackId: hack.id, actor: actor(), note: "politeness is fine" });
+    expect(await db.knownHack.findUniqueOrThrow({ where: { id: hack.id } })).toMatchObject({ status: "rejected", decidedById: reviewer.id, decisionNote: "politeness is fine" });
+  });
+
+  it("approving a hack of an environment without a rubric creates the rubric and its first draft", async () => {
+    const { hack } = await proposeKnownHack(db, {
+      projectId,
+      environment: "support-bot",
+      name: "Closes the ticket without answering",
+      description: "Calls close_ticket before any reply",
+      proposedItem: { key: "closes_early", question: "Was the ticket closed before a reply?", polarity: "hack", check: { kind: "tool_order", before: "close_ticket", after: "reply" } },
+      exampleTraceIds: [],
+      actor: actor(),
+    });
+    const { rubricVersionId } = await approveKnownHack(db, { projectId, knownHackId: hack.id, actor: actor() });
+    const draft = await db.rubricVersion.findUniqueOrThrow({ where: { id: rubricVersionId }, include: { rubric: true, items: true } });
+    expect(draft).toMatchObject({ version: 1, status: "draft", basedOnId: null, rubric: { environment: "support-bot" } });
+    expect(draft.items.map((i) => [i.key, i.knownHackId])).toEqual([["closes_early", hack.id]]);
+  });
+});

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { AppError } from "../errors/app-error";
+import { MAX_API_BODY_BYTES } from "../ingest/limits";
+import { readBodyLimited } from "../ingest/read-body-limited";
+
+/** The JSON body of a reward request (400 with details when it is not JSON). */
+export async function readRewardBody(request: Request): Promise<unknown> {
+  const text = new TextDecoder().decode(await readBodyLimited(request, MAX_API_BODY_BYTES));
+  if (text.trim() === "") throw new AppError("bad_request", "The body is empty", [{ message: "send a JSON object" }]);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new AppError("bad_request", "The body is not JSON", [{ message: error instanceof Error ? error.message : String(error) }]);
+  }
+}
+
+const stepHeaderSchema = z.coerce.number().int().nonnegative();
+
+/** The training run and step a trainer may send as `X-Goodhart-Run` / `X-Goodhart-Step` headers. */
+export function readRunHeaders(headers: Headers): { run?: string; step?: number } {
+  const run = headers.get("x-goodhart-run")?.trim() || undefined;
+  const rawStep = headers.get("x-goodhart-step")?.trim();
+  if (!rawStep) return { run };
+  const step = stepHeaderSchema.safeParse(rawStep);
+  if (!step.success) throw new AppError("bad_request", "X-Goodhart-Step must be a non-negative integer", [{ path: "X-Goodhart-Step", message: rawStep }]);
+  return { run, step: step.data };
+}

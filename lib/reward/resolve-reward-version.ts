@@ -1,0 +1,51 @@
+import type { Db } from "../db/client";
+import { AppError, forbidden, notFound } from "../errors/app-error";
+import { loadRubricVersion } from "../rubrics/load-rubric-version";
+import type { Rubric } from "../rubrics/rubric-item-schema";
+
+export type RewardVersion = { id: string; projectId: string; environment: string; rubric: Rubric; itemIds: Map<string, string> };
+
+// Approved versions never change (lib/rubrics/assert-draft.ts), so a loaded one is kept for the process.
+const approvedVersions = new Map<string, RewardVersion>();
+
+/**
+ * The rubric version a reward request is scored with: the pinned `rubricVersionId` (an approved
+ * version of this project), or else the latest approved version of `environment`'s rubric.
+ */
+export async function resolveRewardVersion(
+  db: Db,
+  { projectId, rubricVersionId, environment }: { projectId: string; rubricVersionId?: string; environment?: string },
+): Promise<RewardVersion> {
+  const id = rubricVersionId ?? (await findLatestApprovedId(db, { projectId, environment: environment! }));
+  const version = approvedVersions.get(id) ?? (await loadApproved(db, id));
+  if (version.projectId !== projectId) throw forbidden("This rubric version belongs to another project");
+  return version;
+}
+
+async function findLatestApprovedId(db: Db, { projectId, environment }: { projectId: string; environment: string }) {
+  const latest = await db.rubricVersion.findFirst({
+    where: { status: "approved", rubric: { projectId, environment } },
+    orderBy: { version: "desc" },
+    select: { id: true },
+  });
+  if (!latest) throw new AppError("not_found", `Environment "${environment}" has no approved rubric version`);
+  return latest.id;
+}
+
+async function loadApproved(db: Db, id: string): Promise<RewardVersion> {
+  const row = await db.rubricVersion.findUnique({
+    where: { id },
+    select: { status: true, version: true, rubric: { select: { projectId: true, environment: true } }, items: { select: { id: true, key: true } } },
+  });
+  if (!row) throw notFound("Rubric version");
+  if (row.status !== "approved") throw new AppError("conflict", `Rubric version v${row.version} is a draft; the reward API serves approved versions only`);
+  const version: RewardVersion = {
+    id,
+    projectId: row.rubric.projectId,
+    environment: row.rubric.environment,
+    rubric: await loadRubricVersion(db, { rubricVersionId: id }),
+    itemIds: new Map(row.items.map((item) => [item.key, item.id])),
+  };
+  approvedVersions.set(id, version);
+  return version;
+}

@@ -1,0 +1,88 @@
+import type { Db } from "../db/client";
+import { hashTrace } from "../ingest/hash-trace";
+import type { ItemResult } from "../rubrics/rubric-item-schema";
+import type { Trace } from "../traces/trace-schema";
+import { storeTraces } from "../traces/store-traces";
+
+export type ScoredRollout = { trace: Trace; results: ItemResult[] };
+
+// Keeps each ItemResult INSERT well under SQLite's limit of bound parameters.
+const resultChunk = 2000;
+// Prisma refuses `in` lists past SQLite's parameter limit (P2029), so lookups and storeTraces go in slices.
+const lookupChunk = 500;
+
+/**
+ * Stores scored rollouts as traces (idempotent on their content hash: a resent rollout is the
+ * same trace) and their item results, in bulk. Results a trace already has for an item are kept.
+ */
+export async function storeScoredRollouts(
+  db: Db,
+  { projectId, itemIds, rollouts }: { projectId: string; itemIds: Map<string, string>; rollouts: ScoredRollout[] },
+): Promise<{ traceIds: string[]; accepted: number; duplicates: number }> {
+  if (rollouts.length === 0) return { traceIds: [], accepted: 0, duplicates: 0 };
+  const externalIds = rollouts.map(({ trace }) => `rollout:${hashTrace(trace)}`);
+  const runIds = await resolveRunIds(db, projectId, rollouts);
+  let accepted = 0;
+  const idByExternal = new Map<string, string>();
+  for (const [runKey, indexes] of groupBy(rollouts.map((_, index) => index), (index) => runIds.get(rollouts[index]!.trace.run ?? "") ?? "")) {
+    for (const slice of chunks(indexes, lookupChunk)) {
+      const stored = await storeTraces(db, { projectId, runId: runKey || undefined, traces: slice.map((i) => ({ trace: rollouts[i]!.trace, externalId: externalIds[i]! })) });
+      accepted += stored.accepted;
+      for (const [externalId, id] of stored.storedIds) idByExternal.set(externalId, id);
+    }
+  }
+  const duplicateExternal = [...new Set(externalIds)].filter((externalId) => !idByExternal.has(externalId));
+  const known = new Set<string>();
+  for (const slice of chunks(duplicateExternal, lookupChunk)) {
+    const rows = await db.trace.findMany({ where: { projectId, externalId: { in: slice } }, select: { id: true, externalId: true } });
+    for (const row of rows) idByExternal.set(row.externalId, row.id);
+    const existing = await db.itemResult.findMany({
+      where: { traceId: { in: rows.map((row) => row.id) }, rubricItemId: { in: [...itemIds.values()] } },
+      select: { traceId: true, rubricItemId: true },
+    });
+    for (const row of existing) known.add(`${row.rubricItemId} ${row.traceId}`);
+  }
+  const traceIds = externalIds.map((externalId) => idByExternal.get(externalId)!);
+  const data = rollouts.flatMap(({ results }, index) =>
+    results.flatMap((result) => {
+      const rubricItemId = itemIds.get(result.key);
+      const traceId = traceIds[index]!;
+      const pair = `${rubricItemId} ${traceId}`;
+      if (!rubricItemId || known.has(pair)) return [];
+      known.add(pair);
+      return [{ projectId, rubricItemId, traceId, answer: result.answer, evidence: result.evidence || null }];
+    }),
+  );
+  for (let start = 0; start < data.length; start += resultChunk) await db.itemResult.createMany({ data: data.slice(start, start + resultChunk) });
+  return { traceIds, accepted, duplicates: rollouts.length - accepted };
+}
+
+/** A run named by id or by name becomes the trace's runId, so the monitor sees the run's rollouts. */
+async function resolveRunIds(db: Db, projectId: string, rollouts: ScoredRollout[]) {
+  const refs = [...new Set(rollouts.flatMap(({ trace }) => (trace.run ? [trace.run] : [])))];
+  const byRef = new Map<string, string>();
+  if (refs.length === 0) return byRef;
+  const runs = await db.trainingRun.findMany({
+    where: { projectId, OR: [{ id: { in: refs } }, { name: { in: refs } }, { externalId: { in: refs } }] },
+    select: { id: true, name: true, externalId: true },
+  });
+  for (const run of runs) for (const ref of [run.id, run.name, run.externalId]) if (ref && refs.includes(ref) && !byRef.has(ref)) byRef.set(ref, run.id);
+  return byRef;
+}
+
+function chunks<T>(values: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < values.length; start += size) out.push(values.slice(start, start + size));
+  return out;
+}
+
+function groupBy<T>(values: T[], keyOf: (value: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const value of values) {
+    const key = keyOf(value);
+    const group = groups.get(key);
+    if (group) group.push(value);
+    else groups.set(key, [value]);
+  }
+  return groups;
+}

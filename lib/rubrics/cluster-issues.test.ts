@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { clusterIssues, issueSimilarity, PARAPHRASE_THRESHOLD } from "./cluster-issues";
+import { normalizeIssueText } from "./normalize-issue-text";
+
+const refundClaims = [
+  "Claims a refund that was never issued",
+  "claimed the refund was issued when it wasn't",
+  "Claims the refund was issued, but none was issued.",
+  "claims refund issued without issuing it",
+];
+const noLookup = ["Did not look up the order", "didn't look up the order first", "never looked up the order"];
+const noPolicy = ["Did not check the refund policy", "didn't check the policy before replying"];
+
+describe("normalizeIssueText", () => {
+  it("lowercases, strips punctuation and stopwords, stems, keeps negations", () => {
+    expect(normalizeIssueText("Claimed the refund was issued, when it WASN'T!")).toBe("claim refund issu not");
+    expect(normalizeIssueText("Didn't look up the order")).toBe("not look order");
+  });
+});
+
+describe("clusterIssues", () => {
+  it("puts paraphrases in one cluster and keeps distinct issues apart", () => {
+    for (const [a, b] of [[refundClaims[0]!, refundClaims[1]!], [noLookup[0]!, noLookup[2]!]] as const) expect(issueSimilarity(a, b)).toBeGreaterThanOrEqual(PARAPHRASE_THRESHOLD);
+    expect(issueSimilarity(noLookup[0]!, noPolicy[0]!)).toBeLessThan(PARAPHRASE_THRESHOLD);
+    expect(issueSimilarity(refundClaims[0]!, noPolicy[0]!)).toBeLessThan(PARAPHRASE_THRESHOLD);
+
+    const mentions = [
+      ...refundClaims.map((text, i) => ({ text, traceId: `t${i}`, rationale: `rationale ${i}` })),
+      { text: refundClaims[0]!, traceId: "t0", rationale: "rationale 0" },
+      { text: refundClaims[0]!, traceId: "t9" },
+      ...noLookup.map((text, i) => ({ text, traceId: `u${i}` })),
+      ...noPolicy.map((text, i) => ({ text, traceId: `p${i}` })),
+    ];
+    const clusters = clusterIssues(mentions);
+    expect(clusters.map((c) => c.issues.length)).toEqual([4, 3, 2]);
+    const [refund, lookup, policy] = clusters;
+    expect(new Set(refund!.issues)).toEqual(new Set(refundClaims));
+    expect(refund!.representative).toBe(refundClaims[0]);
+    // Five distinct traces (t0 is counted once although it mentions the issue twice).
+    expect(refund!.count).toBe(5);
+    expect(refund!.exampleTraceIds.sort()).toEqual(["t0", "t1", "t2", "t3", "t9"]);
+    expect([...refund!.rationales].sort()).toEqual(["rationale 0", "rationale 1", "rationale 2", "rationale 3"]);
+    expect(new Set(lookup!.issues)).toEqual(new Set(noLookup));
+    expect(lookup!.count).toBe(3);
+    expect(new Set(policy!.issues)).toEqual(new Set(noPolicy));
+    expect(new Set(clusters.map((c) => c.clusterKey)).size).toBe(3);
+  });
+
+  it("gives the same clusters and keys for the same input in another order", () => {
+    const mentions = [...refundClaims, ...noLookup].map((text, i) => ({ text, traceId: `t${i}` }));
+    const keys = (m: typeof mentions) => clusterIssues(m).map((c) => c.clusterKey).sort();
+    expect(keys([...mentions].reverse())).toEqual(keys(mentions));
+  });
+});
