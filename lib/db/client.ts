@@ -11,12 +11,32 @@ import { providerOf, readDatabaseUrl, type DatabaseProvider } from "./database-u
 export type Db = SqliteClient;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-export function createDb(url: string = readDatabaseUrl()): Db {
-  if (providerOf(url) === "sqlite") {
-    // better-sqlite3's timeout is SQLite's busy_timeout: the web server and the worker share the file.
-    return new SqliteClient({ adapter: new PrismaBetterSQLite3({ url, timeout: 10_000 }) });
+const providers = new WeakMap<object, DatabaseProvider>();
+
+/**
+ * SQLite connections run in WAL mode (migrateDatabase sets it; it is stored in the file) with
+ * synchronous=NORMAL, which in WAL mode never corrupts the file and only risks the last commits
+ * on power loss, and spares an fsync per transaction.
+ */
+class SqliteAdapterFactory extends PrismaBetterSQLite3 {
+  override async connect() {
+    const adapter = await super.connect();
+    await adapter.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+    return adapter;
   }
-  return new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;
+}
+
+export function createDb(url: string = readDatabaseUrl()): Db {
+  const provider = providerOf(url);
+  // better-sqlite3's timeout is SQLite's busy_timeout: the web server and the worker share the file.
+  const db = provider === "sqlite" ? new SqliteClient({ adapter: new SqliteAdapterFactory({ url, timeout: 10_000 }) }) : (new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db);
+  providers.set(db, provider);
+  return db;
+}
+
+/** Which database a client talks to, for the few queries written in SQL. */
+export function providerOfDb(db: Db): DatabaseProvider {
+  return providers.get(db) ?? currentProvider();
 }
 
 const globalForDb = globalThis as unknown as { goodhartDb?: { url: string; db: Db } };
