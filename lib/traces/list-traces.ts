@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import { providerOfDb, type Db } from "../db/client";
 import type { TraceListQuery, TraceSortKey } from "./trace-list-query";
 
 export type TraceListItem = {
@@ -15,42 +15,81 @@ export type TraceListItem = {
   createdAt: Date;
   preview: string;
 };
-export type TraceListPage = { items: TraceListItem[]; total: number; nextCursor: string | null };
+export type TraceListPage = {
+  items: TraceListItem[];
+  /** Matching traces, counted up to `countLimit`; `totalIsLowerBound` when there are more. */
+  total: number;
+  totalIsLowerBound: boolean;
+  /** Set when free text searched only the newest `searchWindow` traces of the other filters. */
+  searchedNewest: number | null;
+  nextCursor: string | null;
+};
 
 type Where = NonNullable<NonNullable<Parameters<Db["trace"]["findMany"]>[0]>["where"]>;
 type Cursor = { value: string | number | null; id: string };
 
 const previewLength = 160;
+/** The count stops here: counting a million rows on every page would cost more than the page. */
+export const countLimit = 10_000;
+/**
+ * Free text (input, output and every step's content) is matched within the newest this-many
+ * traces that pass the other filters, so a search costs the same at a million traces as at ten
+ * thousand; a date range moves the window back in time.
+ */
+export const searchWindow = 10_000;
+
+const select = { id: true, externalId: true, source: true, environment: true, task: true, runName: true, reward: true, success: true, stepCount: true, openEdgeCases: true, createdAt: true, input: true, output: true } as const;
 
 /**
  * One page of a project's traces, filtered and sorted, with keyset pagination on (sort key, id):
  * each page is an index range scan from the cursor, so page 1,000 costs what page 1 does.
- * `reward` sorts with nulls last in both directions.
+ * `reward` sorts with nulls last in both directions: the traces with a reward, then those without,
+ * each its own index range.
  */
-export async function listTraces(db: Db, { projectId, query, limit = 50 }: { projectId: string; query: TraceListQuery; limit?: number }): Promise<TraceListPage> {
-  const filters = await toFilters(db, projectId, query);
+export async function listTraces(
+  db: Db,
+  { projectId, query, limit = 50, countUpTo = countLimit, searchNewest = searchWindow }: { projectId: string; query: TraceListQuery; limit?: number; countUpTo?: number; searchNewest?: number },
+): Promise<TraceListPage> {
+  const { where: filters, searchedNewest } = await toFilters(db, projectId, query, searchNewest);
   const cursor = decodeCursor(query.cursor);
-  const where: Where = cursor ? { AND: [filters, afterCursor(query.sort, query.dir, cursor)] } : filters;
-  const orderBy = query.sort === "reward" ? [{ reward: { sort: query.dir, nulls: "last" as const } }, { id: query.dir }] : [{ [query.sort]: query.dir }, { id: query.dir }];
-  const [rows, total] = await Promise.all([
-    db.trace.findMany({
-      where,
-      orderBy,
-      take: limit + 1,
-      select: { id: true, externalId: true, source: true, environment: true, task: true, runName: true, reward: true, success: true, stepCount: true, openEdgeCases: true, createdAt: true, input: true, output: true },
-    }),
-    db.trace.count({ where: filters }),
+  const [rows, counted] = await Promise.all([
+    query.sort === "reward" ? findRewardPage(db, filters, query.dir, cursor, limit + 1) : findPage(db, filters, query.sort, query.dir, cursor, limit + 1),
+    db.trace.count({ where: filters, take: countUpTo + 1 }),
   ]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     items: page.map(({ input, output, ...row }) => ({ ...row, preview: (input ?? output ?? "").slice(0, previewLength) })),
-    total,
+    total: Math.min(counted, countUpTo),
+    totalIsLowerBound: counted > countUpTo,
+    searchedNewest,
     nextCursor: rows.length > limit && last ? encodeCursor({ value: sortValue(query.sort, last), id: last.id }) : null,
   };
 }
 
-async function toFilters(db: Db, projectId: string, query: TraceListQuery): Promise<Where> {
+function findPage(db: Db, filters: Where, sort: Exclude<TraceSortKey, "reward">, dir: "asc" | "desc", cursor: Cursor | null, take: number) {
+  const where: Where = cursor ? { AND: [filters, afterCursor(sort, dir, cursor)] } : filters;
+  return db.trace.findMany({ where, orderBy: [{ [sort]: dir }, { id: dir }], take, select });
+}
+
+// Two ranges, so that each is a plain scan of the (projectId, reward, id) index on both databases
+// (an ORDER BY with NULLS LAST is not, on SQLite for ASC nor on PostgreSQL for DESC).
+async function findRewardPage(db: Db, filters: Where, dir: "asc" | "desc", cursor: Cursor | null, take: number) {
+  const beyond = dir === "desc" ? "lt" : "gt";
+  const rows = [];
+  if (!cursor || typeof cursor.value === "number") {
+    const value = cursor?.value as number | undefined;
+    const after: Where = cursor ? { OR: [{ reward: { [beyond]: value } }, { reward: value, id: { [beyond]: cursor.id } }] } : { reward: { not: null } };
+    rows.push(...(await db.trace.findMany({ where: { AND: [filters, after] }, orderBy: [{ reward: dir }, { id: dir }], take, select })));
+  }
+  if (rows.length < take) {
+    const after: Where = cursor && typeof cursor.value !== "number" ? { reward: null, id: { [beyond]: cursor.id } } : { reward: null };
+    rows.push(...(await db.trace.findMany({ where: { AND: [filters, after] }, orderBy: [{ id: dir }], take: take - rows.length, select })));
+  }
+  return rows;
+}
+
+async function toFilters(db: Db, projectId: string, query: TraceListQuery, searchNewest: number): Promise<{ where: Where; searchedNewest: number | null }> {
   const and: Where[] = [{ projectId }];
   if (query.source) and.push({ source: query.source });
   if (query.environment) and.push({ environment: query.environment });
@@ -64,16 +103,23 @@ async function toFilters(db: Db, projectId: string, query: TraceListQuery): Prom
   if (query.hasOpenEdgeCase) and.push({ openEdgeCases: { gt: 0 } });
   if (query.from) and.push({ createdAt: { gte: new Date(`${query.from}T00:00:00.000Z`) } });
   if (query.to) and.push({ createdAt: { lt: new Date(new Date(`${query.to}T00:00:00.000Z`).getTime() + 86_400_000) } });
-  if (query.q) and.push({ OR: [{ input: { contains: query.q } }, { output: { contains: query.q } }] });
-  return { AND: and };
+  if (!query.q) return { where: { AND: and }, searchedNewest: null };
+
+  // The window: traces at or after the newest `searchWindow`-th one of the other filters.
+  const edge = await db.trace.findFirst({ where: { AND: and }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: searchNewest - 1, select: { createdAt: true, id: true } });
+  if (edge) and.push({ OR: [{ createdAt: { gt: edge.createdAt } }, { createdAt: edge.createdAt, id: { gte: edge.id } }] });
+  const text = containsText(db, query.q);
+  and.push({ OR: [{ input: text }, { output: text }, { steps: { some: { content: text } } }] });
+  return { where: { AND: and }, searchedNewest: edge ? searchNewest : null };
 }
 
-function afterCursor(sort: TraceSortKey, dir: "asc" | "desc", { value, id }: Cursor): Where {
+/** Case-insensitive substring: SQLite's LIKE already is (for ASCII); PostgreSQL needs ILIKE. */
+function containsText(db: Db, q: string): { contains: string } {
+  return providerOfDb(db) === "postgresql" ? ({ contains: q, mode: "insensitive" } as { contains: string }) : { contains: q };
+}
+
+function afterCursor(sort: Exclude<TraceSortKey, "reward">, dir: "asc" | "desc", { value, id }: Cursor): Where {
   const beyond = dir === "desc" ? "lt" : "gt";
-  if (sort === "reward") {
-    if (typeof value !== "number") return { reward: null, id: { [beyond]: id } };
-    return { OR: [{ reward: { [beyond]: value } }, { reward: value, id: { [beyond]: id } }, { reward: null }] };
-  }
   const typed = sort === "createdAt" ? new Date(value as string) : value;
   return { OR: [{ [sort]: { [beyond]: typed } }, { [sort]: typed, id: { [beyond]: id } }] };
 }
