@@ -86,6 +86,16 @@ describe("listTraces", () => {
     expect(await count({ rewardMin: "abc", sort: "nope" })).toBe(37);
   });
 
+  it.each([["desc"], ["asc"]])("pages %s through a date range and through a text search, each trace once", async (dir) => {
+    const today = new Date().toISOString().slice(0, 10);
+    const dated = await allPages({ from: today, to: today, dir });
+    expect(new Set(dated.ids).size).toBe(37);
+    expect(dated.ids).toHaveLength(37);
+    const searched = await allPages({ q: "QUESTION", from: today, dir });
+    expect(searched.ids).toHaveLength(36);
+    expect(new Set(searched.ids).size).toBe(36);
+  });
+
   it("counts up to a limit and says when there are more", async () => {
     const capped = await listTraces(db, { projectId, query: query(), countUpTo: 10 });
     expect(capped).toMatchObject({ total: 10, totalIsLowerBound: true });
