@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hashTrace } from "../ingest/hash-trace";
-import { providerOfDb, type Db } from "../db/client";
+import type { Database as SqliteConnection, Statement } from "better-sqlite3";
+import { findSqliteConnection, providerOfDb, type Db } from "../db/client";
 import type { DatabaseProvider } from "../db/database-url";
 import type { Step, Trace } from "./trace-schema";
 
@@ -38,13 +39,25 @@ const lookupChunk = 5_000;
 export async function storeTraces(db: Db, { projectId, runId, traces }: { projectId: string; runId?: string; traces: TraceToStore[] }): Promise<StoreResult> {
   const unique = new Map<string, Trace>();
   for (const { trace, externalId } of traces) if (!unique.has(externalId)) unique.set(externalId, trace);
+  const connection = await findSqliteConnection(db);
+  // Prisma's SQLite adapter runs on this one connection; while it has a transaction open, writing
+  // here would land inside it, so take the Prisma path then.
+  if (connection && !connection.inTransaction) return storeOnSqlite(connection, { projectId, runId, unique, received: traces.length });
+
   const externalIds = [...unique.keys()];
   for (let start = 0; start < externalIds.length; start += lookupChunk) {
     const existing = await db.trace.findMany({ where: { projectId, externalId: { in: externalIds.slice(start, start + lookupChunk) } }, select: { externalId: true } });
     for (const { externalId } of existing) unique.delete(externalId);
   }
+  const { storedIds, traceRows, stepRows } = toRows({ projectId, runId, unique });
+  if (traceRows.length > 0) {
+    const provider = providerOfDb(db);
+    await db.$transaction([...insertStatements(db, provider, "Trace", traceColumns, traceRows), ...insertStatements(db, provider, "TraceStep", stepColumns, stepRows)]);
+  }
+  return { accepted: storedIds.size, duplicates: traces.length - storedIds.size, storedIds };
+}
 
-  const provider = providerOfDb(db);
+function toRows({ projectId, runId, unique }: { projectId: string; runId?: string; unique: Map<string, Trace> }) {
   const createdAt = new Date();
   const storedIds = new Map<string, string>();
   const traceRows: Value[][] = [];
@@ -55,10 +68,33 @@ export async function storeTraces(db: Db, { projectId, runId, traces }: { projec
     traceRows.push(toTraceRow({ id, projectId, runId, externalId, trace, createdAt }));
     trace.steps.forEach((step, index) => stepRows.push(toStepRow(id, index, step)));
   }
-  if (traceRows.length > 0) {
-    await db.$transaction([...insertStatements(db, provider, "Trace", traceColumns, traceRows), ...insertStatements(db, provider, "TraceStep", stepColumns, stepRows)]);
+  return { storedIds, traceRows, stepRows };
+}
+
+type SqliteStatements = { existing: Statement; trace: Statement; step: Statement };
+const sqliteStatements = new WeakMap<SqliteConnection, SqliteStatements>();
+
+// Prepared once per connection; the lookup, the rows and the commit run synchronously, so nothing
+// else in this process can touch the connection in between.
+function storeOnSqlite(connection: SqliteConnection, { projectId, runId, unique, received }: { projectId: string; runId?: string; unique: Map<string, Trace>; received: number }): StoreResult {
+  let statements = sqliteStatements.get(connection);
+  if (!statements) {
+    const insert = (table: string, columns: [string, ColumnType][]) => connection.prepare(`INSERT INTO "${table}" (${columns.map(([name]) => `"${name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
+    statements = {
+      existing: connection.prepare(`SELECT "externalId" FROM "Trace" WHERE "projectId" = ? AND "externalId" IN (SELECT value FROM json_each(?))`).pluck(),
+      trace: insert("Trace", traceColumns),
+      step: insert("TraceStep", stepColumns),
+    };
+    sqliteStatements.set(connection, statements);
   }
-  return { accepted: storedIds.size, duplicates: traces.length - storedIds.size, storedIds };
+  const { existing, trace, step } = statements;
+  return connection.transaction(() => {
+    for (const externalId of existing.all(projectId, JSON.stringify([...unique.keys()])) as string[]) unique.delete(externalId);
+    const { storedIds, traceRows, stepRows } = toRows({ projectId, runId, unique });
+    for (const row of traceRows) trace.run(row.map((value, i) => toParameter("sqlite", traceColumns[i]![1], value)));
+    for (const row of stepRows) step.run(row.map((value, i) => toParameter("sqlite", stepColumns[i]![1], value)));
+    return { accepted: storedIds.size, duplicates: received - storedIds.size, storedIds };
+  })();
 }
 
 function insertStatements(db: Db, provider: DatabaseProvider, table: string, columns: [string, ColumnType][], rows: Value[][]) {
@@ -99,6 +135,16 @@ const timeText = (value: Date) => value.toISOString().replace("Z", "+00:00");
 const jsonText = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 const dateText = (value: string | null | undefined) => (value ? timeText(new Date(value)) : null);
 
+/**
+ * The reward rounded to 15 significant digits. Prisma's query layer sends a Float parameter with
+ * 16 (1/7 arrives as 0.1428571428571428), so a 17-digit value stored exactly would never equal
+ * itself in a `reward = ?` filter, and the keyset cursor of the reward sort would repeat rows;
+ * 15 digits survive that trip unchanged.
+ */
+function toSortableFloat(value: number | null | undefined): number | null {
+  return value === null || value === undefined ? null : Number(value.toPrecision(15));
+}
+
 function toTraceRow({ id, projectId, runId, externalId, trace, createdAt }: { id: string; projectId: string; runId?: string; externalId: string; trace: Trace; createdAt: Date }): Value[] {
   const totalTokens = trace.steps.reduce((sum, step) => sum + (step.tokensIn ?? 0) + (step.tokensOut ?? 0), 0);
   return [
@@ -114,7 +160,7 @@ function toTraceRow({ id, projectId, runId, externalId, trace, createdAt }: { id
     trace.step ?? null,
     trace.input ?? null,
     trace.output ?? null,
-    trace.outcome?.reward ?? null,
+    toSortableFloat(trace.outcome?.reward),
     trace.outcome?.success ?? null,
     jsonText(trace.outcome?.scores),
     jsonText(trace.endState),
