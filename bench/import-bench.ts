@@ -64,7 +64,9 @@ export async function benchImport(traceCount: number): Promise<BenchRow[]> {
   // The floor: the same rows, precomputed, with prepared statements in large transactions.
   const raw = await freshDatabase("import-raw");
   const sqlite = new Database(raw.file);
+  // The same durability as the product's connections (lib/db/client.ts).
   sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
   const projectId = randomUUID();
   sqlite.prepare("INSERT INTO Project (id, slug, name, createdAt) VALUES (?, ?, ?, ?)").run(projectId, "bench", "bench", Date.now());
   const rows = traces.map((trace) => ({ id: randomUUID(), trace, hash: hashTrace(trace) }));
