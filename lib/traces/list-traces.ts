@@ -76,8 +76,8 @@ export async function listTraces(
 
 type DateRange = { gte?: Date; lt?: Date };
 
-function whereOf(parts: Where[], dates: DateRange, also: Where[] = []): Where {
-  return { AND: [...parts, ...(dates.gte || dates.lt ? [{ createdAt: dates }] : []), ...also] };
+function whereOf(parts: Where[], dates: DateRange): Where {
+  return { AND: [...parts, ...(dates.gte || dates.lt ? [{ createdAt: dates }] : [])] };
 }
 
 function findPage(db: Db, filters: Where, sort: "stepCount", dir: "asc" | "desc", cursor: Cursor | null, take: number) {
@@ -93,7 +93,7 @@ function findDatePage(db: Db, parts: Where[], dates: DateRange, dir: "asc" | "de
   const at = cursor && typeof cursor.value === "string" ? new Date(cursor.value) : null;
   if (!cursor || !at || Number.isNaN(at.getTime())) return db.trace.findMany({ where: whereOf(parts, dates), orderBy, take, select });
   const tie: Where = { NOT: { createdAt: at, id: dir === "desc" ? { gte: cursor.id } : { lte: cursor.id } } };
-  const range: DateRange & { lte?: Date; gt?: Date } =
+  const range: DateRange & { lte?: Date } =
     dir === "desc"
       ? dates.lt && at >= dates.lt ? dates : { ...(dates.gte ? { gte: dates.gte } : {}), lte: at }
       : dates.gte && at < dates.gte ? dates : { ...(dates.lt ? { lt: dates.lt } : {}), gte: at };

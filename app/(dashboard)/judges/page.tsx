@@ -3,6 +3,7 @@ import { Code, EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { listJudges } from "@/lib/judges/list-judges";
 import { requireMember } from "@/lib/next/page-context";
+import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 
 export const metadata: Metadata = { title: "Judges" };
 
@@ -20,37 +21,38 @@ export default async function JudgesPage() {
           </p>
         </EmptyState>
       ) : (
-        <table className="w-full border-collapse bg-white text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
-              <th className="p-2">Judge</th>
-              <th className="p-2">Kind</th>
-              <th className="p-2">Environment</th>
-              <th className="p-2">Version</th>
-              <th className="p-2">Verdicts</th>
-              <th className="p-2">Error model / config</th>
-            </tr>
-          </thead>
+        <Table>
+          <TableHead>
+            <Th>Judge</Th>
+            <Th>Kind</Th>
+            <Th>Environment</Th>
+            <Th>Version</Th>
+            <Th>Verdicts</Th>
+            <Th>Error model / config</Th>
+          </TableHead>
           <tbody>
             {judges.map((judge) => (
-              <tr key={judge.id} className="border-b border-slate-100 align-top">
-                <td className="p-2 font-medium">
+              <Tr key={judge.id}>
+                <Td className="font-medium">
                   {judge.name}
                   {judge.isSimulated ? (
-                    <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800" title="Lab only: never applied to imported traces">
+                    <span
+                      className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800"
+                      title="Lab only: never applied to imported traces"
+                    >
                       simulated
                     </span>
                   ) : null}
-                </td>
-                <td className="p-2">{judge.kind}</td>
-                <td className="p-2">{judge.environment ?? "any"}</td>
-                <td className="p-2">{judge.version ?? "—"}</td>
-                <td className="p-2">{judge.verdictCount}</td>
-                <td className="max-w-md p-2 text-xs text-slate-600">{judge.description}</td>
-              </tr>
+                </Td>
+                <Td>{judge.kind}</Td>
+                <Td>{judge.environment ?? "any"}</Td>
+                <Td>{judge.version ?? "—"}</Td>
+                <Td>{judge.verdictCount}</Td>
+                <Td className="max-w-md text-xs text-slate-600">{judge.description}</Td>
+              </Tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       )}
     </>
   );
