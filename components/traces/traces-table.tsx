@@ -32,7 +32,9 @@ export function TracesTable({ query, page }: { query: TraceListQuery; page: Trac
   return (
     <>
       <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-        {page.total.toLocaleString("en")} {page.total === 1 ? "trace matches" : "traces match"}
+        {page.total.toLocaleString("en")}
+        {page.totalIsLowerBound ? "+ traces match" : page.total === 1 ? " trace matches" : " traces match"}
+        {page.searchedNewest ? ` (text searched in the newest ${page.searchedNewest.toLocaleString("en")} traces of the other filters; set a date range to search older ones)` : ""}
       </p>
       {page.items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">No traces match these filters.</p>

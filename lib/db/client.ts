@@ -1,5 +1,6 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type { Database as SqliteConnection } from "better-sqlite3";
 import { PrismaClient as PostgresClient } from "./generated/postgresql/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import { providerOf, readDatabaseUrl, type DatabaseProvider } from "./database-url";
@@ -11,12 +12,59 @@ import { providerOf, readDatabaseUrl, type DatabaseProvider } from "./database-u
 export type Db = SqliteClient;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-export function createDb(url: string = readDatabaseUrl()): Db {
-  if (providerOf(url) === "sqlite") {
-    // better-sqlite3's timeout is SQLite's busy_timeout: the web server and the worker share the file.
-    return new SqliteClient({ adapter: new PrismaBetterSQLite3({ url, timeout: 10_000 }) });
+const providers = new WeakMap<object, DatabaseProvider>();
+
+/**
+ * SQLite connections run in WAL mode (migrateDatabase sets it; it is stored in the file) with
+ * synchronous=NORMAL, which in WAL mode never corrupts the file and only risks the last commits
+ * on power loss, and spares an fsync per transaction.
+ */
+class SqliteAdapterFactory extends PrismaBetterSQLite3 {
+  /** The adapter's own better-sqlite3 connection, once Prisma has connected. */
+  connection: SqliteConnection | null = null;
+
+  override async connect() {
+    const adapter = await super.connect();
+    await adapter.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+    const client = (adapter as unknown as { client?: SqliteConnection }).client;
+    this.connection = client && typeof client.prepare === "function" ? client : null;
+    return adapter;
   }
-  return new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;
+}
+
+const sqliteFactories = new WeakMap<object, SqliteAdapterFactory>();
+
+export function createDb(url: string = readDatabaseUrl()): Db {
+  const provider = providerOf(url);
+  // better-sqlite3's timeout is SQLite's busy_timeout: the web server and the worker share the file.
+  if (provider === "sqlite") {
+    const factory = new SqliteAdapterFactory({ url, timeout: 10_000 });
+    const db = new SqliteClient({ adapter: factory });
+    providers.set(db, provider);
+    sqliteFactories.set(db, factory);
+    return db;
+  }
+  const db = new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;
+  providers.set(db, provider);
+  return db;
+}
+
+/**
+ * The better-sqlite3 connection under a SQLite client, for bulk writes that Prisma's per-query
+ * work would slow tenfold (lib/traces/store-traces.ts). Null on PostgreSQL, or when the adapter
+ * does not expose it. It is the same connection Prisma uses: a caller must not start a
+ * transaction while `inTransaction` says Prisma has one open.
+ */
+export async function findSqliteConnection(db: Db): Promise<SqliteConnection | null> {
+  const factory = sqliteFactories.get(db);
+  if (!factory) return null;
+  if (!factory.connection) await db.$connect();
+  return factory.connection;
+}
+
+/** Which database a client talks to, for the few queries written in SQL. */
+export function providerOfDb(db: Db): DatabaseProvider {
+  return providers.get(db) ?? currentProvider();
 }
 
 const globalForDb = globalThis as unknown as { goodhartDb?: { url: string; db: Db } };

@@ -33,7 +33,7 @@ export type ImportTracesOptions = {
  * whole is retried one trace at a time, so one bad row costs only itself and nothing is left
  * half-written.
  */
-export async function importTraces(db: Db, { projectId, records, runId, batchSize = 250, position, onProgress }: ImportTracesOptions): Promise<ImportResult> {
+export async function importTraces(db: Db, { projectId, records, runId, batchSize = 1000, position, onProgress }: ImportTracesOptions): Promise<ImportResult> {
   const result: ImportResult = { accepted: 0, duplicates: 0, rejected: [] };
   let processed = 0;
   let batch: { item: TraceToStore; location: RecordLocation }[] = [];

@@ -22,7 +22,7 @@ beforeAll(async () => {
       run: i < 10 ? "run-a" : null,
       input: i === 5 ? "please rebook flight XY123" : `question ${i}`,
       outcome: { reward: i % 4 === 0 ? null : (i % 7) / 7 },
-      steps: Array.from({ length: (i % 5) + 1 }, () => ({ role: "user", content: "x" })),
+      steps: Array.from({ length: (i % 5) + 1 }, (_, s) => ({ role: "user", content: i === 30 && s === 0 ? "The Refund Policy says Ünïcode" : "x" })),
     }),
   }));
   await storeTraces(db, { projectId, traces });
@@ -78,9 +78,36 @@ describe("listTraces", () => {
     expect(await count({ rewardMin: "2" })).toBe(0);
     expect(await count({ hasOpenEdgeCase: "1" })).toBe(2);
     expect(await count({ q: "XY123" })).toBe(1);
+    expect(await count({ q: "xy123" })).toBe(1); // case-insensitive
+    expect(await count({ q: "refund policy" })).toBe(1); // in a step's content, not the input
     const today = new Date().toISOString().slice(0, 10);
     expect(await count({ from: today, to: today })).toBe(37);
     expect(await count({ to: "2000-01-01" })).toBe(0);
     expect(await count({ rewardMin: "abc", sort: "nope" })).toBe(37);
+  });
+
+  it.each([["desc"], ["asc"]])("pages %s through a date range and through a text search, each trace once", async (dir) => {
+    const today = new Date().toISOString().slice(0, 10);
+    const dated = await allPages({ from: today, to: today, dir });
+    expect(new Set(dated.ids).size).toBe(37);
+    expect(dated.ids).toHaveLength(37);
+    const searched = await allPages({ q: "QUESTION", from: today, dir });
+    expect(searched.ids).toHaveLength(36);
+    expect(new Set(searched.ids).size).toBe(36);
+  });
+
+  it("counts up to a limit and says when there are more", async () => {
+    const capped = await listTraces(db, { projectId, query: query(), countUpTo: 10 });
+    expect(capped).toMatchObject({ total: 10, totalIsLowerBound: true });
+    expect(await listTraces(db, { projectId, query: query(), countUpTo: 37 })).toMatchObject({ total: 37, totalIsLowerBound: false });
+  });
+
+  it("matches free text within the newest traces of the other filters, and says so", async () => {
+    const newest = await listTraces(db, { projectId, query: query(), limit: 5 });
+    const inWindow = await listTraces(db, { projectId, query: query({ q: "question" }), searchNewest: 5 });
+    expect(inWindow.searchedNewest).toBe(5);
+    expect(inWindow.items.map((item) => item.id).sort()).toEqual(newest.items.filter((item) => item.preview.includes("question")).map((item) => item.id).sort());
+    const unbounded = await listTraces(db, { projectId, query: query({ q: "question" }) });
+    expect(unbounded).toMatchObject({ total: 36, searchedNewest: null });
   });
 });

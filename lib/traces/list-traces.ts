@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import { providerOfDb, type Db } from "../db/client";
 import type { TraceListQuery, TraceSortKey } from "./trace-list-query";
 
 export type TraceListItem = {
@@ -15,67 +15,149 @@ export type TraceListItem = {
   createdAt: Date;
   preview: string;
 };
-export type TraceListPage = { items: TraceListItem[]; total: number; nextCursor: string | null };
+export type TraceListPage = {
+  items: TraceListItem[];
+  /** Matching traces, counted up to `countLimit`; `totalIsLowerBound` when there are more. */
+  total: number;
+  totalIsLowerBound: boolean;
+  /** Set when free text searched only the newest `searchWindow` traces of the other filters. */
+  searchedNewest: number | null;
+  nextCursor: string | null;
+};
 
 type Where = NonNullable<NonNullable<Parameters<Db["trace"]["findMany"]>[0]>["where"]>;
 type Cursor = { value: string | number | null; id: string };
 
 const previewLength = 160;
+/** The count stops here: counting a million rows on every page would cost more than the page. */
+export const countLimit = 10_000;
+/**
+ * Free text (input, output and every step's content) is matched within the newest this-many
+ * traces that pass the other filters, so a search costs the same at a million traces as at ten
+ * thousand; a date range moves the window back in time.
+ */
+export const searchWindow = 10_000;
+
+const select = { id: true, externalId: true, source: true, environment: true, task: true, runName: true, reward: true, success: true, stepCount: true, openEdgeCases: true, createdAt: true, input: true, output: true } as const;
 
 /**
  * One page of a project's traces, filtered and sorted, with keyset pagination on (sort key, id):
  * each page is an index range scan from the cursor, so page 1,000 costs what page 1 does.
- * `reward` sorts with nulls last in both directions.
+ * `reward` sorts with nulls last in both directions: the traces with a reward, then those without,
+ * each its own index range.
  */
-export async function listTraces(db: Db, { projectId, query, limit = 50 }: { projectId: string; query: TraceListQuery; limit?: number }): Promise<TraceListPage> {
-  const filters = await toFilters(db, projectId, query);
+export async function listTraces(
+  db: Db,
+  { projectId, query, limit = 50, countUpTo = countLimit, searchNewest = searchWindow }: { projectId: string; query: TraceListQuery; limit?: number; countUpTo?: number; searchNewest?: number },
+): Promise<TraceListPage> {
+  const { parts, dates, searchedNewest } = await toFilters(db, projectId, query, searchNewest);
+  const filters = whereOf(parts, dates);
   const cursor = decodeCursor(query.cursor);
-  const where: Where = cursor ? { AND: [filters, afterCursor(query.sort, query.dir, cursor)] } : filters;
-  const orderBy = query.sort === "reward" ? [{ reward: { sort: query.dir, nulls: "last" as const } }, { id: query.dir }] : [{ [query.sort]: query.dir }, { id: query.dir }];
-  const [rows, total] = await Promise.all([
-    db.trace.findMany({
-      where,
-      orderBy,
-      take: limit + 1,
-      select: { id: true, externalId: true, source: true, environment: true, task: true, runName: true, reward: true, success: true, stepCount: true, openEdgeCases: true, createdAt: true, input: true, output: true },
-    }),
-    db.trace.count({ where: filters }),
+  const [rows, counted] = await Promise.all([
+    query.sort === "reward"
+      ? findRewardPage(db, filters, query.dir, cursor, limit + 1)
+      : query.sort === "createdAt"
+        ? findDatePage(db, parts, dates, query.dir, cursor, limit + 1)
+        : findPage(db, filters, query.sort, query.dir, cursor, limit + 1),
+    // Ordered as the newest-first index reads, so the capped count walks that index (a count with
+    // `take` alone is ordered by id, which scans the whole table).
+    db.trace.count({ where: filters, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: countUpTo + 1 }),
   ]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     items: page.map(({ input, output, ...row }) => ({ ...row, preview: (input ?? output ?? "").slice(0, previewLength) })),
-    total,
+    total: Math.min(counted, countUpTo),
+    totalIsLowerBound: counted > countUpTo,
+    searchedNewest,
     nextCursor: rows.length > limit && last ? encodeCursor({ value: sortValue(query.sort, last), id: last.id }) : null,
   };
 }
 
-async function toFilters(db: Db, projectId: string, query: TraceListQuery): Promise<Where> {
-  const and: Where[] = [{ projectId }];
-  if (query.source) and.push({ source: query.source });
-  if (query.environment) and.push({ environment: query.environment });
+type DateRange = { gte?: Date; lt?: Date };
+
+function whereOf(parts: Where[], dates: DateRange): Where {
+  return { AND: [...parts, ...(dates.gte || dates.lt ? [{ createdAt: dates }] : [])] };
+}
+
+function findPage(db: Db, filters: Where, sort: "stepCount", dir: "asc" | "desc", cursor: Cursor | null, take: number) {
+  const where: Where = cursor ? { AND: [filters, keysetAfter(sort, dir, cursor.value, cursor.id)] } : filters;
+  return db.trace.findMany({ where, orderBy: [{ [sort]: dir }, { id: dir }], take, select });
+}
+
+// The cursor's bound replaces the date filter's bound on the same side instead of adding a second
+// one: with two upper (or lower) bounds on createdAt SQLite's planner leaves the index order and
+// sorts the whole date range (250 ms instead of 5 at a million traces).
+function findDatePage(db: Db, parts: Where[], dates: DateRange, dir: "asc" | "desc", cursor: Cursor | null, take: number) {
+  const orderBy = [{ createdAt: dir }, { id: dir }];
+  const at = cursor && typeof cursor.value === "string" ? new Date(cursor.value) : null;
+  if (!cursor || !at || Number.isNaN(at.getTime())) return db.trace.findMany({ where: whereOf(parts, dates), orderBy, take, select });
+  const tie: Where = { NOT: { createdAt: at, id: dir === "desc" ? { gte: cursor.id } : { lte: cursor.id } } };
+  const range: DateRange & { lte?: Date } =
+    dir === "desc"
+      ? dates.lt && at >= dates.lt ? dates : { ...(dates.gte ? { gte: dates.gte } : {}), lte: at }
+      : dates.gte && at < dates.gte ? dates : { ...(dates.lt ? { lt: dates.lt } : {}), gte: at };
+  const bounded = range === dates ? [] : [tie];
+  return db.trace.findMany({ where: { AND: [...parts, { createdAt: range }, ...bounded] }, orderBy, take, select });
+}
+
+// Two ranges, so that each is a plain scan of the (projectId, reward, id) index on both databases
+// (an ORDER BY with NULLS LAST is not, on SQLite for ASC nor on PostgreSQL for DESC).
+async function findRewardPage(db: Db, filters: Where, dir: "asc" | "desc", cursor: Cursor | null, take: number) {
+  const beyond = dir === "desc" ? "lt" : "gt";
+  const rows = [];
+  if (!cursor || typeof cursor.value === "number") {
+    const value = cursor?.value as number | undefined;
+    const after: Where = cursor ? keysetAfter("reward", dir, value, cursor.id) : { reward: { not: null } };
+    rows.push(...(await db.trace.findMany({ where: { AND: [filters, after] }, orderBy: [{ reward: dir }, { id: dir }], take, select })));
+  }
+  if (rows.length < take) {
+    const after: Where = cursor && typeof cursor.value !== "number" ? { reward: null, id: { [beyond]: cursor.id } } : { reward: null };
+    rows.push(...(await db.trace.findMany({ where: { AND: [filters, after] }, orderBy: [{ id: dir }], take: take - rows.length, select })));
+  }
+  return rows;
+}
+
+async function toFilters(db: Db, projectId: string, query: TraceListQuery, searchNewest: number): Promise<{ parts: Where[]; dates: DateRange; searchedNewest: number | null }> {
+  const parts: Where[] = [{ projectId }];
+  if (query.source) parts.push({ source: query.source });
+  if (query.environment) parts.push({ environment: query.environment });
   if (query.run) {
     // The runs page links a run by id; imported traces often name their run without linking it.
     const run = await db.trainingRun.findFirst({ where: { projectId, OR: [{ id: query.run }, { name: query.run }] }, select: { id: true, name: true } });
-    and.push({ OR: [{ runId: run?.id ?? query.run }, { runName: query.run }, ...(run ? [{ runName: run.name }] : [])] });
+    parts.push({ OR: [{ runId: run?.id ?? query.run }, { runName: query.run }, ...(run ? [{ runName: run.name }] : [])] });
   }
-  if (query.rewardMin !== undefined) and.push({ reward: { gte: query.rewardMin } });
-  if (query.rewardMax !== undefined) and.push({ reward: { lte: query.rewardMax } });
-  if (query.hasOpenEdgeCase) and.push({ openEdgeCases: { gt: 0 } });
-  if (query.from) and.push({ createdAt: { gte: new Date(`${query.from}T00:00:00.000Z`) } });
-  if (query.to) and.push({ createdAt: { lt: new Date(new Date(`${query.to}T00:00:00.000Z`).getTime() + 86_400_000) } });
-  if (query.q) and.push({ OR: [{ input: { contains: query.q } }, { output: { contains: query.q } }] });
-  return { AND: and };
+  if (query.rewardMin !== undefined) parts.push({ reward: { gte: query.rewardMin } });
+  if (query.rewardMax !== undefined) parts.push({ reward: { lte: query.rewardMax } });
+  if (query.hasOpenEdgeCase) parts.push({ openEdgeCases: { gt: 0 } });
+  const dates: DateRange = {};
+  if (query.from) dates.gte = new Date(`${query.from}T00:00:00.000Z`);
+  if (query.to) dates.lt = new Date(new Date(`${query.to}T00:00:00.000Z`).getTime() + 86_400_000);
+  if (!query.q) return { parts, dates, searchedNewest: null };
+
+  // The window: traces at or after the newest `searchWindow`-th one of the other filters. Its
+  // edge is inside the date range, so it replaces the range's lower bound.
+  const edge = await db.trace.findFirst({ where: whereOf(parts, dates), orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: searchNewest - 1, select: { createdAt: true, id: true } });
+  if (edge) {
+    dates.gte = edge.createdAt;
+    parts.push({ NOT: { createdAt: edge.createdAt, id: { lt: edge.id } } });
+  }
+  const text = containsText(db, query.q);
+  parts.push({ OR: [{ input: text }, { output: text }, { steps: { some: { content: text } } }] });
+  return { parts, dates, searchedNewest: edge ? searchNewest : null };
 }
 
-function afterCursor(sort: TraceSortKey, dir: "asc" | "desc", { value, id }: Cursor): Where {
-  const beyond = dir === "desc" ? "lt" : "gt";
-  if (sort === "reward") {
-    if (typeof value !== "number") return { reward: null, id: { [beyond]: id } };
-    return { OR: [{ reward: { [beyond]: value } }, { reward: value, id: { [beyond]: id } }, { reward: null }] };
-  }
-  const typed = sort === "createdAt" ? new Date(value as string) : value;
-  return { OR: [{ [sort]: { [beyond]: typed } }, { [sort]: typed, id: { [beyond]: id } }] };
+/** Case-insensitive substring: SQLite's LIKE already is (for ASCII); PostgreSQL needs ILIKE. */
+function containsText(db: Db, q: string): { contains: string } {
+  return providerOfDb(db) === "postgresql" ? ({ contains: q, mode: "insensitive" } as { contains: string }) : { contains: q };
+}
+
+/**
+ * Rows after (value, id) in (key, id) order: a bound on the key, where the index range starts,
+ * and the ties at the bound that come before the cursor left out.
+ */
+function keysetAfter(key: "reward" | "stepCount", dir: "asc" | "desc", value: unknown, id: string): Where {
+  return dir === "desc" ? { AND: [{ [key]: { lte: value } }, { NOT: { [key]: value, id: { gte: id } } }] } : { AND: [{ [key]: { gte: value } }, { NOT: { [key]: value, id: { lte: id } } }] };
 }
 
 function sortValue(sort: TraceSortKey, row: { createdAt: Date; reward: number | null; stepCount: number }): Cursor["value"] {

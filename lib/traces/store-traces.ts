@@ -1,83 +1,195 @@
 import { randomUUID } from "node:crypto";
 import { hashTrace } from "../ingest/hash-trace";
-import type { Db } from "../db/client";
+import type { Database as SqliteConnection, Statement } from "better-sqlite3";
+import { findSqliteConnection, providerOfDb, type Db } from "../db/client";
+import type { DatabaseProvider } from "../db/database-url";
 import type { Step, Trace } from "./trace-schema";
 
 export type TraceToStore = { trace: Trace; externalId: string };
 export type StoreResult = { accepted: number; duplicates: number; storedIds: Map<string, string> };
 
-// Keeps each INSERT under SQLite's limit of bound parameters.
-const stepChunk = 1000;
+type ColumnType = "text" | "int" | "float" | "bool" | "json" | "time";
+type Value = string | number | boolean | null;
 
-const json = (value: unknown) => (value === undefined || value === null ? undefined : (value as object));
-const date = (value: string | null | undefined) => (value ? new Date(value) : null);
+// Column order is the order of each row's values below.
+const traceColumns: [string, ColumnType][] = [
+  ["id", "text"], ["projectId", "text"], ["externalId", "text"], ["contentHash", "text"], ["source", "text"], ["environment", "text"], ["task", "text"],
+  ["runName", "text"], ["runId", "text"], ["step", "int"], ["input", "text"], ["output", "text"], ["reward", "float"], ["success", "bool"],
+  ["scores", "json"], ["endState", "json"], ["metadata", "json"], ["stepCount", "int"], ["totalTokens", "int"], ["startedAt", "time"], ["createdAt", "time"],
+];
+const stepColumns: [string, ColumnType][] = [
+  ["id", "text"], ["traceId", "text"], ["index", "int"], ["type", "text"], ["role", "text"], ["content", "text"], ["reasoning", "text"], ["toolName", "text"],
+  ["toolCallId", "text"], ["arguments", "json"], ["result", "json"], ["error", "text"], ["tokensIn", "int"], ["tokensOut", "int"], ["latencyMs", "float"],
+  ["startedAt", "time"], ["metadata", "json"],
+];
+
+// Bound parameters per INSERT: under SQLite's 32,766 and PostgreSQL's 65,535.
+const maxParameters = 30_000;
+// externalIds per duplicate lookup.
+const lookupChunk = 5_000;
 
 /**
  * Stores a batch of already-valid traces in one transaction, each with its steps; a trace whose
  * externalId the project already has is counted as a duplicate and left as it is. `storedIds` maps
  * each new externalId to its row id. A failure stores nothing of the batch.
+ *
+ * Rows go in as multi-row INSERTs with bound parameters (ids made here, so steps need no
+ * round trip): per-row ORM work was most of an import's time.
  */
 export async function storeTraces(db: Db, { projectId, runId, traces }: { projectId: string; runId?: string; traces: TraceToStore[] }): Promise<StoreResult> {
   const unique = new Map<string, Trace>();
   for (const { trace, externalId } of traces) if (!unique.has(externalId)) unique.set(externalId, trace);
-  const existing = await db.trace.findMany({ where: { projectId, externalId: { in: [...unique.keys()] } }, select: { externalId: true } });
-  for (const { externalId } of existing) unique.delete(externalId);
+  const connection = await findSqliteConnection(db);
+  // Prisma's SQLite adapter runs on this one connection; while it has a transaction open, writing
+  // here would land inside it, so take the Prisma path then.
+  if (connection && !connection.inTransaction) return storeOnSqlite(connection, { projectId, runId, unique, received: traces.length });
 
-  // Ids are made here so that traces and their steps go in as two bulk inserts, not one per row.
-  const storedIds = new Map([...unique.keys()].map((externalId) => [externalId, randomUUID()]));
-  const traceRows = [...unique].map(([externalId, trace]) => ({ id: storedIds.get(externalId)!, ...toTraceRow({ projectId, runId, externalId, trace }) }));
-  const stepRows = [...unique].flatMap(([externalId, trace]) => trace.steps.map((step, index) => toStepRow(storedIds.get(externalId)!, index, step)));
+  const externalIds = [...unique.keys()];
+  for (let start = 0; start < externalIds.length; start += lookupChunk) {
+    const existing = await db.trace.findMany({ where: { projectId, externalId: { in: externalIds.slice(start, start + lookupChunk) } }, select: { externalId: true } });
+    for (const { externalId } of existing) unique.delete(externalId);
+  }
+  const { storedIds, traceRows, stepRows } = toRows({ projectId, runId, unique });
   if (traceRows.length > 0) {
-    await db.$transaction(async (tx) => {
-      await tx.trace.createMany({ data: traceRows });
-      for (let start = 0; start < stepRows.length; start += stepChunk) await tx.traceStep.createMany({ data: stepRows.slice(start, start + stepChunk) });
-    });
+    const provider = providerOfDb(db);
+    await db.$transaction([...insertStatements(db, provider, "Trace", traceColumns, traceRows), ...insertStatements(db, provider, "TraceStep", stepColumns, stepRows)]);
   }
   return { accepted: storedIds.size, duplicates: traces.length - storedIds.size, storedIds };
 }
 
-function toTraceRow({ projectId, runId, externalId, trace }: { projectId: string; runId?: string; externalId: string; trace: Trace }) {
-  const totalTokens = trace.steps.reduce((sum, step) => sum + (step.tokensIn ?? 0) + (step.tokensOut ?? 0), 0);
-  return {
-    projectId,
-    externalId,
-    contentHash: hashTrace(trace),
-    source: trace.source,
-    environment: trace.environment ?? null,
-    task: trace.task ?? null,
-    runName: trace.run ?? null,
-    runId: runId ?? null,
-    step: trace.step ?? null,
-    input: trace.input ?? null,
-    output: trace.output ?? null,
-    reward: trace.outcome?.reward ?? null,
-    success: trace.outcome?.success ?? null,
-    scores: json(trace.outcome?.scores),
-    endState: json(trace.endState),
-    metadata: json(trace.metadata),
-    stepCount: trace.steps.length,
-    totalTokens,
-    startedAt: date(trace.startedAt),
-  };
+function toRows({ projectId, runId, unique }: { projectId: string; runId?: string; unique: Map<string, Trace> }) {
+  const createdAt = new Date();
+  const storedIds = new Map<string, string>();
+  const traceRows: Value[][] = [];
+  const stepRows: Value[][] = [];
+  for (const [externalId, trace] of unique) {
+    const id = randomUUID();
+    storedIds.set(externalId, id);
+    traceRows.push(toTraceRow({ id, projectId, runId, externalId, trace, createdAt }));
+    trace.steps.forEach((step, index) => stepRows.push(toStepRow(id, index, step)));
+  }
+  return { storedIds, traceRows, stepRows };
 }
 
-function toStepRow(traceId: string, index: number, step: Step) {
-  return {
+type SqliteStatements = { existing: Statement; trace: Statement; step: Statement };
+const sqliteStatements = new WeakMap<SqliteConnection, SqliteStatements>();
+
+// Prepared once per connection; the lookup, the rows and the commit run synchronously, so nothing
+// else in this process can touch the connection in between.
+function storeOnSqlite(connection: SqliteConnection, { projectId, runId, unique, received }: { projectId: string; runId?: string; unique: Map<string, Trace>; received: number }): StoreResult {
+  let statements = sqliteStatements.get(connection);
+  if (!statements) {
+    const insert = (table: string, columns: [string, ColumnType][]) => connection.prepare(`INSERT INTO "${table}" (${columns.map(([name]) => `"${name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
+    statements = {
+      existing: connection.prepare(`SELECT "externalId" FROM "Trace" WHERE "projectId" = ? AND "externalId" IN (SELECT value FROM json_each(?))`).pluck(),
+      trace: insert("Trace", traceColumns),
+      step: insert("TraceStep", stepColumns),
+    };
+    sqliteStatements.set(connection, statements);
+  }
+  const { existing, trace, step } = statements;
+  return connection.transaction(() => {
+    for (const externalId of existing.all(projectId, JSON.stringify([...unique.keys()])) as string[]) unique.delete(externalId);
+    const { storedIds, traceRows, stepRows } = toRows({ projectId, runId, unique });
+    for (const row of traceRows) trace.run(row.map((value, i) => toParameter("sqlite", traceColumns[i]![1], value)));
+    for (const row of stepRows) step.run(row.map((value, i) => toParameter("sqlite", stepColumns[i]![1], value)));
+    return { accepted: storedIds.size, duplicates: received - storedIds.size, storedIds };
+  })();
+}
+
+function insertStatements(db: Db, provider: DatabaseProvider, table: string, columns: [string, ColumnType][], rows: Value[][]) {
+  const perStatement = Math.floor(maxParameters / columns.length);
+  const names = columns.map(([name]) => `"${name}"`).join(", ");
+  const statements = [];
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const chunk = rows.slice(start, start + perStatement);
+    const params: Value[] = [];
+    const tuples = chunk.map((row) => {
+      const placeholders = row.map((value, i) => {
+        params.push(toParameter(provider, columns[i]![1], value));
+        return placeholder(provider, params.length, columns[i]![1]);
+      });
+      return `(${placeholders.join(", ")})`;
+    });
+    statements.push(db.$executeRawUnsafe(`INSERT INTO "${table}" (${names}) VALUES ${tuples.join(", ")}`, ...params));
+  }
+  return statements;
+}
+
+const pgTypes: Record<ColumnType, string> = { text: "text", int: "integer", float: "double precision", bool: "boolean", json: "jsonb", time: "timestamp(3)" };
+
+function placeholder(provider: DatabaseProvider, position: number, type: ColumnType): string {
+  // PostgreSQL gets each parameter's type spelled out; SQLite stores what it is given.
+  return provider === "postgresql" ? `$${position}::${pgTypes[type]}` : "?";
+}
+
+function toParameter(provider: DatabaseProvider, type: ColumnType, value: Value): Value {
+  if (value === null) return null;
+  // SQLite has no boolean: Prisma stores 0/1, as here.
+  if (type === "bool" && provider === "sqlite") return value ? 1 : 0;
+  return value;
+}
+
+// Prisma's SQLite adapter writes DateTime as ISO 8601 text with "+00:00"; PostgreSQL reads it too.
+const timeText = (value: Date) => value.toISOString().replace("Z", "+00:00");
+const jsonText = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+const dateText = (value: string | null | undefined) => (value ? timeText(new Date(value)) : null);
+
+/**
+ * The reward rounded to 15 significant digits. Prisma's query layer sends a Float parameter with
+ * 16 (1/7 arrives as 0.1428571428571428), so a 17-digit value stored exactly would never equal
+ * itself in a `reward = ?` filter, and the keyset cursor of the reward sort would repeat rows;
+ * 15 digits survive that trip unchanged.
+ */
+function toSortableFloat(value: number | null | undefined): number | null {
+  return value === null || value === undefined ? null : Number(value.toPrecision(15));
+}
+
+function toTraceRow({ id, projectId, runId, externalId, trace, createdAt }: { id: string; projectId: string; runId?: string; externalId: string; trace: Trace; createdAt: Date }): Value[] {
+  const totalTokens = trace.steps.reduce((sum, step) => sum + (step.tokensIn ?? 0) + (step.tokensOut ?? 0), 0);
+  return [
+    id,
+    projectId,
+    externalId,
+    hashTrace(trace),
+    trace.source,
+    trace.environment ?? null,
+    trace.task ?? null,
+    trace.run ?? null,
+    runId ?? null,
+    trace.step ?? null,
+    trace.input ?? null,
+    trace.output ?? null,
+    toSortableFloat(trace.outcome?.reward),
+    trace.outcome?.success ?? null,
+    jsonText(trace.outcome?.scores),
+    jsonText(trace.endState),
+    jsonText(trace.metadata),
+    trace.steps.length,
+    totalTokens,
+    dateText(trace.startedAt),
+    timeText(createdAt),
+  ];
+}
+
+function toStepRow(traceId: string, index: number, step: Step): Value[] {
+  return [
+    randomUUID(),
     traceId,
     index,
-    type: step.type,
-    role: step.role,
-    content: step.content ?? null,
-    reasoning: step.reasoning ?? null,
-    toolName: step.name ?? null,
-    toolCallId: step.toolCallId ?? null,
-    arguments: json(step.arguments),
-    result: json(step.result),
-    error: step.error ?? null,
-    tokensIn: step.tokensIn ?? null,
-    tokensOut: step.tokensOut ?? null,
-    latencyMs: step.latencyMs ?? null,
-    startedAt: date(step.startedAt),
-    metadata: json(step.metadata),
-  };
+    step.type,
+    step.role,
+    step.content ?? null,
+    step.reasoning ?? null,
+    step.name ?? null,
+    step.toolCallId ?? null,
+    jsonText(step.arguments),
+    jsonText(step.result),
+    step.error ?? null,
+    step.tokensIn ?? null,
+    step.tokensOut ?? null,
+    step.latencyMs ?? null,
+    dateText(step.startedAt),
+    jsonText(step.metadata),
+  ];
 }

@@ -17,7 +17,7 @@ const rolloutSchema = z.looseObject({
   reward: z.number().nullish(),
   metrics: z.record(z.string(), z.unknown()).nullish(),
   task: z.string().nullish(),
-});
+}).refine((rollout) => rollout.prompt != null || rollout.completion != null, { message: "a verifiers rollout needs a prompt or a completion", path: ["prompt"] });
 
 /**
  * verifiers (prime-rl) `results.jsonl`: one RolloutOutput per line. Steps are the prompt then the
