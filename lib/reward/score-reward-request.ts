@@ -4,6 +4,7 @@ import type { LlmItemAsker } from "./llm-item-asker";
 import { rolloutSchema, type RewardRequest } from "./reward-request-schema";
 import { resolveRewardVersion } from "./resolve-reward-version";
 import { rolloutToTrace } from "./rollout-to-trace";
+import { findLlmItemAsker } from "./find-llm-item-asker";
 import { compileTraceScorer } from "./score-traces";
 import { storeScoredRollouts, type ScoredRollout } from "./store-scored-rollouts";
 
@@ -39,7 +40,8 @@ export async function scoreRewardRequest(
     }
     good.push({ index, rollout: rolloutToTrace(parsed.data, { environment: version.environment, run: request.run, step: request.step }) });
   });
-  const scored = await compileTraceScorer(version.rubric, { askLlmItem })(good.map(({ rollout }) => rollout));
+  const asker = askLlmItem ?? (await findLlmItemAsker(db, { projectId, environment: version.environment, rubric: version.rubric }));
+  const scored = await compileTraceScorer(version.rubric, { askLlmItem: asker })(good.map(({ rollout }) => rollout));
   const stored = await storeScoredRollouts(db, {
     projectId,
     itemIds: version.itemIds,

@@ -1,6 +1,8 @@
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
+import { findLlmItemAsker } from "../reward/find-llm-item-asker";
 import { compileTraceScorer } from "../reward/score-traces";
+import type { Trace } from "../traces/trace-schema";
 import { loadTracesForScoring } from "../traces/load-traces-for-scoring";
 import { loadRubricVersion } from "./load-rubric-version";
 
@@ -24,8 +26,8 @@ export async function tryRubricOnSample(db: Db, { projectId, rubricVersionId, sa
   const sample = await loadTracesForScoring(db, { projectId, where: { environment: version.rubric.environment }, take: sampleSize });
   const traces = sample.map((row) => row.trace);
   const [scores, currentScores] = await Promise.all([
-    loadRubricVersion(db, { rubricVersionId }).then((rubric) => compileTraceScorer(rubric)(traces)),
-    current ? loadRubricVersion(db, { rubricVersionId: current.id }).then((rubric) => compileTraceScorer(rubric)(traces)) : Promise.resolve(null),
+    scoreWith(db, { projectId, environment: version.rubric.environment, rubricVersionId }, traces),
+    current ? scoreWith(db, { projectId, environment: version.rubric.environment, rubricVersionId: current.id }, traces) : Promise.resolve(null),
   ]);
   const binOf = (reward: number) => Math.min(bins - 1, Math.floor(reward * bins));
   const histogram = Array.from({ length: bins }, (_, i) => ({ bin: `${(i / bins).toFixed(1)}–${((i + 1) / bins).toFixed(1)}`, count: 0, current: currentScores ? 0 : null }));
@@ -47,4 +49,9 @@ export async function tryRubricOnSample(db: Db, { projectId, rubricVersionId, sa
     mean: scores.length ? scores.reduce((sum, s) => sum + s.reward, 0) / scores.length : null,
     biggestChanges,
   };
+}
+
+async function scoreWith(db: Db, { projectId, environment, rubricVersionId }: { projectId: string; environment: string; rubricVersionId: string }, traces: Trace[]) {
+  const rubric = await loadRubricVersion(db, { rubricVersionId });
+  return compileTraceScorer(rubric, { askLlmItem: await findLlmItemAsker(db, { projectId, environment, rubric }) })(traces);
 }
