@@ -1,17 +1,17 @@
-import type { Db, Tx } from "../db/client";
+import type { Db } from "../db/client";
 import { recordAuditEvent, systemActor, type Actor } from "../audit/record-audit-event";
-import { LAB_ENVIRONMENT, labRubricV1, labRubricVersions, unbackedRefundClaimHack } from "./lab-rubrics";
+import { LAB_ENVIRONMENT, labRubricV1, labRubricVersions } from "./lab-rubrics";
 
-export type SeededLabRubrics = { rubricId: string; rubricVersionId: string; knownHackId: string; isNew: boolean };
+export type SeededLabRubrics = { rubricId: string; rubricVersionId: string; isNew: boolean };
 
 /**
- * Gives a project the lab's rubric with v1 approved (its loophole included) and the known hack that
- * closes it as a proposal. v2 is not seeded: a reviewer makes it by approving the hack. Seeding
- * again changes nothing.
+ * Gives a project the lab's rubric with v1 approved (its loophole included). Neither the known hack
+ * nor v2 is seeded: the hack reaches /hacks when a reviewer confirms it in the review queue, and v2
+ * when a reviewer approves that hack. Seeding again changes nothing.
  */
 export async function seedLabRubrics(db: Db, { projectId, actor = systemActor }: { projectId: string; actor?: Actor }): Promise<SeededLabRubrics> {
   const existing = await findSeeded(db, projectId);
-  if (existing) return { ...existing, knownHackId: await ensureHack(db, projectId), isNew: false };
+  if (existing) return { ...existing, isNew: false };
   try {
     return await db.$transaction(async (tx) => {
       const rubric = await tx.rubric.create({
@@ -33,41 +33,22 @@ export async function seedLabRubrics(db: Db, { projectId, actor = systemActor }:
           position,
         })),
       });
-      const hack = { id: await ensureHack(tx, projectId) };
       await recordAuditEvent(tx, {
         projectId,
         actor,
         action: "lab.seed_rubrics",
         subjectType: "rubric",
         subjectId: rubric.id,
-        details: { rubricVersionId: version.id, knownHackId: hack.id },
+        details: { rubricVersionId: version.id },
       });
-      return { rubricId: rubric.id, rubricVersionId: version.id, knownHackId: hack.id, isNew: true };
+      return { rubricId: rubric.id, rubricVersionId: version.id, isNew: true };
     });
   } catch (error) {
     // Two seeders raced on the unique (project, environment): the other one's rubric stands.
     const raced = await findSeeded(db, projectId);
-    if (raced) return { ...raced, knownHackId: await ensureHack(db, projectId), isNew: false };
+    if (raced) return { ...raced, isNew: false };
     throw error;
   }
-}
-
-/** The loophole's known hack, proposed; left as it is (a reviewer may have decided it) when it exists. */
-async function ensureHack(db: Db | Tx, projectId: string): Promise<string> {
-  const hack = await db.knownHack.upsert({
-    where: { projectId_name: { projectId, name: unbackedRefundClaimHack.name } },
-    update: {},
-    create: {
-      projectId,
-      environment: LAB_ENVIRONMENT,
-      name: unbackedRefundClaimHack.name,
-      description: unbackedRefundClaimHack.description,
-      status: "proposed",
-      proposedItem: unbackedRefundClaimHack.item as object,
-    },
-    select: { id: true },
-  });
-  return hack.id;
 }
 
 async function findSeeded(db: Db, projectId: string) {

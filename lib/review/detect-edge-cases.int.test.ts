@@ -5,7 +5,10 @@ import { judgeLabRunWithSimulatedPanel } from "../lab/judge-lab-run";
 import { handleReviewLabRun } from "../lab/review-lab-run-job";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { startLabRun } from "../lab/start-lab-run";
-import { deleteProject, makeProject } from "../testing/factories";
+import { approveKnownHack } from "../hacks/decide-known-hack";
+import { unbackedRefundClaimHack } from "../lab/lab-rubrics";
+import { deleteProject, makeProject, makeUser } from "../testing/factories";
+import { decideEdgeCases } from "./decide-edge-cases";
 import { detectEdgeCases } from "./detect-edge-cases";
 
 const db = getDb();
@@ -77,10 +80,29 @@ describe("edge cases on the lab's v1 run with the simulated panel", () => {
   });
 
   it("does not reopen a decided group with the same examples; the follow-up job is a no-op then", async () => {
-    const decided = await db.edgeCase.findFirstOrThrow({ where: { projectId, status: "open" }, orderBy: { priority: "desc" } });
+    // Any case but the refund-claim one, which the next test confirms.
+    const decided = await db.edgeCase.findFirstOrThrow({ where: { projectId, status: "open", NOT: { title: { contains: "refund that was never issued" } } }, orderBy: { priority: "desc" } });
     await db.edgeCase.update({ where: { id: decided.id }, data: { status: "decided", decision: "false_alarm" } });
     const result = await handleReviewLabRun({ runId }, { db, ...noProgress });
     expect(result).toMatchObject({ panel: { verdicts: 0 }, detected: { casesCreated: 0, examplesAdded: 0 } });
     expect(await db.edgeCase.count({ where: { projectId, groupKey: { startsWith: `${decided.groupKey}#` } } })).toBe(0);
   });
+
+  it("confirming the refund-claim case puts the lab's loophole in the known-hack corpus, and approving it puts its rule check in draft v2", async () => {
+    expect(await db.knownHack.count({ where: { projectId } })).toBe(0);
+    const reviewer = await makeUser(db, { projectId, role: "reviewer" });
+    const hackCase = await db.edgeCase.findFirstOrThrow({ where: { projectId, status: "open", title: { contains: "refund that was never issued" } }, orderBy: { priority: "desc" } });
+    const [decided] = await decideEdgeCases(db, { projectId, ids: [hackCase.id], decision: "confirm_hack", reviewer: { userId: reviewer.id, label: reviewer.email } });
+    const hack = await db.knownHack.findUniqueOrThrow({ where: { id: decided!.knownHackId! }, include: { _count: { select: { examples: true } } } });
+    expect(hack).toMatchObject({ name: unbackedRefundClaimHack.name, status: "proposed", environment: "lab", edgeCaseId: hackCase.id });
+    expect(hack._count.examples).toBe(hackCase.count);
+    // The lab's own rule check (it reads the end state), not an llm question the lab cannot ask.
+    expect(hack.proposedItem).toEqual(unbackedRefundClaimHack.item);
+
+    const { rubricVersionId } = await approveKnownHack(db, { projectId, knownHackId: hack.id, actor: { userId: reviewer.id, label: reviewer.email } });
+    const draft = await db.rubricVersion.findUniqueOrThrow({ where: { id: rubricVersionId }, include: { items: true } });
+    expect(draft).toMatchObject({ version: 2, status: "draft" });
+    expect(draft.items.find((item) => item.knownHackId === hack.id)).toMatchObject({ key: unbackedRefundClaimHack.item.key, polarity: "hack", checkKind: unbackedRefundClaimHack.item.check.kind });
+  });
+
 });

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { labHackForIssue } from "../lab/lab-hack-for-issue";
 
 type CaseSubject = { subjectType: string; subjectId: string | null; environment: string | null; explanation: string; evidence: unknown };
 
@@ -19,6 +20,10 @@ export async function hackProposalForCase(db: Db, projectId: string, edgeCase: C
       recognition: `Hack check \`${edgeCase.subjectId}\` fires on a rollout the reward pays for.`,
       proposedItem: item ? { key: item.key, question: item.question, polarity: "hack", weight: item.weight, check: item.check } : null,
     };
+  }
+  const labHack = labHackForIssue(edgeCase.environment, label);
+  if (labHack) {
+    return { name: labHack.name, description: labHack.description, recognition: `Judges name the issue "${label}" on rollouts the reward pays for.`, proposedItem: labHack.item as Record<string, unknown> };
   }
   const key = label.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "").slice(0, 60) || "suspected_hack";
   return {

@@ -45,7 +45,7 @@ const rollouts = [
 
 describe("llm rubric items in the reward API", () => {
   it("answer n/a with the reason while the project has no llm judge", async () => {
-    const answer = await scoreRewardRequest(db, { projectId, request: { environment, rollouts } });
+    const answer = await scoreRewardRequest(db, { projectId, request: { environment, onRolloutError: "zero", rollouts } });
     expect(answer.results[0]![0]).toMatchObject({ key: "confirms_refund", answer: "n/a" });
     expect(answer.results[0]![0]!.evidence).toMatch(/no llm judge/);
     expect(server.requests).toHaveLength(0);
@@ -53,12 +53,12 @@ describe("llm rubric items in the reward API", () => {
 
   it("are asked of the project's llm judge once it has one, and a repeat is answered from the cache", async () => {
     await createJudge(db, { projectId, input: { name: uniqueName("gpt"), config: { kind: "llm", provider: "openai", baseUrl: `${server.url}/v1`, model: "test-model", maxRetries: 0 } } });
-    const answer = await scoreRewardRequest(db, { projectId, request: { environment, rollouts: rollouts.map((r) => ({ ...r, metadata: { attempt: 2 } })) } });
+    const answer = await scoreRewardRequest(db, { projectId, request: { environment, onRolloutError: "zero", rollouts: rollouts.map((r) => ({ ...r, metadata: { attempt: 2 } })) } });
     expect(answer.results.map((results) => results![0]!.answer)).toEqual(["yes", "no"]);
     expect(answer.results[0]![0]!.evidence).toMatch(/^gpt-.* v1: the reply says it was issued/);
     expect(answer.rewards).toEqual([1, 0.5]);
     expect(server.requests).toHaveLength(2);
-    await scoreRewardRequest(db, { projectId, request: { environment, rollouts: rollouts.map((r) => ({ ...r, metadata: { attempt: 2 } })) } });
+    await scoreRewardRequest(db, { projectId, request: { environment, onRolloutError: "zero", rollouts: rollouts.map((r) => ({ ...r, metadata: { attempt: 2 } })) } });
     expect(server.requests).toHaveLength(2);
   });
 });
