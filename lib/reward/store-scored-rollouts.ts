@@ -1,4 +1,6 @@
-import type { Db } from "../db/client";
+import { randomUUID } from "node:crypto";
+import { findSqliteConnection, providerOfDb, type Db } from "../db/client";
+import { insertRowsOnSqlite, insertStatements, timeText, type Columns, type Value } from "../db/insert-rows";
 import { hashTrace } from "../ingest/hash-trace";
 import type { ItemResult } from "../rubrics/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
@@ -6,8 +8,7 @@ import { storeTraces } from "../traces/store-traces";
 
 export type ScoredRollout = { trace: Trace; results: ItemResult[] };
 
-// Keeps each ItemResult INSERT well under SQLite's limit of bound parameters.
-const resultChunk = 2000;
+const itemResultColumns: Columns = [["id", "text"], ["projectId", "text"], ["rubricItemId", "text"], ["traceId", "text"], ["answer", "text"], ["evidence", "text"], ["createdAt", "time"]];
 // Prisma refuses `in` lists past SQLite's parameter limit (P2029), so lookups and storeTraces go in slices.
 const lookupChunk = 500;
 
@@ -43,18 +44,27 @@ export async function storeScoredRollouts(
     for (const row of existing) known.add(`${row.rubricItemId} ${row.traceId}`);
   }
   const traceIds = externalIds.map((externalId) => idByExternal.get(externalId)!);
-  const data = rollouts.flatMap(({ results }, index) =>
+  const createdAt = timeText(new Date());
+  const rows = rollouts.flatMap(({ results }, index) =>
     results.flatMap((result) => {
       const rubricItemId = itemIds.get(result.key);
       const traceId = traceIds[index]!;
       const pair = `${rubricItemId} ${traceId}`;
       if (!rubricItemId || known.has(pair)) return [];
       known.add(pair);
-      return [{ projectId, rubricItemId, traceId, answer: result.answer, evidence: result.evidence || null }];
+      return [[randomUUID(), projectId, rubricItemId, traceId, result.answer, result.evidence || null, createdAt] satisfies Value[]];
     }),
   );
-  for (let start = 0; start < data.length; start += resultChunk) await db.itemResult.createMany({ data: data.slice(start, start + resultChunk) });
+  await insertItemResults(db, rows);
   return { traceIds, accepted, duplicates: rollouts.length - accepted };
+}
+
+// Ten items a rollout make ten rows each: bulk INSERTs, as for the traces themselves.
+async function insertItemResults(db: Db, rows: Value[][]) {
+  if (rows.length === 0) return;
+  const connection = await findSqliteConnection(db);
+  if (connection && !connection.inTransaction) connection.transaction(() => insertRowsOnSqlite(connection, "ItemResult", itemResultColumns, rows))();
+  else await db.$transaction(insertStatements(db, providerOfDb(db), "ItemResult", itemResultColumns, rows));
 }
 
 /** A run named by id or by name becomes the trace's runId, so the monitor sees the run's rollouts. */

@@ -1,30 +1,26 @@
 import { randomUUID } from "node:crypto";
 import { hashTrace } from "../ingest/hash-trace";
 import type { Database as SqliteConnection, Statement } from "better-sqlite3";
+import { insertRowsOnSqlite, insertStatements, jsonText, timeText, type Columns, type Value } from "../db/insert-rows";
 import { findSqliteConnection, providerOfDb, type Db } from "../db/client";
-import type { DatabaseProvider } from "../db/database-url";
 import type { Step, Trace } from "./trace-schema";
 
 export type TraceToStore = { trace: Trace; externalId: string };
 export type StoreResult = { accepted: number; duplicates: number; storedIds: Map<string, string> };
 
-type ColumnType = "text" | "int" | "float" | "bool" | "json" | "time";
-type Value = string | number | boolean | null;
 
 // Column order is the order of each row's values below.
-const traceColumns: [string, ColumnType][] = [
+const traceColumns: Columns = [
   ["id", "text"], ["projectId", "text"], ["externalId", "text"], ["contentHash", "text"], ["source", "text"], ["environment", "text"], ["task", "text"],
   ["runName", "text"], ["runId", "text"], ["step", "int"], ["input", "text"], ["output", "text"], ["reward", "float"], ["success", "bool"],
   ["scores", "json"], ["endState", "json"], ["metadata", "json"], ["stepCount", "int"], ["totalTokens", "int"], ["startedAt", "time"], ["createdAt", "time"],
 ];
-const stepColumns: [string, ColumnType][] = [
+const stepColumns: Columns = [
   ["id", "text"], ["traceId", "text"], ["index", "int"], ["type", "text"], ["role", "text"], ["content", "text"], ["reasoning", "text"], ["toolName", "text"],
   ["toolCallId", "text"], ["arguments", "json"], ["result", "json"], ["error", "text"], ["tokensIn", "int"], ["tokensOut", "int"], ["latencyMs", "float"],
   ["startedAt", "time"], ["metadata", "json"],
 ];
 
-// Bound parameters per INSERT: under SQLite's 32,766 and PostgreSQL's 65,535.
-const maxParameters = 30_000;
 // externalIds per duplicate lookup.
 const lookupChunk = 5_000;
 
@@ -71,68 +67,25 @@ function toRows({ projectId, runId, unique }: { projectId: string; runId?: strin
   return { storedIds, traceRows, stepRows };
 }
 
-type SqliteStatements = { existing: Statement; trace: Statement; step: Statement };
-const sqliteStatements = new WeakMap<SqliteConnection, SqliteStatements>();
+const existingStatements = new WeakMap<SqliteConnection, Statement>();
 
 // Prepared once per connection; the lookup, the rows and the commit run synchronously, so nothing
 // else in this process can touch the connection in between.
 function storeOnSqlite(connection: SqliteConnection, { projectId, runId, unique, received }: { projectId: string; runId?: string; unique: Map<string, Trace>; received: number }): StoreResult {
-  let statements = sqliteStatements.get(connection);
-  if (!statements) {
-    const insert = (table: string, columns: [string, ColumnType][]) => connection.prepare(`INSERT INTO "${table}" (${columns.map(([name]) => `"${name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
-    statements = {
-      existing: connection.prepare(`SELECT "externalId" FROM "Trace" WHERE "projectId" = ? AND "externalId" IN (SELECT value FROM json_each(?))`).pluck(),
-      trace: insert("Trace", traceColumns),
-      step: insert("TraceStep", stepColumns),
-    };
-    sqliteStatements.set(connection, statements);
+  let existing = existingStatements.get(connection);
+  if (!existing) {
+    existing = connection.prepare(`SELECT "externalId" FROM "Trace" WHERE "projectId" = ? AND "externalId" IN (SELECT value FROM json_each(?))`).pluck();
+    existingStatements.set(connection, existing);
   }
-  const { existing, trace, step } = statements;
   return connection.transaction(() => {
     for (const externalId of existing.all(projectId, JSON.stringify([...unique.keys()])) as string[]) unique.delete(externalId);
     const { storedIds, traceRows, stepRows } = toRows({ projectId, runId, unique });
-    for (const row of traceRows) trace.run(row.map((value, i) => toParameter("sqlite", traceColumns[i]![1], value)));
-    for (const row of stepRows) step.run(row.map((value, i) => toParameter("sqlite", stepColumns[i]![1], value)));
+    insertRowsOnSqlite(connection, "Trace", traceColumns, traceRows);
+    insertRowsOnSqlite(connection, "TraceStep", stepColumns, stepRows);
     return { accepted: storedIds.size, duplicates: received - storedIds.size, storedIds };
   })();
 }
 
-function insertStatements(db: Db, provider: DatabaseProvider, table: string, columns: [string, ColumnType][], rows: Value[][]) {
-  const perStatement = Math.floor(maxParameters / columns.length);
-  const names = columns.map(([name]) => `"${name}"`).join(", ");
-  const statements = [];
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const chunk = rows.slice(start, start + perStatement);
-    const params: Value[] = [];
-    const tuples = chunk.map((row) => {
-      const placeholders = row.map((value, i) => {
-        params.push(toParameter(provider, columns[i]![1], value));
-        return placeholder(provider, params.length, columns[i]![1]);
-      });
-      return `(${placeholders.join(", ")})`;
-    });
-    statements.push(db.$executeRawUnsafe(`INSERT INTO "${table}" (${names}) VALUES ${tuples.join(", ")}`, ...params));
-  }
-  return statements;
-}
-
-const pgTypes: Record<ColumnType, string> = { text: "text", int: "integer", float: "double precision", bool: "boolean", json: "jsonb", time: "timestamp(3)" };
-
-function placeholder(provider: DatabaseProvider, position: number, type: ColumnType): string {
-  // PostgreSQL gets each parameter's type spelled out; SQLite stores what it is given.
-  return provider === "postgresql" ? `$${position}::${pgTypes[type]}` : "?";
-}
-
-function toParameter(provider: DatabaseProvider, type: ColumnType, value: Value): Value {
-  if (value === null) return null;
-  // SQLite has no boolean: Prisma stores 0/1, as here.
-  if (type === "bool" && provider === "sqlite") return value ? 1 : 0;
-  return value;
-}
-
-// Prisma's SQLite adapter writes DateTime as ISO 8601 text with "+00:00"; PostgreSQL reads it too.
-const timeText = (value: Date) => value.toISOString().replace("Z", "+00:00");
-const jsonText = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 const dateText = (value: string | null | undefined) => (value ? timeText(new Date(value)) : null);
 
 /**

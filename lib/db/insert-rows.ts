@@ -1,0 +1,65 @@
+import type { Database as SqliteConnection, Statement } from "better-sqlite3";
+import type { Db } from "./client";
+import type { DatabaseProvider } from "./database-url";
+
+export type ColumnType = "text" | "int" | "float" | "bool" | "json" | "time";
+export type Value = string | number | boolean | null;
+export type Columns = [string, ColumnType][];
+
+// Bound parameters per INSERT: under SQLite's 32,766 and PostgreSQL's 65,535.
+const maxParameters = 30_000;
+
+/**
+ * Multi-row INSERTs with bound parameters for rows whose ids are made by the caller, for bulk
+ * writes where per-row ORM work would dominate. Run the statements in one `db.$transaction`.
+ */
+export function insertStatements(db: Db, provider: DatabaseProvider, table: string, columns: Columns, rows: Value[][]) {
+  const perStatement = Math.floor(maxParameters / columns.length);
+  const names = columns.map(([name]) => `"${name}"`).join(", ");
+  const statements = [];
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const chunk = rows.slice(start, start + perStatement);
+    const params: Value[] = [];
+    const tuples = chunk.map((row) => {
+      const placeholders = row.map((value, i) => {
+        params.push(toParameter(provider, columns[i]![1], value));
+        return placeholder(provider, params.length, columns[i]![1]);
+      });
+      return `(${placeholders.join(", ")})`;
+    });
+    statements.push(db.$executeRawUnsafe(`INSERT INTO "${table}" (${names}) VALUES ${tuples.join(", ")}`, ...params));
+  }
+  return statements;
+}
+
+const preparedInserts = new WeakMap<SqliteConnection, Map<string, Statement>>();
+
+/** The same rows through a prepared statement on a better-sqlite3 connection (call inside its transaction). */
+export function insertRowsOnSqlite(connection: SqliteConnection, table: string, columns: Columns, rows: Value[][]): void {
+  let byTable = preparedInserts.get(connection);
+  if (!byTable) preparedInserts.set(connection, (byTable = new Map()));
+  let statement = byTable.get(table);
+  if (!statement) {
+    statement = connection.prepare(`INSERT INTO "${table}" (${columns.map(([name]) => `"${name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
+    byTable.set(table, statement);
+  }
+  for (const row of rows) statement.run(row.map((value, i) => toParameter("sqlite", columns[i]![1], value)));
+}
+
+const pgTypes: Record<ColumnType, string> = { text: "text", int: "integer", float: "double precision", bool: "boolean", json: "jsonb", time: "timestamp(3)" };
+
+function placeholder(provider: DatabaseProvider, position: number, type: ColumnType): string {
+  // PostgreSQL gets each parameter's type spelled out; SQLite stores what it is given.
+  return provider === "postgresql" ? `$${position}::${pgTypes[type]}` : "?";
+}
+
+function toParameter(provider: DatabaseProvider, type: ColumnType, value: Value): Value {
+  if (value === null) return null;
+  // SQLite has no boolean: Prisma stores 0/1, as here.
+  if (type === "bool" && provider === "sqlite") return value ? 1 : 0;
+  return value;
+}
+
+/** Prisma's SQLite adapter writes DateTime as ISO 8601 text with "+00:00"; PostgreSQL reads it too. */
+export const timeText = (value: Date) => value.toISOString().replace("Z", "+00:00");
+export const jsonText = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
