@@ -1,7 +1,7 @@
 import { compileRubric } from "../rubrics/evaluate-rubric";
 import type { ItemResult, Rubric } from "../rubrics/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
-import { computeReward } from "./compute-reward";
+import { computeReward } from "../rubrics/compute-reward";
 import { noLlmJudgeEvidence, type LlmItemAsker } from "./llm-item-asker";
 
 export type ScoredTrace = { reward: number; results: ItemResult[] };

@@ -1,6 +1,7 @@
 import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
-import { runLabJobNow } from "../../lib/lab/run-lab-job-now";
+import { runJobNow } from "../../lib/jobs/run-job-now";
+import { handleLabRun, labRunJob } from "../../lib/lab/lab-run-job";
 import { runLabReviewNow } from "../../lib/lab/run-lab-review-now";
 import type { LabSummary } from "../../lib/lab/summarize-lab";
 import { seedLabRubrics } from "../../lib/lab/seed-lab-rubrics";
@@ -31,7 +32,7 @@ export function addLabCommands(program: Command) {
       const bar = new SingleBar({ stream: process.stderr, format: "{bar} {percentage}% | {message}", hideCursor: true, clearOnComplete: true });
       bar.start(100, 0, { message: "starting" });
       const started = Date.now();
-      const outcome = await runLabJobNow(db, { jobId: job.id, onProgress: (fraction, message) => bar.update(Math.round(fraction * 100), { message: message ?? "" }) }).finally(() => bar.stop());
+      const outcome = await runJobNow(db, { jobId: job.id, type: labRunJob, handle: handleLabRun, onProgress: (fraction, message) => bar.update(Math.round(fraction * 100), { message: message ?? "" }) }).finally(() => bar.stop());
       const finished = await db.trainingRun.findUniqueOrThrow({ where: { id: run.id } });
       if (outcome !== "succeeded" || finished.status !== "succeeded" || !finished.summary) {
         const failed = await db.job.findUnique({ where: { id: job.id }, select: { error: true } });

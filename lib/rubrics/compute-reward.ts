@@ -1,7 +1,7 @@
-import type { ItemResult, Rubric } from "../rubrics/rubric-item-schema";
+import type { ItemResult, Rubric } from "./rubric-item-schema";
 
 /**
- * The reward rule of compileRubric, over answers already known (rule and llm items alike): the
+ * A rubric's reward from its item answers (rule and llm items alike): the
  * weighted mean of good items answered "yes" over the good items that are not "n/a" (0 when none
  * is), then a hack item answered "yes" zeroes it ("zero" mode) or takes its weight off ("subtract",
  * floored at 0). `results` are in the rubric's item order.
