@@ -6,6 +6,7 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Goodhart", template: "%s · Goodhart" },
   description: "Reward signal for agent RL, with humans in the loop where it matters.",
+  icons: { icon: [{ url: "/favicon.svg", type: "image/svg+xml" }, { url: "/favicon.ico", sizes: "32x32" }] },
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

@@ -19,11 +19,11 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "goodhart-start-"));
 const db = getDb();
 
-function startApp(): { child: ChildProcess; output: () => string } {
+function startApp(extraEnv: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
   let output = "";
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), GOODHART_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, PORT: String(port), GOODHART_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
@@ -87,6 +87,20 @@ describe(`npm start on ${provider}`, () => {
         expect(await stop(app.child)).toBe(0);
       }
       expect(await health()).toBeNull();
+    }
+  }, 600_000);
+
+  // The reported failure: a new SQLite file in a folder that already exists (a reset, a volume).
+  it.runIf(provider === "sqlite")("starts on a new SQLite file in an existing folder", async () => {
+    const app = startApp({ DATABASE_URL: `file:${path.join(dataDir, "fresh.db")}`, GOODHART_SKIP_DEMO: "1" });
+    try {
+      const status = await waitFor(health, 240_000, 500).catch((error) => {
+        throw new Error(`${error.message}\n${app.output()}`);
+      });
+      expect(status).toEqual({ status: "ok", db: "sqlite" });
+      expect(app.output()).toContain("applied database migrations");
+    } finally {
+      expect(await stop(app.child)).toBe(0);
     }
   }, 600_000);
 });

@@ -15,8 +15,9 @@ const env = readEnv();
 const log = (line: string) => console.log(`[goodhart] ${line}`);
 
 log(`database: ${env.DATABASE_URL.startsWith("file:") ? env.DATABASE_URL : env.DATABASE_URL.replace(/\/\/[^@]*@/, "//***@")}`);
+// Migrate before this process opens its own connection: the migration must not wait on it.
+if (await ensureDatabaseReady({ root, url: env.DATABASE_URL })) log("applied database migrations");
 const db = getDb();
-if (await ensureDatabaseReady(db, { root, url: env.DATABASE_URL })) log("applied database migrations");
 const childEnv = { ...process.env, DATABASE_URL: env.DATABASE_URL, AUTH_SECRET: ensureAuthSecret(), AUTH_TRUST_HOST: "true", NEXT_TELEMETRY_DISABLED: "1" };
 process.env.AUTH_SECRET = childEnv.AUTH_SECRET;
 

@@ -15,7 +15,13 @@ export async function migrateDatabase({ root = process.cwd(), url = readDatabase
     cwd: root,
     env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
   }).catch((error: Error & { stderr?: string; stdout?: string }) => {
-    throw new Error(`Database migration failed:\n${error.stderr || error.stdout || error.message}`);
+    const where = providerOf(url) === "sqlite" ? `the SQLite file ${sqliteFilePath(url)}` : "the PostgreSQL database in DATABASE_URL";
+    throw new Error(
+      `Database migration failed for ${where}:\n${error.stderr || error.stdout || error.message}\n` +
+        `What to do: stop any other Goodhart process using ${where} and start again; if it still fails, ` +
+        `check that the folder is writable (SQLite) or that the user may create tables (PostgreSQL), ` +
+        `or restore the database from a backup: a half-applied migration is listed in its _prisma_migrations table.`,
+    );
   });
   // WAL lets the web server read while the worker writes; the mode is stored in the file itself.
   if (providerOf(url) === "sqlite") {

@@ -9,8 +9,8 @@ export const repoRoot = path.resolve(import.meta.dirname, "../..");
 
 /** What every command needs: a migrated database and the project it acts on. */
 export async function openCli({ project = defaultProjectSlug }: { project?: string }) {
+  await ensureDatabaseReady({ root: repoRoot });
   const db: Db = getDb();
-  await ensureDatabaseReady(db, { root: repoRoot });
   const found = project === defaultProjectSlug ? await ensureProject(db, project, "Default project") : await findProjectBySlug(db, project);
   const actor: Actor = { userId: null, label: `cli:${userInfo().username}` };
   return { db, project: found, actor };

@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { createDb, currentProvider } from "./client";
+import { ensureDatabaseReady } from "./ensure-database-ready";
+
+// A first start on a new database: the SQLite file is new but its folder exists (a reset, a mounted
+// volume), or the PostgreSQL database is empty. Migrating must not wait on a connection of its own.
+const root = path.resolve(import.meta.dirname, "../..");
+const provider = currentProvider();
+
+async function newDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (provider === "sqlite") {
+    const folder = mkdtempSync(path.join(tmpdir(), "goodhart-fresh-"));
+    return { url: `file:${path.join(folder, "goodhart.db")}`, drop: async () => rmSync(folder, { recursive: true, force: true }) };
+  }
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  const name = `goodhart_fresh_${process.pid}_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+describe(`ensureDatabaseReady on a new ${provider} database`, () => {
+  const drops: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const drop of drops) await drop();
+  });
+
+  it("migrates it once, then finds nothing pending, and the app's client can use it", async () => {
+    const { url, drop } = await newDatabaseUrl();
+    drops.push(drop);
+    expect(await ensureDatabaseReady({ root, url })).toBe(true);
+    expect(await ensureDatabaseReady({ root, url })).toBe(false);
+    const db = createDb(url);
+    try {
+      const project = await db.project.create({ data: { slug: "fresh", name: "Fresh" } });
+      expect(await db.project.findUnique({ where: { id: project.id } })).toMatchObject({ slug: "fresh" });
+    } finally {
+      await db.$disconnect();
+    }
+  }, 120_000);
+});
