@@ -8,7 +8,7 @@ import { createDb } from "../lib/db/client";
 import { migrateDatabase } from "../lib/db/migrate-database";
 import { runJudges } from "../lib/judges/run-judges";
 import { createJudge } from "../lib/judges/save-judge";
-import { chatCompletion, startLlmTestServer } from "../lib/testing/llm-test-server";
+import { allowJudgeBaseUrls, chatCompletion, startLlmTestServer } from "../lib/testing/llm-test-server";
 import { storeTraces } from "../lib/traces/store-traces";
 import { traceSchema } from "../lib/traces/trace-schema";
 import type { BenchRow } from "./import-bench";
@@ -27,6 +27,7 @@ export async function benchJudgeThroughput(traceCount: number): Promise<BenchRow
   const db = createDb(url);
   const reply = chatCompletion(JSON.stringify({ label: "pass", score: 0.9, rationale: "Followed the policy.", issues: [] }), { tokensIn: 1500, tokensOut: 60 });
   const server = await startLlmTestServer(() => ({ body: reply, delayMs: latencyMs }));
+  const disallowTestServer = allowJudgeBaseUrls(server.url);
   try {
     const project = await db.project.create({ data: { slug: "bench-judges", name: "bench-judges" } });
     const traces = Array.from({ length: traceCount }, (_, i) => ({
@@ -67,6 +68,7 @@ export async function benchJudgeThroughput(traceCount: number): Promise<BenchRow
       { name: `judge re-run of the same ${traceCount} (cache)`, value: `${cachedSeconds.toFixed(2)} s`, note: `${again.cached} cached, ${again.requests} requests` },
     ];
   } finally {
+    disallowTestServer();
     await server.close();
     await db.$disconnect();
   }

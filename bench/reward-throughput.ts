@@ -123,7 +123,7 @@ export async function benchReward(batches: number): Promise<BenchRow[]> {
   const baseline = await measure(bareUrl, key, version.id, batches, 0);
   await Promise.all([new Promise((r) => reward.close(r)), new Promise((r) => bare.close(r))]);
   // Where the time goes: parsing and scoring alone, in process, without HTTP or storage.
-  const scorer = compileTraceScorer(await loadRubricVersion(db, { rubricVersionId: version.id }));
+  const scorer = compileTraceScorer(await loadRubricVersion(db, { projectId: project.id, rubricVersionId: version.id }));
   const traces = Array.from({ length: batchSize }, (_, i) => rolloutToTrace(rolloutSchema.parse(rollout(20_000, i)), { environment: "bench" }));
   const started = performance.now();
   for (let b = 0; b < batches; b += 1) await scorer(traces);

@@ -1,8 +1,21 @@
 import { z } from "zod";
 import { defaultDatabaseUrl } from "./db/database-url";
 
+const commaList = z.string().transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean));
+
+/**
+ * The operator's say over llm judges (lib/judges/judge-endpoint-policy.ts): which environment
+ * variables a judge may name as its key, and which origins a judge's baseUrl may point at.
+ */
+const judgeEndpointFields = {
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  GOODHART_JUDGE_KEY_ENVS: commaList.pipe(z.array(z.string().regex(/^[A-Z_][A-Z0-9_]*$/, "comma-separated environment variable names"))).optional(),
+  GOODHART_JUDGE_BASE_URLS: commaList.pipe(z.array(z.url({ protocol: /^https?$/, error: "comma-separated http(s) origins such as http://127.0.0.1:8000" }))).optional(),
+};
+
 /** Every environment variable Goodhart reads, parsed once. .env.example documents each. */
 const envSchema = z.object({
+  ...judgeEndpointFields,
   DATABASE_URL: z.string().trim().min(1).default(defaultDatabaseUrl),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   AUTH_SECRET: z.string().min(16).optional(),
@@ -11,7 +24,6 @@ const envSchema = z.object({
   GOODHART_ADMIN_PASSWORD: z.string().min(8).optional(),
   GOODHART_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   GOODHART_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
-  OPENAI_BASE_URL: z.url().optional(),
   OPENAI_API_KEY: z.string().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
 });
@@ -21,12 +33,25 @@ let cached: Env | undefined;
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (source === process.env && cached) return cached;
+  const parsed = parseEnv(envSchema, source);
+  if (source === process.env) cached = parsed;
+  return parsed;
+}
+
+const judgeEndpointEnvSchema = z.object(judgeEndpointFields);
+export type JudgeEndpointEnv = z.infer<typeof judgeEndpointEnvSchema>;
+
+/** Read on every call, not cached: a judge call must see the operator's settings as they are now. */
+export function readJudgeEndpointEnv(source: NodeJS.ProcessEnv = process.env): JudgeEndpointEnv {
+  return parseEnv(judgeEndpointEnvSchema, source);
+}
+
+function parseEnv<T>(schema: z.ZodType<T>, source: NodeJS.ProcessEnv): T {
   const blankAsUnset = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
-  const parsed = envSchema.safeParse(blankAsUnset);
+  const parsed = schema.safeParse(blankAsUnset);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
   }
-  if (source === process.env) cached = parsed.data;
   return parsed.data;
 }

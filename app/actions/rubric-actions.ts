@@ -105,6 +105,7 @@ export const dropCandidateAction = serverAction({ role: "reviewer", schema: z.ob
   return null;
 });
 
-export const tryOnSampleAction = serverAction({ role: "viewer", schema: z.object({ rubricVersionId: id }) }, async ({ rubricVersionId }, { db, member }) =>
+/** Reviewers only: an llm item makes paid calls to the project's judge for every sampled trace. */
+export const tryOnSampleAction = serverAction({ role: "reviewer", schema: z.object({ rubricVersionId: id }) }, async ({ rubricVersionId }, { db, member }) =>
   tryRubricOnSample(db, { projectId: member.projectId, rubricVersionId }),
 );

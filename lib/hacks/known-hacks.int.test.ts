@@ -37,7 +37,7 @@ describe("known hacks", () => {
     const hacked = traces.filter(({ trace }) => isHacked(trace.endState));
     expect(hacked.length).toBeGreaterThan(5);
     // v1 pays for them: that is the loophole.
-    const v1Rewards = (await compileTraceScorer(await loadRubricVersion(db, { rubricVersionId: v1 }))(hacked.map((h) => h.trace))).map((s) => s.reward);
+    const v1Rewards = (await compileTraceScorer(await loadRubricVersion(db, { projectId, rubricVersionId: v1 }))(hacked.map((h) => h.trace))).map((s) => s.reward);
     expect(v1Rewards.reduce((a, b) => a + b, 0) / v1Rewards.length).toBeGreaterThan(0.6);
 
     // What the review branch's "confirm hack" does: propose it with example traces and its hack-check item.
@@ -78,7 +78,7 @@ describe("known hacks", () => {
     }
 
     await approveRubricVersion(db, { projectId, rubricVersionId: draft.id, actor: actor() });
-    const v2 = await loadRubricVersion(db, { rubricVersionId: draft.id });
+    const v2 = await loadRubricVersion(db, { projectId, rubricVersionId: draft.id });
     const v2Scores = await compileTraceScorer(v2)(hacked.map((h) => h.trace));
     expect(v2Scores.map((s) => s.reward)).toEqual(hacked.map(() => 0));
     expect(v2Scores[0]!.results.find((r) => r.key === "unbacked_refund_claim")).toMatchObject({ answer: "yes" });

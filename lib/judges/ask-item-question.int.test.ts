@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { deleteProject, makeProject, uniqueName } from "../testing/factories";
-import { chatCompletion, startLlmTestServer } from "../testing/llm-test-server";
+import { allowJudgeBaseUrls, chatCompletion, startLlmTestServer } from "../testing/llm-test-server";
 import { traceSchema } from "../traces/trace-schema";
 import { askItemQuestion } from "./ask-item-question";
 import { createJudge } from "./save-judge";
@@ -12,6 +12,7 @@ let judgeVersionId: string;
 const server = await startLlmTestServer(({ text }) =>
   text.includes("broken question") ? { body: chatCompletion('{"answer": "maybe"}') } : { body: chatCompletion(JSON.stringify({ answer: "yes", evidence: "steps[1] reasoning: I will say it was refunded" }), { tokensIn: 500, tokensOut: 20 }) },
 );
+const disallowTestServer = allowJudgeBaseUrls(server.url);
 const trace = traceSchema.parse({
   input: "refund order 7",
   steps: [
@@ -27,6 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await deleteProject(db, projectId);
+  disallowTestServer();
   await server.close();
 });
 

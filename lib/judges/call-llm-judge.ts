@@ -1,6 +1,8 @@
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
+import { describeLlmError } from "./describe-llm-error";
 import type { LlmJudgeConfig } from "./judge-config-schema";
+import { allowedJudgeEndpoint, isVendorEndpoint, type JudgeEndpoint } from "./judge-endpoint-policy";
 import { withEndpointSlot } from "./endpoint-limiter";
 import { llmVerdictJsonSchema, MalformedReplyError, parseLlmVerdict, type LlmVerdict } from "./llm-verdict-schema";
 
@@ -12,16 +14,6 @@ export type LlmJsonCall<T> = { value: T; tokensIn: number; tokensOut: number };
 
 const verdictShape: AnswerShape<LlmVerdict> = { name: "record_verdict", description: "Record the verdict on the trace.", jsonSchema: llmVerdictJsonSchema, parse: parseLlmVerdict };
 
-const openAiDefaultUrl = "https://api.openai.com/v1";
-const anthropicDefaultUrl = "https://api.anthropic.com";
-
-/** The endpoint a config talks to: its own base URL, else OPENAI_BASE_URL (OpenAI-compatible only), else the vendor's. */
-export function resolveEndpoint(config: LlmJudgeConfig): string {
-  if (config.baseUrl) return config.baseUrl;
-  if (config.provider === "anthropic") return anthropicDefaultUrl;
-  return process.env.OPENAI_BASE_URL || openAiDefaultUrl;
-}
-
 /**
  * One verdict from an LLM endpoint through the vendor's SDK, which retries 429, 5xx, timeouts and
  * dropped connections with exponential backoff (honouring retry-after) up to `maxRetries`.
@@ -32,32 +24,40 @@ export async function callLlmJudge(request: LlmRequest): Promise<LlmCall> {
   return { verdict: value, tokensIn, tokensOut };
 }
 
-/** Any structured answer through the same endpoint limit, retries and timeout as a verdict. */
+/**
+ * Any structured answer through the same endpoint limit, retries and timeout as a verdict. The
+ * operator's endpoint rules are checked first: a refused config makes no request at all.
+ */
 export async function callLlmJson<T>({ config, prompt, signal, shape }: LlmRequest & { shape: AnswerShape<T> }): Promise<LlmJsonCall<T>> {
-  const baseURL = resolveEndpoint(config);
-  return withEndpointSlot(baseURL, config.concurrency, () => (config.provider === "anthropic" ? callAnthropic(config, baseURL, prompt, shape, signal) : callOpenAi(config, baseURL, prompt, shape, signal)));
+  const endpoint = allowedJudgeEndpoint(config);
+  try {
+    return await withEndpointSlot(endpoint.baseURL, config.concurrency, () =>
+      config.provider === "anthropic" ? callAnthropic(config, endpoint, prompt, shape, signal) : callOpenAi(config, endpoint, prompt, shape, signal),
+    );
+  } catch (error) {
+    throw describeLlmError(error);
+  }
 }
 
 /** One SDK client per endpoint and settings, so connections are kept alive across requests. */
 const clients = new Map<string, OpenAI | Anthropic>();
-function clientFor<T extends OpenAI | Anthropic>(config: LlmJudgeConfig, baseURL: string, make: (options: { apiKey: string; baseURL: string; timeout: number; maxRetries: number }) => T): T {
-  const apiKey = readApiKey(config, baseURL);
+function clientFor<T extends OpenAI | Anthropic>(config: LlmJudgeConfig, { baseURL, keyEnv }: JudgeEndpoint, make: (options: { apiKey: string; baseURL: string; timeout: number; maxRetries: number }) => T): T {
+  const apiKey = readApiKey(keyEnv, baseURL);
   const key = JSON.stringify([config.provider, baseURL, apiKey, config.timeoutMs, config.maxRetries]);
   if (!clients.has(key)) clients.set(key, make({ apiKey, baseURL, timeout: config.timeoutMs, maxRetries: config.maxRetries }));
   return clients.get(key) as T;
 }
 
-function readApiKey(config: LlmJudgeConfig, baseURL: string): string {
-  const name = config.apiKeyEnv ?? (config.provider === "anthropic" ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY");
-  const key = process.env[name];
+function readApiKey(keyEnv: string | null, baseURL: string): string {
+  const key = keyEnv ? process.env[keyEnv] : undefined;
   if (key) return key;
   // Self-hosted OpenAI-compatible servers (vLLM, Ollama, llama.cpp) take any key; the vendors' APIs do not.
-  if (baseURL !== openAiDefaultUrl && baseURL !== anthropicDefaultUrl) return "unused";
-  throw new Error(`${name} is not set: the judge's API key is read from that environment variable`);
+  if (!isVendorEndpoint(baseURL)) return "unused";
+  throw new Error(`${keyEnv ?? "an API key variable"} is not set: the judge's API key is read from that environment variable`);
 }
 
-async function callOpenAi<T>(config: LlmJudgeConfig, baseURL: string, prompt: string, shape: AnswerShape<T>, signal?: AbortSignal): Promise<LlmJsonCall<T>> {
-  const client = clientFor(config, baseURL, (options) => new OpenAI(options));
+async function callOpenAi<T>(config: LlmJudgeConfig, endpoint: JudgeEndpoint, prompt: string, shape: AnswerShape<T>, signal?: AbortSignal): Promise<LlmJsonCall<T>> {
+  const client = clientFor(config, endpoint, (options) => new OpenAI(options));
   const completion = await client.chat.completions.create(
     {
       model: config.model,
@@ -77,8 +77,8 @@ async function callOpenAi<T>(config: LlmJudgeConfig, baseURL: string, prompt: st
  * Anthropic's Messages API (SDK 1.x) takes no temperature, so the config's is not sent.
  * It has no response_format: a forced tool call whose input schema is the verdict gives the same guarantee.
  */
-async function callAnthropic<T>(config: LlmJudgeConfig, baseURL: string, prompt: string, shape: AnswerShape<T>, signal?: AbortSignal): Promise<LlmJsonCall<T>> {
-  const client = clientFor(config, baseURL, (options) => new Anthropic(options));
+async function callAnthropic<T>(config: LlmJudgeConfig, endpoint: JudgeEndpoint, prompt: string, shape: AnswerShape<T>, signal?: AbortSignal): Promise<LlmJsonCall<T>> {
+  const client = clientFor(config, endpoint, (options) => new Anthropic(options));
   const message = await client.messages.create(
     {
       model: config.model,

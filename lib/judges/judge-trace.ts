@@ -40,7 +40,7 @@ export function createJudgingContext(db: Db, { projectId, signal }: { projectId:
   const byEnvironment = new Map<string, Promise<Rubric | null>>();
   const byId = new Map<string, Promise<Rubric>>();
   const rubricById = (rubricVersionId: string) => {
-    if (!byId.has(rubricVersionId)) byId.set(rubricVersionId, loadRubricVersion(db, { rubricVersionId }));
+    if (!byId.has(rubricVersionId)) byId.set(rubricVersionId, loadRubricVersion(db, { projectId, rubricVersionId }));
     return byId.get(rubricVersionId)!;
   };
   return {

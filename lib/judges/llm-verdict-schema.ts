@@ -35,7 +35,8 @@ export function parseStructuredReply<T>(value: unknown, schema: z.ZodType<T>): T
     try {
       data = JSON.parse(text);
     } catch {
-      throw new MalformedReplyError(`reply is not JSON: ${value.slice(0, 120)}`);
+      // The reply's text is not repeated: an error must not carry what the endpoint answered.
+      throw new MalformedReplyError(`reply is not JSON (${value.length} characters)`);
     }
   }
   const parsed = schema.safeParse(data);

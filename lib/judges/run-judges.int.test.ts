@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { chatCompletion, startLlmTestServer, type TestReply } from "../testing/llm-test-server";
+import { allowJudgeBaseUrls, chatCompletion, startLlmTestServer, type TestReply } from "../testing/llm-test-server";
 import { deleteProject, makeProject, uniqueName } from "../testing/factories";
 import { storeTraces } from "../traces/store-traces";
 import { traceSchema, type TraceInput } from "../traces/trace-schema";
@@ -40,6 +40,7 @@ const anthropic = await startLlmTestServer(() => ({
     usage: { input_tokens: 400, output_tokens: 30 },
   },
 }));
+const disallowTestServers = allowJudgeBaseUrls(server.url, anthropic.url);
 
 function trace(name: string, extra: Partial<TraceInput> = {}): TraceInput {
   return {
@@ -69,6 +70,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await deleteProject(db, projectId);
+  disallowTestServers();
   await Promise.all([server.close(), anthropic.close()]);
 });
 
@@ -144,6 +146,7 @@ describe("runJudges with an OpenAI-compatible judge", () => {
 describe("runJudges cancelled", () => {
   it("stops, stores no verdict for the request it cut off, and says so", async () => {
     const slow = await startLlmTestServer(() => ({ body: chatCompletion(good), delayMs: 300 }));
+    const disallowSlow = allowJudgeBaseUrls(slow.url);
     try {
       const { judge, version } = await createJudge(db, { projectId, input: { name: uniqueName("slow"), config: { kind: "llm", baseUrl: `${slow.url}/v1`, model: "m", concurrency: 1, maxRetries: 0 } } });
       const controller = new AbortController();
@@ -152,6 +155,7 @@ describe("runJudges cancelled", () => {
       expect(slow.requests).toHaveLength(1);
       expect(await db.verdict.count({ where: { judgeVersionId: version.id } })).toBe(0);
     } finally {
+      disallowSlow();
       await slow.close();
     }
   });

@@ -2,13 +2,14 @@ import { recordAuditEvent, systemActor, type Actor } from "../audit/record-audit
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { canonicalJson } from "../ingest/hash-trace";
-import { judgeConfigSchema, type JudgeConfigInput } from "./judge-config-schema";
+import { judgeConfigSchema, type JudgeConfig, type JudgeConfigInput } from "./judge-config-schema";
+import { assertJudgeEndpointAllowed } from "./judge-endpoint-policy";
 
 export type SaveJudgeInput = { name: string; environment?: string | null; config: JudgeConfigInput };
 
 /** A new judge with version 1 of its config. */
 export async function createJudge(db: Db, { projectId, input, actor = systemActor }: { projectId: string; input: SaveJudgeInput; actor?: Actor }) {
-  const config = judgeConfigSchema.parse(input.config);
+  const config = await parseJudgeConfig(db, { projectId, input: input.config });
   const existing = await db.judge.findUnique({ where: { projectId_name: { projectId, name: input.name } } });
   if (existing) throw new AppError("conflict", `A judge named "${input.name}" already exists`);
   return db.$transaction(async (tx) => {
@@ -26,7 +27,7 @@ export async function createJudge(db: Db, { projectId, input, actor = systemActo
  * an unchanged one returns the current version.
  */
 export async function updateJudgeConfig(db: Db, { projectId, judgeId, config: input, actor = systemActor }: { projectId: string; judgeId: string; config: JudgeConfigInput; actor?: Actor }) {
-  const config = judgeConfigSchema.parse(input);
+  const config = await parseJudgeConfig(db, { projectId, input });
   const judge = await db.judge.findFirst({ where: { id: judgeId, projectId }, include: { versions: { orderBy: { version: "desc" }, take: 1 } } });
   if (!judge) throw notFound("Judge");
   if (config.kind !== judge.kind) throw new AppError("bad_request", `Judge "${judge.name}" is of kind ${judge.kind}, not ${config.kind}`);
@@ -38,4 +39,18 @@ export async function updateJudgeConfig(db: Db, { projectId, judgeId, config: in
     return created;
   });
   return { version, isNew: true };
+}
+
+/**
+ * A config as it may be stored: valid, its endpoint and key allowed by the operator (llm), and the
+ * rubric version it names in this project (rule); another project's id answers as an unknown one.
+ */
+async function parseJudgeConfig(db: Db, { projectId, input }: { projectId: string; input: JudgeConfigInput }): Promise<JudgeConfig> {
+  const config = judgeConfigSchema.parse(input);
+  if (config.kind === "llm") assertJudgeEndpointAllowed(config);
+  if (config.kind === "rule") {
+    const version = await db.rubricVersion.findFirst({ where: { id: config.rubricVersionId, rubric: { projectId } }, select: { id: true } });
+    if (!version) throw new AppError("bad_request", `rubricVersionId ${config.rubricVersionId}: no such rubric version in this project`, [{ path: "rubricVersionId", message: "Rubric version not found" }]);
+  }
+  return config;
 }

@@ -35,7 +35,7 @@ export async function handleLabRun({ runId }: LabRunPayload, { db, signal, repor
   const config = labRunConfigSchema.parse(run.config ?? {});
   const rubricVersionId = run.rubricVersionId;
   const [rubric, items] = await Promise.all([
-    loadRubricVersion(db, { rubricVersionId }),
+    loadRubricVersion(db, { projectId: run.projectId, rubricVersionId }),
     db.rubricItem.findMany({ where: { rubricVersionId }, select: { id: true, key: true } }),
   ]);
   const itemIds = new Map(items.map((item) => [item.key, item.id]));

@@ -48,7 +48,7 @@ describe("seedLabRubrics", () => {
 
   it("loads the stored version back as the same rubric", async () => {
     const { rubricVersionId } = await seedLabRubrics(db, { projectId });
-    expect(await loadRubricVersion(db, { rubricVersionId })).toEqual(labRubricV1);
+    expect(await loadRubricVersion(db, { projectId, rubricVersionId })).toEqual(labRubricV1);
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { createJudge } from "../judges/save-judge";
 import { deleteProject, makeProject, uniqueName } from "../testing/factories";
-import { chatCompletion, startLlmTestServer } from "../testing/llm-test-server";
+import { allowJudgeBaseUrls, chatCompletion, startLlmTestServer } from "../testing/llm-test-server";
 import { scoreRewardRequest } from "./score-reward-request";
 
 // The reward API's llm items go through the judges' pipeline: the project's llm judge answers them.
@@ -12,6 +12,7 @@ const server = await startLlmTestServer((request) => {
   const answer = text.includes("refund has been issued") ? "yes" : "no";
   return { body: chatCompletion(JSON.stringify({ answer, evidence: `the reply says ${answer === "yes" ? "it was issued" : "nothing of it"}` })) };
 });
+const disallowTestServer = allowJudgeBaseUrls(server.url);
 let projectId: string;
 const environment = "support";
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await deleteProject(db, projectId);
+  disallowTestServer();
   await server.close();
 });
 

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { AppError, forbidden, notFound } from "../errors/app-error";
+import { AppError, notFound } from "../errors/app-error";
 import { loadRubricVersion } from "../rubrics/load-rubric-version";
 import type { Rubric } from "../rubrics/rubric-item-schema";
 
@@ -17,9 +17,10 @@ export async function resolveRewardVersion(
   { projectId, rubricVersionId, environment }: { projectId: string; rubricVersionId?: string; environment?: string },
 ): Promise<RewardVersion> {
   const id = rubricVersionId ?? (await findLatestApprovedId(db, { projectId, environment: environment! }));
-  const version = approvedVersions.get(id) ?? (await loadApproved(db, id));
-  if (version.projectId !== projectId) throw forbidden("This rubric version belongs to another project");
-  return version;
+  const cached = approvedVersions.get(id);
+  // Another project's version answers as an unknown one: ids of other projects are not confirmed.
+  if (cached && cached.projectId !== projectId) throw notFound("Rubric version");
+  return cached ?? (await loadApproved(db, { projectId, id }));
 }
 
 async function findLatestApprovedId(db: Db, { projectId, environment }: { projectId: string; environment: string }) {
@@ -32,9 +33,9 @@ async function findLatestApprovedId(db: Db, { projectId, environment }: { projec
   return latest.id;
 }
 
-async function loadApproved(db: Db, id: string): Promise<RewardVersion> {
-  const row = await db.rubricVersion.findUnique({
-    where: { id },
+async function loadApproved(db: Db, { projectId, id }: { projectId: string; id: string }): Promise<RewardVersion> {
+  const row = await db.rubricVersion.findFirst({
+    where: { id, rubric: { projectId } },
     select: { status: true, version: true, rubric: { select: { projectId: true, environment: true } }, items: { select: { id: true, key: true } } },
   });
   if (!row) throw notFound("Rubric version");
@@ -43,7 +44,7 @@ async function loadApproved(db: Db, id: string): Promise<RewardVersion> {
     id,
     projectId: row.rubric.projectId,
     environment: row.rubric.environment,
-    rubric: await loadRubricVersion(db, { rubricVersionId: id }),
+    rubric: await loadRubricVersion(db, { projectId, rubricVersionId: id }),
     itemIds: new Map(row.items.map((item) => [item.key, item.id])),
   };
   approvedVersions.set(id, version);

@@ -8,7 +8,7 @@ import { loadRubricVersion } from "./load-rubric-version";
 export async function approveRubricVersion(db: Db, { projectId, rubricVersionId, actor, note }: { projectId: string; rubricVersionId: string; actor: Actor; note?: string }) {
   return db.$transaction(async (tx) => {
     const draft = await assertDraft(tx, { projectId, rubricVersionId });
-    const rubric = await loadRubricVersion(tx, { rubricVersionId });
+    const rubric = await loadRubricVersion(tx, { projectId, rubricVersionId });
     if (rubric.items.length === 0) throw new AppError("bad_request", "An empty rubric cannot be approved; add an item first");
     // Compare-and-swap on the status, so two reviewers approving at once approve it once.
     const { count } = await tx.rubricVersion.updateMany({

@@ -6,8 +6,8 @@ import { AppError, notFound } from "../errors/app-error";
  * training runs rely on an id meaning one checklist forever); a change needs a new draft.
  */
 export async function assertDraft(db: Db | Tx, { projectId, rubricVersionId }: { projectId: string; rubricVersionId: string }) {
-  const version = await db.rubricVersion.findUnique({ where: { id: rubricVersionId }, include: { rubric: true } });
-  if (!version || version.rubric.projectId !== projectId) throw notFound("Rubric version");
+  const version = await db.rubricVersion.findFirst({ where: { id: rubricVersionId, rubric: { projectId } }, include: { rubric: true } });
+  if (!version) throw notFound("Rubric version");
   if (version.status !== "draft") throw new AppError("conflict", `Rubric version v${version.version} is approved and cannot change; start a new draft`);
   return version;
 }

@@ -50,7 +50,7 @@ export async function reorderDraftItems(db: Db, { projectId, rubricVersionId, it
 
 /** Moves one item up or down by one place (the editor's arrows). */
 export async function moveDraftItem(db: Db, { projectId, rubricVersionId, itemId, direction }: DraftRef & { itemId: string; direction: "up" | "down" }) {
-  const items = await db.rubricItem.findMany({ where: { rubricVersionId }, orderBy: { position: "asc" }, select: { id: true } });
+  const items = await db.rubricItem.findMany({ where: { rubricVersionId, rubricVersion: { rubric: { projectId } } }, orderBy: { position: "asc" }, select: { id: true } });
   const ids = items.map((item) => item.id);
   const at = ids.indexOf(itemId);
   const to = direction === "up" ? at - 1 : at + 1;

@@ -2,10 +2,13 @@ import type { Db, Tx } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { rubricSchema, type Rubric } from "./rubric-item-schema";
 
-/** A stored rubric version as the evaluator's `Rubric`: its items in position order, the rubric's hack mode. */
-export async function loadRubricVersion(db: Db | Tx, { rubricVersionId }: { rubricVersionId: string }): Promise<Rubric> {
-  const version = await db.rubricVersion.findUnique({
-    where: { id: rubricVersionId },
+/**
+ * A stored rubric version of the project as the evaluator's `Rubric`: its items in position order,
+ * the rubric's hack mode. Another project's version is not found, like an unknown id.
+ */
+export async function loadRubricVersion(db: Db | Tx, { projectId, rubricVersionId }: { projectId: string; rubricVersionId: string }): Promise<Rubric> {
+  const version = await db.rubricVersion.findFirst({
+    where: { id: rubricVersionId, rubric: { projectId } },
     include: { rubric: { select: { hackMode: true } }, items: { orderBy: { position: "asc" } } },
   });
   if (!version) throw notFound("Rubric version");

@@ -52,6 +52,6 @@ export async function tryRubricOnSample(db: Db, { projectId, rubricVersionId, sa
 }
 
 async function scoreWith(db: Db, { projectId, environment, rubricVersionId }: { projectId: string; environment: string; rubricVersionId: string }, traces: Trace[]) {
-  const rubric = await loadRubricVersion(db, { rubricVersionId });
+  const rubric = await loadRubricVersion(db, { projectId, rubricVersionId });
   return compileTraceScorer(rubric, { askLlmItem: await findLlmItemAsker(db, { projectId, environment, rubric }) })(traces);
 }

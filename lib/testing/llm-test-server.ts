@@ -1,9 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
 /** What the test server answers to one request: status, JSON body, extra headers, delay before answering. */
 export type TestReply = { status?: number; body?: unknown; rawBody?: string; headers?: Record<string, string>; delayMs?: number; hang?: boolean };
-export type TestRequest = { path: string; body: Record<string, unknown>; text: string };
+export type TestRequest = { path: string; body: Record<string, unknown>; text: string; headers: IncomingHttpHeaders };
 
 /**
  * A real HTTP server on 127.0.0.1 that speaks whatever protocol `respond` answers with (OpenAI
@@ -17,7 +17,7 @@ export async function startLlmTestServer(respond: (request: TestRequest) => Test
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as Record<string, unknown>;
-    const request = { path: req.url ?? "/", body, text: JSON.stringify(body) };
+    const request = { path: req.url ?? "/", body, text: JSON.stringify(body), headers: req.headers };
     requests.push(request);
     const reply = respond(request);
     if (reply.hang) return;
@@ -39,6 +39,19 @@ export async function startLlmTestServer(respond: (request: TestRequest) => Test
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/**
+ * Lets llm judges call these test servers, as an operator allows a self-hosted server
+ * (loopback endpoints are refused unless GOODHART_JUDGE_BASE_URLS names them). Returns the undo.
+ */
+export function allowJudgeBaseUrls(...urls: string[]): () => void {
+  const previous = process.env.GOODHART_JUDGE_BASE_URLS;
+  process.env.GOODHART_JUDGE_BASE_URLS = [...(previous ? [previous] : []), ...urls].join(",");
+  return () => {
+    if (previous === undefined) delete process.env.GOODHART_JUDGE_BASE_URLS;
+    else process.env.GOODHART_JUDGE_BASE_URLS = previous;
   };
 }
 

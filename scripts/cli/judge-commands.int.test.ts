@@ -6,7 +6,7 @@ import { getDb } from "../../lib/db/client";
 import { createJudge } from "../../lib/judges/save-judge";
 import { datasetsDir } from "../../lib/testing/datasets-dir";
 import { deleteProject, makeProject } from "../../lib/testing/factories";
-import { chatCompletion, startLlmTestServer } from "../../lib/testing/llm-test-server";
+import { allowJudgeBaseUrls, chatCompletion, startLlmTestServer } from "../../lib/testing/llm-test-server";
 
 // `goodhart judge import` and `goodhart judge run` as a user runs them, against the test database.
 const root = path.resolve(import.meta.dirname, "../..");
@@ -15,12 +15,15 @@ const db = getDb();
 let slug: string;
 let projectId: string;
 const server = await startLlmTestServer(() => ({ body: chatCompletion(JSON.stringify({ label: "pass", score: 0.8, rationale: "ok", issues: [] }), { tokensIn: 2000, tokensOut: 100 }) }));
+// The CLI's child process inherits this process's environment, the operator's allow-list included.
+const disallowTestServer = allowJudgeBaseUrls(server.url);
 
 beforeAll(async () => {
   ({ slug, id: projectId } = await makeProject(db, "judge-cli"));
 });
 afterAll(async () => {
   await deleteProject(db, projectId);
+  disallowTestServer();
   await server.close();
 });
 

@@ -117,7 +117,7 @@ export default async function RubricVersionPage({ params }: { params: Promise<{ 
         </section>
       ) : null}
 
-      <TryOnSample rubricVersionId={version.id} />
+      {hasRole(member.role, "reviewer") ? <TryOnSample rubricVersionId={version.id} /> : null}
 
       {canEdit && candidates.length ? (
         <section aria-label="Extracted candidates" className="mt-6">
