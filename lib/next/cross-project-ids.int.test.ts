@@ -1,0 +1,87 @@
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as getJob } from "../../app/api/v1/jobs/[id]/route";
+import { createApiKey } from "../api-keys/create-api-key";
+import { systemActor } from "../audit/record-audit-event";
+import { getDb } from "../db/client";
+import { enqueueJob } from "../jobs/enqueue-job";
+import { findJob } from "../jobs/find-job";
+import { resolveRewardVersion } from "../reward/resolve-reward-version";
+import { approveRubricVersion } from "../rubrics/approve-rubric-version";
+import { tryRubricOnSample } from "../rubrics/try-rubric-on-sample";
+import { recordJob } from "../testing/test-job-types";
+import { deleteProject, makeProject, uniqueName } from "../testing/factories";
+import { storeTraces } from "../traces/store-traces";
+import { traceSchema } from "../traces/trace-schema";
+import { runJudges } from "../judges/run-judges";
+import { createJudge } from "../judges/save-judge";
+
+// M4 and L6: ids that cross a project boundary. A rule judge of project A named project B's draft
+// rubric version and its verdicts showed B's questions; B's job id answered 403 where an unknown one answered 404.
+vi.mock("./auth", () => ({ auth: async () => null }));
+
+const db = getDb();
+const secretQuestion = `Does the reply mention project B's launch codename ${uniqueName("zephyr")}?`;
+let a: string;
+let b: string;
+let foreignDraftId: string;
+let foreignApprovedId: string;
+let traceId: string;
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([makeProject(db, "ids-a"), makeProject(db, "ids-b")]).then((projects) => projects.map((p) => p.id));
+  const rubric = await db.rubric.create({ data: { projectId: b, environment: "support", name: "support" } });
+  const item = { key: "codename", question: secretQuestion, polarity: "hack", weight: 1, checkKind: "regex", check: { kind: "regex", pattern: "reply" }, position: 0 };
+  foreignDraftId = (await db.rubricVersion.create({ data: { rubricId: rubric.id, version: 2, status: "draft", items: { create: [item] } } })).id;
+  foreignApprovedId = (await db.rubricVersion.create({ data: { rubricId: rubric.id, version: 1, status: "approved", approvedAt: new Date(), items: { create: [item] } } })).id;
+  const { storedIds } = await storeTraces(db, { projectId: a, traces: [{ externalId: "t1", trace: traceSchema.parse({ environment: "support", input: "hi", steps: [{ role: "assistant", content: "a reply" }] }) }] });
+  traceId = storedIds.get("t1")!;
+});
+afterAll(() => Promise.all([deleteProject(db, a), deleteProject(db, b)]));
+
+describe("a rubric version id of another project", () => {
+  it("is refused when a rule judge is saved, with the message an unknown id gets", async () => {
+    const save = (rubricVersionId: string) => createJudge(db, { projectId: a, input: { name: uniqueName("rule"), config: { kind: "rule", rubricVersionId } } });
+    const foreign = await save(foreignDraftId).catch((error: Error) => error);
+    const unknown = await save("no-such-version").catch((error: Error) => error);
+    expect(foreign).toMatchObject({ code: "bad_request", details: [{ path: "rubricVersionId", message: "Rubric version not found" }] });
+    expect((foreign as Error).message).toBe(`rubricVersionId ${foreignDraftId}: no such rubric version in this project`);
+    expect(unknown).toMatchObject({ code: "bad_request", details: [{ path: "rubricVersionId", message: "Rubric version not found" }] });
+  });
+
+  it("stored before the fix, is not found when the judge runs, and the verdict shows none of its questions", async () => {
+    const judge = await db.judge.create({ data: { projectId: a, name: uniqueName("old-rule"), kind: "rule", versions: { create: { version: 1, config: { kind: "rule", rubricVersionId: foreignDraftId, threshold: 0.5 } } } }, include: { versions: true } });
+    const result = await runJudges(db, { projectId: a, judgeIds: [judge.id], traceIds: [traceId] });
+    expect(result).toMatchObject({ verdicts: 1, errors: 1 });
+    const verdict = await db.verdict.findFirstOrThrow({ where: { judgeVersionId: judge.versions[0]!.id } });
+    expect(verdict).toMatchObject({ label: "error", error: "Rubric version not found", rationale: null, issues: [] });
+    expect(JSON.stringify(verdict)).not.toContain("codename");
+  });
+
+  it("answers as unknown everywhere else it is used: approval, try on sample, the reward API", async () => {
+    const actor = { userId: null, label: "test" };
+    await expect(approveRubricVersion(db, { projectId: a, rubricVersionId: foreignDraftId, actor })).rejects.toMatchObject({ code: "not_found", message: "Rubric version not found" });
+    await expect(tryRubricOnSample(db, { projectId: a, rubricVersionId: foreignDraftId })).rejects.toMatchObject({ code: "not_found", message: "Rubric version not found" });
+    // Loaded first by its own project, so the reward API's cache holds it: still unknown to project A.
+    await resolveRewardVersion(db, { projectId: b, rubricVersionId: foreignApprovedId });
+    for (const rubricVersionId of [foreignApprovedId, "no-such-version"]) {
+      await expect(resolveRewardVersion(db, { projectId: a, rubricVersionId })).rejects.toMatchObject({ code: "not_found", message: "Rubric version not found" });
+    }
+    expect(await db.rubricVersion.findUniqueOrThrow({ where: { id: foreignDraftId } })).toMatchObject({ status: "draft" });
+  });
+});
+
+describe("another project's job id", () => {
+  it("answers exactly as an unknown id: 404 with the same body", async () => {
+    const { job } = await enqueueJob(db, recordJob, { label: "b's job", workMs: 0, failTimes: 0 }, { projectId: b, idempotencyKey: uniqueName("job") });
+    await expect(findJob(db, { projectId: a, jobId: job.id })).rejects.toMatchObject({ code: "not_found", message: "Job not found" });
+    const { key } = await createApiKey(db, { projectId: a, name: "ids", actor: systemActor });
+    const get = async (id: string) => {
+      const response = await getJob(new NextRequest(`http://localhost/api/v1/jobs/${id}`, { headers: { authorization: `Bearer ${key}` } }), { params: Promise.resolve({ id }) });
+      return { status: response.status, body: await response.json() };
+    };
+    const [foreign, unknown] = await Promise.all([get(job.id), get("no-such-job")]);
+    expect(foreign.status).toBe(404);
+    expect(foreign).toEqual(unknown);
+  });
+});
