@@ -36,6 +36,8 @@ export default defineConfig({
       GOODHART_ADMIN_EMAIL: e2eAdmin.email,
       GOODHART_ADMIN_PASSWORD: e2eAdmin.password,
       GOODHART_SKIP_DEMO: "1",
+      // e2e/judges.spec.ts saves an llm judge on a self-hosted (loopback) endpoint, which the operator must allow.
+      GOODHART_JUDGE_BASE_URLS: "http://127.0.0.1:9",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -42,11 +42,11 @@ const judgeEndpointEnvSchema = z.object(judgeEndpointFields);
 export type JudgeEndpointEnv = z.infer<typeof judgeEndpointEnvSchema>;
 
 /** Read on every call, not cached: a judge call must see the operator's settings as they are now. */
-export function readJudgeEndpointEnv(source: NodeJS.ProcessEnv = process.env): JudgeEndpointEnv {
+export function readJudgeEndpointEnv(source: Record<string, string | undefined> = process.env): JudgeEndpointEnv {
   return parseEnv(judgeEndpointEnvSchema, source);
 }
 
-function parseEnv<T>(schema: z.ZodType<T>, source: NodeJS.ProcessEnv): T {
+function parseEnv<T>(schema: z.ZodType<T>, source: Record<string, string | undefined>): T {
   const blankAsUnset = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const parsed = schema.safeParse(blankAsUnset);
   if (!parsed.success) {

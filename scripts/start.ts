@@ -7,6 +7,7 @@ import { ensureDatabaseReady } from "../lib/db/ensure-database-ready";
 import { readEnv } from "../lib/env";
 import { ensureAuthSecret } from "../lib/setup/auth-secret";
 import { bootstrapInstance } from "../lib/setup/bootstrap-instance";
+import { childProcessEnv } from "../lib/setup/child-env";
 import { seedDemo } from "../lib/lab/seed-demo";
 import { buildIfStale, isBuildCurrent } from "./build-stamp";
 
@@ -18,7 +19,7 @@ log(`database: ${env.DATABASE_URL.startsWith("file:") ? env.DATABASE_URL : env.D
 // Migrate before this process opens its own connection: the migration must not wait on it.
 if (await ensureDatabaseReady({ root, url: env.DATABASE_URL })) log("applied database migrations");
 const db = getDb();
-const childEnv = { ...process.env, DATABASE_URL: env.DATABASE_URL, AUTH_SECRET: ensureAuthSecret(), AUTH_TRUST_HOST: "true", NEXT_TELEMETRY_DISABLED: "1" };
+const childEnv = childProcessEnv(process.env, { DATABASE_URL: env.DATABASE_URL, AUTH_SECRET: ensureAuthSecret(), AUTH_TRUST_HOST: "true", NEXT_TELEMETRY_DISABLED: "1" });
 process.env.AUTH_SECRET = childEnv.AUTH_SECRET;
 
 const { createdAdmin, projectId } = await bootstrapInstance(db, { adminEmail: env.GOODHART_ADMIN_EMAIL, adminPassword: env.GOODHART_ADMIN_PASSWORD });

@@ -85,6 +85,13 @@ describe("goodhart judge", () => {
     expect(bad.stderr).toContain("model");
   });
 
+  it("add refuses a judge that would send AUTH_SECRET to a host the operator did not allow, naming the fields", async () => {
+    const result = await cli("judge", "add", "--name", "exfil", "--config", JSON.stringify({ kind: "llm", baseUrl: "http://127.0.0.1:1/v1", model: "m", apiKeyEnv: "AUTH_SECRET" }), "--project", slug);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("error: baseUrl http://127.0.0.1:1 is not a judge endpoint the operator allows (GOODHART_JUDGE_BASE_URLS); apiKeyEnv AUTH_SECRET is not a key variable the operator allows");
+    expect(await db.judge.count({ where: { projectId, name: "exfil" } })).toBe(0);
+  });
+
   it("exits 1 naming the known judges for an unknown --judge", async () => {
     const result = await cli("judge", "run", "--judge", "nope", "--project", slug);
     expect(result.status).toBe(1);
