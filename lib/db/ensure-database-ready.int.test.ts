@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb, currentProvider } from "./client";
 import { ensureDatabaseReady } from "./ensure-database-ready";
+import { sqliteFilePath } from "./database-url";
 
 // A first start on a new database: the SQLite file is new but its folder exists (a reset, a mounted
 // volume), or the PostgreSQL database is empty. Migrating must not wait on a connection of its own.
@@ -49,5 +50,29 @@ describe(`ensureDatabaseReady on a new ${provider} database`, () => {
     } finally {
       await db.$disconnect();
     }
+  }, 120_000);
+
+  it.runIf(provider === "sqlite")("creates the SQLite file and its -wal and -shm private (0600), and makes an older world-readable file private", async () => {
+    const { url, drop } = await newDatabaseUrl();
+    drops.push(drop);
+    const file = sqliteFilePath(url);
+    const modeOf = (name: string) => statSync(name).mode & 0o777;
+    await ensureDatabaseReady({ root, url });
+    expect(modeOf(file)).toBe(0o600);
+    expect(modeOf(path.dirname(file))).toBe(0o700);
+    const db = createDb(url);
+    try {
+      await db.project.create({ data: { slug: "private", name: "Private" } });
+      // While a connection is open in WAL mode, SQLite keeps both companions, made with the file's mode.
+      for (const companion of [`${file}-wal`, `${file}-shm`]) {
+        expect(existsSync(companion), companion).toBe(true);
+        expect(modeOf(companion), companion).toBe(0o600);
+      }
+    } finally {
+      await db.$disconnect();
+    }
+    chmodSync(file, 0o644);
+    expect(await ensureDatabaseReady({ root, url })).toBe(false);
+    expect(modeOf(file)).toBe(0o600);
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { providerOf, readDatabaseUrl, sqliteFilePath } from "./database-url";
+import { makeSqliteFilesPrivate } from "../setup/private-files";
 import { migrateDatabase } from "./migrate-database";
 
 /**
@@ -14,6 +15,8 @@ import { migrateDatabase } from "./migrate-database";
 export async function ensureDatabaseReady({ root = process.cwd(), url = readDatabaseUrl() }: { root?: string; url?: string } = {}) {
   const folder = path.join(root, "prisma", providerOf(url), "migrations");
   const expected = readdirSync(folder, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  // A database file an earlier version created world-readable is made private on the next start.
+  if (providerOf(url) === "sqlite" && existsSync(path.resolve(root, sqliteFilePath(url)))) makeSqliteFilesPrivate(path.resolve(root, sqliteFilePath(url)));
   const applied = await readAppliedMigrations(root, url);
   if (expected.every((name) => applied.has(name))) return false;
   await migrateDatabase({ root, url });

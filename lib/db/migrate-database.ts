@@ -1,15 +1,20 @@
 import { execFile } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import Database from "better-sqlite3";
 import path from "node:path";
 import { promisify } from "node:util";
+import { makePrivateDir, makeSqliteFilesPrivate } from "../setup/private-files";
 import { providerOf, readDatabaseUrl, sqliteFilePath } from "./database-url";
 
 const run = promisify(execFile);
 
 /** Applies pending migrations for the database DATABASE_URL names (prisma migrate deploy). */
 export async function migrateDatabase({ root = process.cwd(), url = readDatabaseUrl() }: { root?: string; url?: string } = {}) {
-  if (providerOf(url) === "sqlite") mkdirSync(path.dirname(path.resolve(root, sqliteFilePath(url))), { recursive: true });
+  const sqliteFile = providerOf(url) === "sqlite" ? path.resolve(root, sqliteFilePath(url)) : null;
+  // Created private before Prisma opens it: the -wal and -shm files SQLite makes take the file's mode.
+  if (sqliteFile) {
+    makePrivateDir(path.dirname(sqliteFile));
+    makeSqliteFilesPrivate(sqliteFile);
+  }
   const prisma = path.join(root, "node_modules/.bin/prisma");
   const { stdout } = await run(prisma, ["migrate", "deploy"], {
     cwd: root,
@@ -24,8 +29,8 @@ export async function migrateDatabase({ root = process.cwd(), url = readDatabase
     );
   });
   // WAL lets the web server read while the worker writes; the mode is stored in the file itself.
-  if (providerOf(url) === "sqlite") {
-    const file = new Database(path.resolve(root, sqliteFilePath(url)));
+  if (sqliteFile) {
+    const file = new Database(sqliteFile);
     file.pragma("journal_mode = WAL");
     file.close();
   }

@@ -3,9 +3,13 @@ import { z } from "zod";
 import { defineJobType, PermanentJobError, registerHandler, type JobContext } from "../jobs/job-type";
 import { formatNames } from "./format-name";
 import { importTraceSource } from "./import-trace-source";
+import { removeFinishedUploads, removeUpload } from "./remove-upload";
 import { uploadPath } from "./save-upload";
 
-/** The upload is kept after the import, so a retry reads it again and counts what went in as duplicates. */
+/**
+ * The upload is kept while a retry may still read it (counting what went in as duplicates), and
+ * deleted once the job is final: done, failed for good, or cancelled.
+ */
 export const importTracesJob = defineJobType({
   name: "traces.import",
   payloadSchema: z.object({ uploadId: z.uuid(), fileName: z.string().min(1).max(300), format: z.enum(formatNames).optional() }),
@@ -19,11 +23,26 @@ export type ImportJobResult = { fileName: string; accepted: number; duplicates: 
 
 const maxRejectedKept = 200;
 
-export async function runImportTracesJob({ uploadId, fileName, format }: ImportTracesPayload, { db, projectId, reportProgress }: JobContext): Promise<ImportJobResult> {
+export async function runImportTracesJob(payload: ImportTracesPayload, context: JobContext): Promise<ImportJobResult> {
+  // Uploads of other imports that became final without running (cancelled while queued) go now.
+  await removeFinishedUploads(context.db);
+  try {
+    const result = await importUpload(payload, context);
+    await removeUpload(payload.uploadId);
+    return result;
+  } catch (error) {
+    // Failed for good: no retry will read the upload. A stop or a cancel (aborted) is not decided here.
+    const isFinal = error instanceof PermanentJobError || context.attempt >= importTracesJob.maxAttempts;
+    if (isFinal && !context.signal.aborted) await removeUpload(payload.uploadId);
+    throw error;
+  }
+}
+
+async function importUpload({ uploadId, fileName, format }: ImportTracesPayload, { db, projectId, reportProgress }: JobContext): Promise<ImportJobResult> {
   if (!projectId) throw new PermanentJobError("an import job needs a project");
   const path = uploadPath(uploadId, fileName);
   // A missing upload cannot come back; retrying would only fail again.
-  if (!existsSync(path)) throw new PermanentJobError(`the uploaded file ${fileName} is gone`);
+  if (!existsSync(path)) throw new PermanentJobError(`the uploaded file ${fileName} is gone (an import deletes its upload once it is final)`);
   const result = await importTraceSource(db, {
     projectId,
     input: { path },

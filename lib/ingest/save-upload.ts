@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { AppError } from "../errors/app-error";
 import { dataDir } from "../setup/data-dir";
+import { makePrivateDir, privateFileMode } from "../setup/private-files";
 import { formatBytes } from "./limits";
 
 /** data/uploads/<id>/<name>: the name is kept because format detection uses it as a hint. */
@@ -24,7 +25,8 @@ export async function saveUpload(body: ReadableStream<Uint8Array> | null, { file
   if (!body) throw new AppError("bad_request", "The upload is empty");
   const uploadId = randomUUID();
   const target = uploadPath(uploadId, fileName);
-  await mkdir(path.dirname(target), { recursive: true });
+  makePrivateDir(path.dirname(path.dirname(target)));
+  makePrivateDir(path.dirname(target));
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -34,7 +36,7 @@ export async function saveUpload(body: ReadableStream<Uint8Array> | null, { file
     },
   });
   try {
-    await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), counter, createWriteStream(target));
+    await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), counter, createWriteStream(target, { mode: privateFileMode }));
   } catch (error) {
     await rm(path.dirname(target), { recursive: true, force: true });
     throw error;

@@ -3,11 +3,13 @@ import { enqueueJob } from "../jobs/enqueue-job";
 import type { FormatName } from "./format-name";
 import { importTracesJob } from "./import-traces-job";
 import { MAX_UPLOAD_BYTES } from "./limits";
+import { removeFinishedUploads } from "./remove-upload";
 import { saveUpload } from "./save-upload";
 
 /** Saves an uploaded file to disk, then queues its import (the upload id is the idempotency key). */
 export async function startUploadImport(db: Db, { projectId, body, fileName, format }: { projectId: string; body: ReadableStream<Uint8Array> | null; fileName: string; format?: FormatName }) {
   const upload = await saveUpload(body, { fileName, limit: MAX_UPLOAD_BYTES });
   const { job } = await enqueueJob(db, importTracesJob, { uploadId: upload.uploadId, fileName, ...(format ? { format } : {}) }, { projectId, idempotencyKey: `traces.import:${upload.uploadId}` });
+  await removeFinishedUploads(db);
   return { jobId: job.id, size: upload.size };
 }

@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { makePrivateDir } from "./private-files";
 
-/** ./data by default: the SQLite file, the generated auth secret and the demo admin's password. */
+/** ./data by default: the SQLite file, the generated auth secret and the demo admin's password; private (0700). */
 export function dataDir(): string {
   const dir = path.resolve(/*turbopackIgnore: true*/ process.env.GOODHART_DATA_DIR || "./data");
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   return dir;
 }
