@@ -87,7 +87,7 @@ describe("POST /api/v1/reward", () => {
     expect(asError.rewards).toEqual([zero.rewards[0], null, null]);
   });
 
-  it("pins the version it is asked for, refuses drafts and versions of other projects", async () => {
+  it("pins the version it is asked for, refuses drafts, and answers versions of other projects as unknown", async () => {
     const pinned = await (await post("/api/v1/reward", { rubricVersionId: v1, rollouts: [{ completion: goodReply }] })).json();
     expect(pinned.rubricVersionId).toBe(v1);
     // v1 has 4 items; the reply alone earns confirms_refund (2) and polite_tone (1) of 3 evaluable weight (tool_order is n/a).
@@ -95,10 +95,12 @@ describe("POST /api/v1/reward", () => {
 
     const draft = await post("/api/v1/reward", { rubricVersionId: draftId, rollouts: [{ completion: goodReply }] });
     expect(draft.status).toBe(409);
+    // Another project's version answers exactly as an unknown one: its existence is not confirmed.
     const foreign = await post("/api/v1/reward", { rubricVersionId: otherV1, rollouts: [{ completion: goodReply }] });
-    expect(foreign.status).toBe(403);
     const missing = await post("/api/v1/reward", { rubricVersionId: "nope", rollouts: [{ completion: goodReply }] });
+    expect(foreign.status).toBe(404);
     expect(missing.status).toBe(404);
+    expect(await foreign.json()).toEqual(await missing.json());
     const noEnv = await post("/api/v1/reward", { environment: "no-such-env", rollouts: [{ completion: goodReply }] });
     expect(noEnv.status).toBe(404);
   });
