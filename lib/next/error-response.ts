@@ -2,6 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { ZodError } from "zod";
 import { AppError } from "../errors/app-error";
+import { logServerError } from "../errors/log-server-error";
 
 export type ErrorBody = { error: { code: string; message: string; details: unknown[] } };
 
@@ -16,6 +17,6 @@ export function toErrorResponse(error: unknown) {
     return errorResponse("bad_request", "The request is not valid", 400, details);
   }
   if (error instanceof AppError) return errorResponse(error.code, error.message, error.status, error.details);
-  console.error(error);
+  logServerError(error);
   return errorResponse("internal", "Something went wrong on the server", 500);
 }

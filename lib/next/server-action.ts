@@ -2,6 +2,7 @@ import "server-only";
 import { ZodError, type z } from "zod";
 import { hasRole, type Role } from "../auth/roles";
 import { AppError, forbidden } from "../errors/app-error";
+import { logServerError } from "../errors/log-server-error";
 import { loadMember, type SessionContext } from "./with-auth";
 import { getDb } from "../db/client";
 
@@ -24,7 +25,7 @@ export function serverAction<Schema extends z.ZodType, T>(
         return { ok: false, error: "Check the highlighted fields", fields };
       }
       if (error instanceof AppError) return { ok: false, error: error.message };
-      console.error(error);
+      logServerError(error);
       return { ok: false, error: "Something went wrong on the server" };
     }
   };
