@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 
 /**
  * Goodhart's files (the SQLite database, uploads, the generated secret) are its user's alone:
@@ -10,17 +10,22 @@ export const privateFileMode = 0o600;
 
 export function makePrivateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: privateDirMode });
-  chmodSync(dir, privateDirMode);
+  restrict(dir, privateDirMode);
 }
 
 /** Creates the file empty when it does not exist (so it is never briefly readable), and makes it private. */
 export function makePrivateFile(file: string): void {
   closeSync(openSync(file, "a", privateFileMode));
-  chmodSync(file, privateFileMode);
+  restrict(file, privateFileMode);
 }
 
 /** The SQLite file and its companions; SQLite creates -wal and -shm with the database file's mode. */
 export function makeSqliteFilesPrivate(file: string): void {
   makePrivateFile(file);
-  for (const companion of [`${file}-wal`, `${file}-shm`, `${file}-journal`]) if (existsSync(companion)) chmodSync(companion, privateFileMode);
+  for (const companion of [`${file}-wal`, `${file}-shm`, `${file}-journal`]) if (existsSync(companion)) restrict(companion, privateFileMode);
+}
+
+/** Only when group or others have any access: a folder that is already private is left as it is. */
+function restrict(target: string, mode: number): void {
+  if ((statSync(target).mode & 0o077) !== 0) chmodSync(target, mode);
 }
