@@ -145,12 +145,15 @@ describe("runJudges with an OpenAI-compatible judge", () => {
 
 describe("runJudges cancelled", () => {
   it("stops, stores no verdict for the request it cut off, and says so", async () => {
-    const slow = await startLlmTestServer(() => ({ body: chatCompletion(good), delayMs: 300 }));
+    // Cancelled while the first request is in flight (not after a fixed delay, which a loaded machine outruns).
+    const controller = new AbortController();
+    const slow = await startLlmTestServer(() => {
+      controller.abort(new Error("cancelled from /jobs"));
+      return { body: chatCompletion(good), delayMs: 300 };
+    });
     const disallowSlow = allowJudgeBaseUrls(slow.url);
     try {
       const { judge, version } = await createJudge(db, { projectId, input: { name: uniqueName("slow"), config: { kind: "llm", baseUrl: `${slow.url}/v1`, model: "m", concurrency: 1, maxRetries: 0 } } });
-      const controller = new AbortController();
-      setTimeout(() => controller.abort(new Error("cancelled from /jobs")), 100);
       await expect(runJudges(db, { projectId, judgeIds: [judge.id], traceIds: [...traceIds.values()], signal: controller.signal })).rejects.toThrow("judge run cancelled");
       expect(slow.requests).toHaveLength(1);
       expect(await db.verdict.count({ where: { judgeVersionId: version.id } })).toBe(0);
