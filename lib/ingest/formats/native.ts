@@ -32,7 +32,7 @@ function fromList(items: unknown[]): Mapped[] {
 
 /** Validates one native trace and resolves its aliases into the canonical trace. */
 export function mapNativeTrace(value: unknown): Mapped {
-  if (!isRecord(value)) throw new SourceError("", "expected a trace object");
+  if (!isRecord(value)) throw new SourceError("", `expected a trace object, received ${Array.isArray(value) ? "array" : value === null ? "null" : typeof value}`);
   const parsed = nativeTraceInputSchema.safeParse(value);
   if (!parsed.success) throw new SourceError("", describeIssues(parsed.error));
   const { messages, reward, steps, outcome, ...rest } = parsed.data;

@@ -112,7 +112,13 @@ function addGeneration(conversation: ChatMessage[], span: Span, agent: string | 
     message.latencyMs = latencyOf(span);
     if (span.error) message.error = span.error.message;
   });
-  appendTurn(conversation, input, output);
+  // After a handoff the next agent's calls start with its own instructions: they are new, the history after them is not.
+  const leadingSystem = input.findIndex((message) => message.role !== "system");
+  const instructions = leadingSystem === -1 ? input : input.slice(0, leadingSystem);
+  for (const message of instructions) {
+    if (!conversation.some((known) => known.role === "system" && known.content === message.content)) conversation.push(message);
+  }
+  appendTurn(conversation, input.slice(instructions.length), output);
 }
 
 function addFunction(conversation: ChatMessage[], span: Span, agent: string | null) {
@@ -129,12 +135,19 @@ function addFunction(conversation: ChatMessage[], span: Span, agent: string | nu
   });
 }
 
+/** A handoff is the model's call of its transfer_to_<agent> tool; without one it is a `handoff` call of its own. */
 function addHandoff(conversation: ChatMessage[], span: Span) {
-  const { from_agent: fromAgent, to_agent: toAgent } = span.span_data;
+  const handoff = { from_agent: span.span_data.from_agent ?? null, to_agent: span.span_data.to_agent ?? null };
+  const calls = conversation.flatMap((message) => message.toolCalls);
+  const transfer = calls.findLast((call) => call.name.startsWith("transfer_to_") && call.result === undefined && !call.metadata?.handoff);
+  if (transfer) {
+    transfer.metadata = { ...transfer.metadata, handoff: { ...handoff, spanId: span.id } };
+    return;
+  }
   conversation.push({
     role: "assistant",
     content: null,
-    toolCalls: [{ id: null, name: "handoff", arguments: { from_agent: fromAgent ?? null, to_agent: toAgent ?? null }, result: toAgent ?? null, error: span.error?.message ?? null, startedAt: toIsoTime(span.started_at), metadata: { spanId: span.id } }],
+    toolCalls: [{ id: null, name: "handoff", arguments: handoff, result: handoff.to_agent, error: span.error?.message ?? null, startedAt: toIsoTime(span.started_at), metadata: { spanId: span.id } }],
   });
 }
 
