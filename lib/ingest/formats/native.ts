@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { TraceInput } from "../../traces/trace-schema";
-import { formatIssuePath, formatZodError } from "../format-zod-error";
+import { formatIssuePath } from "../format-zod-error";
 import { deriveInputOutput } from "../messages/derive-input-output";
 import { isRecord } from "../messages/json-value";
 import { messagesToSteps } from "../messages/messages-to-steps";
@@ -53,12 +53,16 @@ export function mapNativeTrace(value: unknown): Mapped {
   return { ok: true, trace };
 }
 
+/** Like formatZodError, but an unknown field says which fields there are and where the rest goes. */
 function describeIssues(error: z.ZodError): string {
-  const unknown = error.issues.find((issue) => issue.code === "unrecognized_keys");
-  if (!unknown || unknown.code !== "unrecognized_keys") return formatZodError(error);
-  const path = formatIssuePath(unknown.path);
-  const isStep = unknown.path.length > 0;
-  const known = isStep ? nativeStepFieldNames : nativeTraceFieldNames;
-  const keys = unknown.keys.map((key) => JSON.stringify(key)).join(", ");
-  return `${path ? `${path}: ` : ""}unknown field${unknown.keys.length > 1 ? "s" : ""} ${keys} (a native ${isStep ? "step" : "trace"} has ${known.join(", ")}; put anything else in metadata)`;
+  const shown = error.issues.slice(0, 3).map((issue) => {
+    const path = formatIssuePath(issue.path);
+    if (issue.code !== "unrecognized_keys") return path ? `${path}: ${issue.message}` : issue.message;
+    const isStep = issue.path.length > 0;
+    const keys = issue.keys.map((key) => JSON.stringify(key)).join(", ");
+    const text = `unknown field${issue.keys.length > 1 ? "s" : ""} ${keys} (a native ${isStep ? "step" : "trace"} has ${(isStep ? nativeStepFieldNames : nativeTraceFieldNames).join(", ")}; put anything else in metadata)`;
+    return path ? `${path}: ${text}` : text;
+  });
+  const more = error.issues.length - shown.length;
+  return more > 0 ? `${shown.join("; ")} (and ${more} more)` : shown.join("; ");
 }
