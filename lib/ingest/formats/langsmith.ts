@@ -14,7 +14,7 @@ import { parseSource } from "./parse-source";
 
 /*
  * LangSmith runs, as `client.list_runs(...)` gives them and a runs export writes them (one
- * `Run.model_dump(mode="json")` per JSONL line, or a JSON array): langsmith-sdk
+ * `Run.model_dump(mode="json")` per JSONL line, or a JSON array): langsmith-sdk@bc8dd672
  * python/langsmith/schemas.py RunBase and Run: id, name, run_type ("llm" | "chain" | "tool" |
  * "retriever" | ...), start_time, end_time, inputs, outputs, error, extra, parent_run_id,
  * trace_id, dotted_order, prompt_tokens, completion_tokens, feedback_stats, ...

@@ -14,9 +14,9 @@ import { parseSource } from "./parse-source";
 
 /*
  * The OpenAI Agents SDK's trace export: what its tracing exporter posts to /v1/traces/ingest,
- * `{"data": [item, ...]}`, each item a Trace.export() or Span.export() (openai-agents-python
+ * `{"data": [item, ...]}`, each item a Trace.export() or Span.export() (openai-agents-python@7f7a44f8
  * src/agents/tracing/traces.py and spans.py; span_data shapes in span_data.py; the JS SDK's
- * packages/agents-core/src/tracing/spans.ts toJSON() writes the same):
+ * packages/agents-core/src/tracing/spans.ts toJSON() at openai-agents-js@6d0c61a5 writes the same):
  *   {"object": "trace", "id": "trace_<32 hex>", "workflow_name", "group_id", "metadata"}
  *   {"object": "trace.span", "id": "span_<24 hex>", "trace_id", "parent_id", "started_at",
  *    "ended_at", "span_data": {"type": "agent" | "generation" | "function" | "response" |

@@ -16,7 +16,7 @@ import { flattenAttributes, readOpenInferenceMessages, type FlatAttributes } fro
  * - the REST API's spans (GET /v1/projects/{id}/spans answers {"data": [span], "next_cursor"}):
  *   {name, context: {trace_id, span_id}, span_kind, parent_id, start_time, end_time, status_code,
  *   status_message, attributes: {"llm.input_messages.0.message.role": ..., ...}, events}
- *   (phoenix src/phoenix/server/api/routers/v1/spans.py, class Span);
+ *   (Arize-ai/phoenix@9478f954 src/phoenix/server/api/routers/v1/spans.py, class Span);
  * - `px.Client().spans.get_spans_dataframe()` written with `df.to_json(orient="records")`
  *   (or lines=True): columns name, span_kind, parent_id, start_time, end_time, status_code,
  *   status_message, events, context.span_id, context.trace_id and attributes.* (phoenix
