@@ -30,7 +30,10 @@ export async function* readGroupedLines(
     }
     kept += result.bytes.length;
     if (kept > maxBytes) {
-      yield toRecord({ ok: false, error: `file is above the ${formatBytes(maxBytes)} limit for ${format} JSONL, which is grouped into traces in memory; split it by trace` }, location);
+      yield toRecord(
+        { ok: false, error: `file is above the ${formatBytes(maxBytes)} limit for ${format} JSONL, which is grouped into traces in memory; split it by trace` },
+        location,
+      );
       return;
     }
     const decoded = decodeUtf8(result.bytes);

@@ -25,7 +25,10 @@ afterAll(() => deleteProject(db, project.id));
 
 const params = { params: Promise.resolve({}) };
 function post(path: string, body: BodyInit) {
-  return postTraces(new NextRequest(`http://localhost${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body }), params);
+  return postTraces(
+    new NextRequest(`http://localhost${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body }),
+    params,
+  );
 }
 const count = () => db.trace.count({ where: { projectId: project.id } });
 
@@ -49,7 +52,18 @@ describe("POST /api/v1/traces: records that read as nothing", () => {
 
   it("stores the messages and the reward of a native trace sent with those aliases", async () => {
     const externalId = uniqueName("alias");
-    const body = { traces: [{ externalId, messages: [{ role: "user", content: "2+2?" }, { role: "assistant", content: "4" }], reward: 1 }] };
+    const body = {
+      traces: [
+        {
+          externalId,
+          messages: [
+            { role: "user", content: "2+2?" },
+            { role: "assistant", content: "4" },
+          ],
+          reward: 1,
+        },
+      ],
+    };
     expect(await (await post("/api/v1/traces", JSON.stringify(body))).json()).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
     const stored = await db.trace.findFirstOrThrow({ where: { projectId: project.id, externalId }, include: { steps: { orderBy: { index: "asc" } } } });
     expect(stored).toMatchObject({ reward: 1, input: "2+2?", output: "4" });
@@ -92,7 +106,9 @@ describe("GET /api/v1/schema/trace", () => {
     expect(validator.safeParse({ ...traces[0], tool_calls: [] }).success).toBe(false);
     expect(validator.safeParse({ steps: [{ role: "robot" }] }).success).toBe(false);
     // The example is also what POST /api/v1/traces stores.
-    const answer = await (await post("/api/v1/traces", JSON.stringify({ traces: traces.map((trace) => ({ ...trace, externalId: uniqueName("readme") })) }))).json();
+    const answer = await (
+      await post("/api/v1/traces", JSON.stringify({ traces: traces.map((trace) => ({ ...trace, externalId: uniqueName("readme") })) }))
+    ).json();
     expect(answer).toEqual({ accepted: traces.length, duplicates: 0, rejected: [] });
   });
 });

@@ -12,7 +12,12 @@ export type MapGroup = (traceId: string, items: SourceItem[]) => Mapped;
  * trace is rejected where it is, never stored as a trace of its own. A trace is reported at its
  * first item's line or index.
  */
-export function mapGroupedItems(items: readonly SourceItem[], traceIdOf: (value: unknown) => string | null, describeMissing: string, mapGroup: MapGroup): Mapped[] {
+export function mapGroupedItems(
+  items: readonly SourceItem[],
+  traceIdOf: (value: unknown) => string | null,
+  describeMissing: string,
+  mapGroup: MapGroup,
+): Mapped[] {
   const groups = new Map<string, SourceItem[]>();
   const out: Mapped[] = [];
   for (const item of items) {

@@ -2,7 +2,14 @@ import type { ChatMessage } from "../messages/chat-message";
 import { isRecord } from "../messages/json-value";
 import { readObservationMessages } from "./langfuse-messages";
 
-const classTypes: Record<string, string> = { HumanMessage: "human", AIMessage: "ai", AIMessageChunk: "ai", SystemMessage: "system", ToolMessage: "tool", FunctionMessage: "tool" };
+const classTypes: Record<string, string> = {
+  HumanMessage: "human",
+  AIMessage: "ai",
+  AIMessageChunk: "ai",
+  SystemMessage: "system",
+  ToolMessage: "tool",
+  FunctionMessage: "tool",
+};
 
 /**
  * The messages of a LangSmith llm run's inputs or outputs. LangChain chat models log

@@ -54,7 +54,17 @@ describe("native importer", () => {
   });
 
   it("names the message at fault when a message cannot be read", async () => {
-    const records = await collectRecords({ text: batch({ messages: [{ role: "user", content: "q" }, { role: "robot", content: "x" }] }) }, { isDocument: true });
+    const records = await collectRecords(
+      {
+        text: batch({
+          messages: [
+            { role: "user", content: "q" },
+            { role: "robot", content: "x" },
+          ],
+        }),
+      },
+      { isDocument: true },
+    );
     expect(errorsOf(records).map((record) => record.error)).toEqual([expect.stringMatching(/^index 0: messages\[1\]\.role: unknown role "robot"/)]);
   });
 });

@@ -30,7 +30,12 @@ describe("openai-agents importer", () => {
       "tool_call:assistant:lookup_order",
       "message:assistant",
     ]);
-    expect(refund?.steps[2]).toMatchObject({ toolCallId: "call_Q1x7", tokensIn: 92, tokensOut: 11, metadata: { agent: "Triage", toolCall: { handoff: { from_agent: "Triage", to_agent: "Refunds" } } } });
+    expect(refund?.steps[2]).toMatchObject({
+      toolCallId: "call_Q1x7",
+      tokensIn: 92,
+      tokensOut: 11,
+      metadata: { agent: "Triage", toolCall: { handoff: { from_agent: "Triage", to_agent: "Refunds" } } },
+    });
     expect(refund?.steps[4]).toMatchObject({
       arguments: { order_id: "8812" },
       result: "{'order_id': '8812', 'status': 'delivered', 'refundable': True}",
@@ -40,7 +45,9 @@ describe("openai-agents importer", () => {
     });
     expect(refund?.steps[5]).toMatchObject({ tokensIn: 201, tokensOut: 23, latencyMs: 1700 });
     // The Responses model's export has no text: the tool call (and its error) is what there is.
-    expect(weather?.steps).toEqual([expect.objectContaining({ type: "tool_call", name: "get_weather", arguments: { city: "Paris" }, error: "Error running tool (non-fatal)" })]);
+    expect(weather?.steps).toEqual([
+      expect.objectContaining({ type: "tool_call", name: "get_weather", arguments: { city: "Paris" }, error: "Error running tool (non-fatal)" }),
+    ]);
     expect(weather?.metadata).toMatchObject({ openaiAgents: { trace: { workflow_name: "Agent workflow" }, spans: expect.any(Array) } });
   });
 

@@ -57,7 +57,12 @@ function unwrapBatch(value: unknown): unknown[] | null {
 }
 
 function mapItems(items: SourceItem[]): Mapped[] {
-  return mapGroupedItems(items, traceIdOf, 'not an OpenAI Agents trace item (expected "object": "trace" with an id, or "trace.span" with a trace_id)', mapTrace);
+  return mapGroupedItems(
+    items,
+    traceIdOf,
+    'not an OpenAI Agents trace item (expected "object": "trace" with an id, or "trace.span" with a trace_id)',
+    mapTrace,
+  );
 }
 
 function traceIdOf(value: unknown): string | null {
@@ -147,7 +152,17 @@ function addHandoff(conversation: ChatMessage[], span: Span) {
   conversation.push({
     role: "assistant",
     content: null,
-    toolCalls: [{ id: null, name: "handoff", arguments: handoff, result: handoff.to_agent, error: span.error?.message ?? null, startedAt: toIsoTime(span.started_at), metadata: { spanId: span.id } }],
+    toolCalls: [
+      {
+        id: null,
+        name: "handoff",
+        arguments: handoff,
+        result: handoff.to_agent,
+        error: span.error?.message ?? null,
+        startedAt: toIsoTime(span.started_at),
+        metadata: { spanId: span.id },
+      },
+    ],
   });
 }
 

@@ -25,7 +25,17 @@ import { flattenAttributes, readOpenInferenceMessages, type FlatAttributes } fro
  * Attributes follow OpenInference: llm.input_messages / llm.output_messages, llm.model_name,
  * llm.token_count.prompt / completion, tool.name, input.value, output.value, openinference.span.kind.
  */
-type Span = { spanId: string; parentId: string | null; name: string; kind: string; start: string | null; end: string | null; status: string | null; statusMessage: string | null; attributes: FlatAttributes };
+type Span = {
+  spanId: string;
+  parentId: string | null;
+  name: string;
+  kind: string;
+  start: string | null;
+  end: string | null;
+  status: string | null;
+  statusMessage: string | null;
+  attributes: FlatAttributes;
+};
 
 /**
  * Phoenix spans (a JSON array, `{"data": [...]}`, or JSONL of spans) grouped into one trace per
