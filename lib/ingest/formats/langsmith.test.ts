@@ -45,6 +45,19 @@ describe("langsmith importer", () => {
     expect(fromArray).toEqual(okTraces(await collectRecords({ path: file })));
   });
 
+  it("groups runs written without trace_id under the root their parent_run_id leads to", async () => {
+    const runs = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => {
+        const { trace_id: _traceId, dotted_order: _order, ...run } = JSON.parse(line) as Record<string, unknown>;
+        return run;
+      });
+    const [trace] = okTraces(await collectRecords({ text: JSON.stringify(runs) }, { format: "langsmith" }));
+    expect(trace?.externalId).toBe("langsmith:5a1e0000-0000-4000-8000-000000000001");
+    expect(trace?.steps.map((step) => `${step.type}:${step.role}`)).toEqual(["message:user", "tool_call:assistant", "message:assistant"]);
+  });
+
   it("rejects a line that is not a run by its line number and keeps the trace", async () => {
     const lines = readFileSync(file, "utf8").trim().split("\n");
     const records = await collectRecords({ text: [...lines.slice(0, 2), '{"kind": "unknown"}', ...lines.slice(2)].join("\n") }, { format: "langsmith" });

@@ -48,13 +48,29 @@ export const langsmithReader: FormatReader = {
 };
 
 function mapItems(items: SourceItem[]): Mapped[] {
-  return mapGroupedItems(items, traceIdOf, "not a LangSmith run (expected an object with id and run_type, and trace_id)", mapTrace);
+  const parents = new Map<string, string | null>();
+  for (const { value } of items) if (isRecord(value) && typeof value.id === "string") parents.set(value.id, asString(value.parent_run_id));
+  return mapGroupedItems(
+    items,
+    (value) => traceIdOf(value, parents),
+    "not a LangSmith run (expected an object with id and run_type, and trace_id or a parent in the file)",
+    mapTrace,
+  );
 }
 
-function traceIdOf(value: unknown): string | null {
+/** trace_id; runs written before LangSmith had one belong to the root found through parent_run_id (Run.__init__ defaults it to the run's own id). */
+function traceIdOf(value: unknown, parents: Map<string, string | null>): string | null {
   if (!isRecord(value) || typeof value.run_type !== "string") return null;
-  // Run.__init__: a run without trace_id is its own trace's root.
-  return asString(value.trace_id) ?? (value.parent_run_id ? null : asString(value.id));
+  const traceId = asString(value.trace_id);
+  if (traceId) return traceId;
+  let id = asString(value.id);
+  for (let depth = 0; id && depth < 1000; depth++) {
+    const parent = parents.get(id);
+    if (parent === undefined) return null;
+    if (parent === null) return id;
+    id = parent;
+  }
+  return null;
 }
 
 function mapTrace(traceId: string, items: SourceItem[]): Mapped {
