@@ -19,6 +19,13 @@ describe("detectFormat", () => {
     ['{\n  "trace": {\n    "id": "abc"', "langfuse", "document"],
     ['{\n  "version": 2,\n  "status": "success",\n  "eval": {', "inspect", "document"],
     ['{"example_id": 0, "prompt": [{"role": "user", "content": "q"}], "completion": []}', "verifiers", "lines"],
+    ['{"data": [{"object": "trace", "id": "trace_1", "workflow_name": "w"}]}', "openai-agents", "lines"],
+    ['[\n  {"object": "trace.span", "id": "span_1", "trace_id": "trace_1", "span_data": {"type": "function"}}', "openai-agents", "document"],
+    ['{"object": "trace.span", "id": "span_1", "trace_id": "trace_1", "span_data": {}}\n', "openai-agents", "lines"],
+    ['{"id": "r1", "name": "ChatOpenAI", "run_type": "llm", "inputs": {}, "trace_id": "r0"}\n', "langsmith", "lines"],
+    ['[\n {"id": "r1", "name": "x", "start_time": "2025", "run_type": "chain", "trace_id": "r1"', "langsmith", "document"],
+    ['{"name": "llm", "span_kind": "LLM", "context.span_id": "a", "context.trace_id": "b"}\n', "phoenix", "lines"],
+    ['{\n  "data": [\n    {\n      "name": "x",\n      "context": {"trace_id": "t", "span_id": "s"},\n      "span_kind": "LLM"', "phoenix", "document"],
   ])("%s is %s read as %s", (text, format, mode) => {
     expect(detect(text)).toEqual({ ok: true, format, mode });
   });
@@ -42,5 +49,14 @@ describe("detectFormat", () => {
     expect(detect("   ")).toEqual({ ok: false, error: "file is empty" });
     expect(detect("name,score\n")).toMatchObject({ ok: false, error: expect.stringContaining("neither JSON nor JSON Lines") });
     expect(detect('{"total_judged": 50, "entries": []}')).toMatchObject({ ok: false, error: expect.stringContaining("total_judged, entries") });
+  });
+
+  it("does not take an array of unknown objects for native traces, and says which formats it tried", () => {
+    const result = detect('[{"foo": 1, "bar": 2}]');
+    expect(result).toMatchObject({ ok: false, error: expect.stringContaining("first element's keys: foo, bar") });
+    for (const name of ["native", "openai", "otel", "langfuse", "openai-agents", "langsmith", "phoenix"]) {
+      expect(result).toMatchObject({ error: expect.stringContaining(`${name} (`) });
+    }
+    expect(detect("[]")).toMatchObject({ ok: false });
   });
 });

@@ -8,6 +8,21 @@ export type Detection = { ok: true; format: FormatName; mode: ReadMode } | { ok:
 
 const nativeKeys = ["externalId", "source", "environment", "task", "run", "input", "output", "outcome", "endState", "startedAt", "steps"];
 
+/** What each format is known by, for the message when none matches. */
+const signatures: Record<FormatName, string> = {
+  native: `one of ${nativeKeys.join(", ")}, or traces`,
+  openai: "messages",
+  otel: "resourceSpans",
+  "tau-bench": "traj, or task_id + reward + info",
+  tau2: "simulations, or info + tasks",
+  langfuse: "trace or observations",
+  verifiers: "prompt + completion",
+  inspect: "eval + samples",
+  "openai-agents": '"object": "trace" / "trace.span" items, alone or in data',
+  langsmith: "run_type + trace_id (runs)",
+  phoenix: "context.span_id or context + span_kind (spans)",
+};
+
 /**
  * Tells the format of a file from its first bytes (and its name as a hint), or takes the forced
  * `format` and only decides how to read it. Content wins over the name: a file called
@@ -28,7 +43,7 @@ export function detectFormat({ fileName, head, format }: { fileName?: string; he
   if (!detected) {
     return {
       ok: false,
-      error: `could not tell the format from the content (top-level keys: ${sniff.keys.slice(0, 8).join(", ") || "none"}); pass a format, one of ${formatNames.join(", ")}`,
+      error: `could not tell the format from the content (${sniff.kind === "array" ? "first element's keys" : "top-level keys"}: ${sniff.keys.slice(0, 8).join(", ") || "none"}); tried ${formatNames.map((name) => `${name} (${signatures[name]})`).join(", ")}; pass a format if it is one of these`,
     };
   }
   return { ok: true, format: detected, mode: modeFor(detected, sniff, isZip) };
@@ -37,11 +52,14 @@ export function detectFormat({ fileName, head, format }: { fileName?: string; he
 function formatFromKeys({ kind, keys }: JsonSniff, fileName: string, text: string): FormatName | null {
   const has = (key: string) => keys.includes(key);
   const name = fileName.split(/[\\/]/).pop() ?? "";
+  const spanFormat = spanFormatFromKeys(keys, text);
+  if (spanFormat) return spanFormat;
   if (kind === "array") {
     if (has("traj") || (has("task_id") && has("reward") && has("info"))) return "tau-bench";
     if (has("prompt") && (has("completion") || has("example_id"))) return "verifiers";
     if (has("messages") && !has("steps")) return "openai";
-    return "native";
+    // An array of something else is not guessed to be native: it would read as empty traces.
+    return keys.some((key) => nativeKeys.includes(key)) ? "native" : null;
   }
   if (has("resourceSpans")) return "otel";
   if (has("traces")) return "native";
@@ -53,6 +71,17 @@ function formatFromKeys({ kind, keys }: JsonSniff, fileName: string, text: strin
   if (keys.some((key) => nativeKeys.includes(key))) return "native";
   if (/^results\.jsonl$/i.test(name)) return "verifiers";
   if (/\.trace\.json$/i.test(name)) return "langfuse";
+  return null;
+}
+
+/** Span and run exports: OpenAI Agents SDK trace items, LangSmith runs, Phoenix spans. */
+function spanFormatFromKeys(keys: string[], text: string): FormatName | null {
+  const has = (key: string) => keys.includes(key);
+  if ((has("object") || has("data")) && /"object"\s*:\s*"trace(\.span)?"/.test(text)) return "openai-agents";
+  if (has("span_data") && has("trace_id")) return "openai-agents";
+  if (has("run_type") && (has("trace_id") || has("inputs") || has("dotted_order"))) return "langsmith";
+  if (has("context.span_id") || has("context.trace_id") || (has("context") && has("span_kind"))) return "phoenix";
+  if (has("data") && /"span_kind"\s*:/.test(text) && /"context"\s*:/.test(text)) return "phoenix";
   return null;
 }
 
@@ -69,6 +98,9 @@ function modeFor(format: FormatName, { kind, isFirstValueOnFirstLine }: JsonSnif
       return kind === "array" ? "document" : "lines";
     case "native":
     case "otel":
+    case "openai-agents":
+    case "langsmith":
+    case "phoenix":
       return kind === "object" && isFirstValueOnFirstLine ? "lines" : "document";
   }
 }

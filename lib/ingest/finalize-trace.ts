@@ -6,13 +6,18 @@ export type FinalizedTrace = { ok: true; trace: Trace; externalId: string } | { 
 
 /**
  * Validates a mapped trace against the native schema (applying its defaults) and fixes its
- * externalId: the trace's own, else the source id, else the content hash.
+ * externalId: the trace's own, else the source id, else the content hash. A trace with no steps,
+ * input or output is rejected.
  */
 export function finalizeTrace(input: unknown, sourceId?: string | null): FinalizedTrace {
   const hasOwnId = isObject(input) && Boolean(input.externalId);
   const withId = sourceId && isObject(input) && !hasOwnId ? { ...input, externalId: sourceId } : input;
   const parsed = traceSchema.safeParse(withId);
   if (!parsed.success) return { ok: false, error: formatZodError(parsed.error) };
+  // A record that maps to nothing is a record we could not read, never an empty trace to store.
+  if (parsed.data.steps.length === 0 && !parsed.data.input && !parsed.data.output) {
+    return { ok: false, error: "nothing to store: the record gives no steps, messages, input or output" };
+  }
   const externalId = parsed.data.externalId ?? hashTrace(parsed.data);
   return { ok: true, trace: { ...parsed.data, externalId }, externalId };
 }

@@ -7,6 +7,9 @@ export const formatNames = [
   "langfuse",
   "verifiers",
   "inspect",
+  "openai-agents",
+  "langsmith",
+  "phoenix",
 ] as const;
 
 export type FormatName = (typeof formatNames)[number];

@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { traceSchema } from "../traces/trace-schema";
+import { nativeTraceInputSchema } from "./native-trace-input";
 
 /**
- * JSON Schema (draft 2020-12) of one native trace as POST /api/v1/traces accepts it, for the README
- * and the API docs. "input" mode describes what callers may send: fields with defaults are optional.
+ * JSON Schema (draft 2020-12) of one native trace as POST /api/v1/traces accepts it (served at
+ * GET /api/v1/schema/trace, described in the README), generated from the zod schema the importer
+ * checks with. "input" mode describes what callers may send: fields with defaults are optional.
  */
 export function nativeTraceJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(traceSchema, { io: "input", unrepresentable: "any" });
+  return { ...z.toJSONSchema(nativeTraceInputSchema, { io: "input", unrepresentable: "any" }), title: "Goodhart native trace" };
 }
 
 /** The batch body: `{"traces": [trace, ...]}`. */

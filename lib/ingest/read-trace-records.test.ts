@@ -43,7 +43,7 @@ describe("readTraceRecords: malformed input gives located errors and the good re
     expect(results(records)).toEqual([
       "ok",
       "index 1: steps[0].tokensIn: Too small: expected number to be >=0",
-      "index 2: Invalid input: expected object, received string",
+      "index 2: expected a trace object, received string",
     ]);
     expect(records[1]?.location).toEqual({ index: 1 });
   });
@@ -128,7 +128,7 @@ describe("readTraceRecords: externalIds", () => {
   });
 
   it("lists the format names", () => {
-    expect(formatNames).toEqual(["native", "openai", "otel", "tau-bench", "tau2", "langfuse", "verifiers", "inspect"]);
+    expect(formatNames).toEqual(["native", "openai", "otel", "tau-bench", "tau2", "langfuse", "verifiers", "inspect", "openai-agents", "langsmith", "phoenix"]);
   });
 });
 

@@ -10,6 +10,7 @@ import { DETECT_HEAD_BYTES, formatBytes, MAX_DOCUMENT_BYTES, MAX_LINE_BYTES } fr
 import { isRecord } from "./messages/json-value";
 import { openSource, type OpenedSource, type TraceSourceInput } from "./open-source";
 import { parseJson } from "./parse-json";
+import { readGroupedLines } from "./read-grouped-lines";
 import { readLines } from "./read-lines";
 import type { RecordLocation, TraceRecord } from "./trace-record";
 
@@ -64,7 +65,12 @@ export async function* readTraceRecords(input: TraceSourceInput, options: ReadTr
     if (sidecar.value) context.sidecarMetadata = sidecar.value;
   }
   const toRecord = (mapped: Mapped, location: RecordLocation): TraceRecord => {
-    const full: RecordLocation = { ...(file ? { file } : {}), ...location, ...(mapped.index === undefined ? {} : { index: mapped.index }) };
+    const full: RecordLocation = {
+      ...(file ? { file } : {}),
+      ...location,
+      ...(mapped.line === undefined ? {} : { line: mapped.line }),
+      ...(mapped.index === undefined ? {} : { index: mapped.index }),
+    };
     const where = describeLocation(full);
     if (!mapped.ok) return { location: full, format, ok: false, error: where ? `${where}: ${mapped.error}` : mapped.error };
     const finalized = finalizeTrace(mapped.trace, mapped.sourceId);
@@ -72,6 +78,10 @@ export async function* readTraceRecords(input: TraceSourceInput, options: ReadTr
     return { location: full, format, ...finalized };
   };
 
+  if (mode === "lines" && reader.mapLines) {
+    yield* readGroupedLines(countChunks(source, options.onBytesRead), reader.mapLines, context, { maxLineBytes, maxBytes: maxDocumentBytes, format }, toRecord);
+    return;
+  }
   if (mode === "lines") {
     yield* readLineRecords(countChunks(source, options.onBytesRead), reader, context, maxLineBytes, toRecord);
     return;

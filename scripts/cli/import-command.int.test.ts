@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../lib/db/client";
-import { datasetsDir } from "../../lib/ingest/fixtures/collect-records";
+import { datasetsDir, fixturesDir } from "../../lib/ingest/fixtures/collect-records";
 import { deleteProject, makeProject } from "../../lib/testing/factories";
 
 const db = getDb();
@@ -73,5 +73,65 @@ describe("goodhart import", () => {
     expect(missing.stderr).toMatch(/no such file/);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/unknown format "csv"/);
+  });
+
+  it("rejects unreadable records of a JSON array or JSONL by file and index or line, stores none of them, and exits 2", async () => {
+    const before = await db.trace.count({ where: { projectId: project.id } });
+    // A JSON array no format reads (an Agents SDK run's to_input_list() items): refused whole, naming the formats tried.
+    const unknownArray = path.join(dir, "unknown.json");
+    writeFileSync(
+      unknownArray,
+      JSON.stringify([
+        { content: "Refund order 8812", role: "user" },
+        { arguments: '{"order_id":"8812"}', call_id: "call_1", name: "lookup_order", type: "function_call", id: "fc_1", status: "completed" },
+      ]),
+    );
+    // Forced as LangSmith: each element is rejected by its index.
+    const forced = path.join(dir, "not-runs.json");
+    writeFileSync(forced, JSON.stringify([{ foo: 1 }, { bar: 2 }], null, 2));
+    // Native JSONL: an unknown field and an empty record are rejected by line.
+    const native = path.join(dir, "native.jsonl");
+    writeFileSync(native, [JSON.stringify({ steps: [{ role: "user", content: "ok" }], externalId: `${project.slug}-ok` }), JSON.stringify({ foo: 1 }), JSON.stringify({ metadata: { a: 1 } })].join("\n"));
+    const [a, b, c] = await Promise.all([
+      cli("import", unknownArray, "--project", project.slug, "--json"),
+      cli("import", forced, "--project", project.slug, "--format", "langsmith", "--json"),
+      cli("import", native, "--project", project.slug, "--json"),
+    ]);
+    expect(a.code).toBe(2);
+    expect(lastJson(a.stdout)).toMatchObject({ accepted: 0, rejected: [{ error: expect.stringMatching(/could not tell the format.*tried native \(.*langsmith \(.*phoenix \(/) }] });
+    expect(b.code).toBe(2);
+    expect(lastJson(b.stdout)).toEqual({
+      accepted: 0,
+      duplicates: 0,
+      rejected: [
+        { index: 0, error: expect.stringMatching(/^index 0: not a LangSmith run/) },
+        { index: 1, error: expect.stringMatching(/^index 1: not a LangSmith run/) },
+      ],
+    });
+    expect(b.stderr).toContain(`${forced}: index 1: not a LangSmith run`);
+    expect(c.code).toBe(2);
+    expect(lastJson(c.stdout)).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      rejected: [
+        { line: 2, error: expect.stringMatching(/^line 2: unknown field "foo"/) },
+        { line: 3, error: "line 3: nothing to store: the record gives no steps, messages, input or output" },
+      ],
+    });
+    expect(c.stderr).toContain(`${native}: line 3: nothing to store`);
+    expect(await db.trace.count({ where: { projectId: project.id } })).toBe(before + 1);
+  });
+
+  it("detects and imports an OpenAI Agents export, a LangSmith runs export and a Phoenix spans export", async () => {
+    const runs = await Promise.all(
+      ["openai-agents-export.json", "langsmith-runs.jsonl", "phoenix-spans.jsonl"].map((name) => cli("import", path.join(fixturesDir, name), "--project", project.slug, "--json")),
+    );
+    expect(runs.map((run) => [run.code, lastJson(run.stdout)])).toEqual([
+      [0, { accepted: 2, duplicates: 0, rejected: [] }],
+      [0, { accepted: 1, duplicates: 0, rejected: [] }],
+      [0, { accepted: 1, duplicates: 0, rejected: [] }],
+    ]);
+    const stored = await db.trace.findFirstOrThrow({ where: { projectId: project.id, externalId: { startsWith: "phoenix:" } }, include: { steps: { orderBy: { index: "asc" } } } });
+    expect(stored.steps.map((step) => step.type)).toEqual(["message", "message", "tool_call", "message"]);
   });
 });

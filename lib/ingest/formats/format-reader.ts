@@ -7,8 +7,11 @@ import type { JsonObject } from "../messages/json-value";
  * the format; without one the content hash is used.
  */
 export type Mapped =
-  | { ok: true; trace: unknown; sourceId?: string | null; index?: number }
-  | { ok: false; error: string; index?: number };
+  | { ok: true; trace: unknown; sourceId?: string | null; index?: number; line?: number }
+  | { ok: false; error: string; index?: number; line?: number };
+
+/** One parsed JSONL line, for formats whose traces span many lines (runs, spans). */
+export type LineValue = { line: number; value: unknown };
 
 export type MapContext = {
   fileName?: string;
@@ -16,9 +19,11 @@ export type MapContext = {
   sidecarMetadata?: JsonObject;
 };
 
-/** An importer: how one JSONL line, one whole JSON document or one archive becomes traces. */
+/** An importer: how one JSONL line (or all lines), one whole JSON document or one archive becomes traces. */
 export type FormatReader = {
   mapRecord?: (value: unknown, context: MapContext) => Mapped[];
   mapDocument?: (value: unknown, context: MapContext) => Iterable<Mapped>;
   mapArchive?: (bytes: Uint8Array, context: MapContext) => Iterable<Mapped>;
+  /** All JSONL lines at once (bounded by the document limit), grouped into traces by the format. */
+  mapLines?: (lines: readonly LineValue[], context: MapContext) => Iterable<Mapped>;
 };

@@ -75,7 +75,7 @@ describe("otel importer", () => {
 
   it("reports a malformed span and still reads the others", async () => {
     const text = JSON.stringify({
-      resourceSpans: [{ scopeSpans: [{ spans: [{ spanId: "x1", name: "broken" }, { traceId: "t1", spanId: "s1", name: "chat", attributes: [] }] }] }],
+      resourceSpans: [{ scopeSpans: [{ spans: [{ spanId: "x1", name: "broken" }, { traceId: "t1", spanId: "s1", name: "chat", attributes: [{ key: "gen_ai.prompt.0.role", value: { stringValue: "user" } }, { key: "gen_ai.prompt.0.content", value: { stringValue: "hi" } }] }] }] }],
     });
     const records = await collectRecords({ text }, { format: "otel" });
     expect(records.map((record) => (record.ok ? record.externalId : record.error))).toEqual([

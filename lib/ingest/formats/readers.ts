@@ -3,8 +3,11 @@ import type { FormatReader } from "./format-reader";
 import { inspectReader } from "./inspect";
 import { langfuseReader } from "./langfuse";
 import { nativeReader } from "./native";
+import { langsmithReader } from "./langsmith";
 import { openaiReader } from "./openai";
+import { openaiAgentsReader } from "./openai-agents";
 import { otelReader } from "./otel";
+import { phoenixReader } from "./phoenix";
 import { tau2Reader } from "./tau2";
 import { tauBenchReader } from "./tau-bench";
 import { verifiersReader } from "./verifiers";
@@ -18,4 +21,7 @@ export const formatReaders: Record<FormatName, FormatReader> = {
   langfuse: langfuseReader,
   verifiers: verifiersReader,
   inspect: inspectReader,
+  "openai-agents": openaiAgentsReader,
+  langsmith: langsmithReader,
+  phoenix: phoenixReader,
 };

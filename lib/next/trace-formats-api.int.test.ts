@@ -1,0 +1,114 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { GET as getTraceSchema } from "../../app/api/v1/schema/trace/route";
+import { POST as postTraces } from "../../app/api/v1/traces/route";
+import { createApiKey } from "../api-keys/create-api-key";
+import { systemActor } from "../audit/record-audit-event";
+import { getDb } from "../db/client";
+import { fixturesDir } from "../ingest/fixtures/collect-records";
+import { deleteProject, makeProject, uniqueName } from "../testing/factories";
+
+// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
+vi.mock("./auth", () => ({ auth: async () => null }));
+
+const db = getDb();
+let project: { id: string; slug: string };
+let key: string;
+beforeAll(async () => {
+  project = await makeProject(db, "formats-api");
+  key = (await createApiKey(db, { projectId: project.id, name: "test", actor: systemActor })).key;
+});
+afterAll(() => deleteProject(db, project.id));
+
+const params = { params: Promise.resolve({}) };
+function post(path: string, body: BodyInit) {
+  return postTraces(
+    new NextRequest(`http://localhost${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body }),
+    params,
+  );
+}
+const count = () => db.trace.count({ where: { projectId: project.id } });
+
+describe("POST /api/v1/traces: records that read as nothing", () => {
+  it("rejects unknown fields and empty records by index and stores nothing for them", async () => {
+    const before = await count();
+    const response = await post("/api/v1/traces", JSON.stringify({ traces: [{ foo: 1 }, {}, { steps: [], metadata: { a: 1 } }] }));
+    expect(response.status).toBe(200);
+    const answer = await response.json();
+    expect(answer).toEqual({
+      accepted: 0,
+      duplicates: 0,
+      rejected: [
+        { index: 0, error: expect.stringContaining('index 0: unknown field "foo"') },
+        { index: 1, error: "index 1: nothing to store: the record gives no steps, messages, input or output" },
+        { index: 2, error: "index 2: nothing to store: the record gives no steps, messages, input or output" },
+      ],
+    });
+    expect(await count()).toBe(before);
+  });
+
+  it("stores the messages and the reward of a native trace sent with those aliases", async () => {
+    const externalId = uniqueName("alias");
+    const body = {
+      traces: [
+        {
+          externalId,
+          messages: [
+            { role: "user", content: "2+2?" },
+            { role: "assistant", content: "4" },
+          ],
+          reward: 1,
+        },
+      ],
+    };
+    expect(await (await post("/api/v1/traces", JSON.stringify(body))).json()).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+    const stored = await db.trace.findFirstOrThrow({ where: { projectId: project.id, externalId }, include: { steps: { orderBy: { index: "asc" } } } });
+    expect(stored).toMatchObject({ reward: 1, input: "2+2?", output: "4" });
+    expect(stored.steps.map((step) => [step.role, step.content])).toEqual([
+      ["user", "2+2?"],
+      ["assistant", "4"],
+    ]);
+  });
+
+  it("rejects an array of unknown objects sent as another format by index, and stores each run or span export read with ?format=", async () => {
+    const before = await count();
+    const unknown = await (await post("/api/v1/traces?format=langsmith", JSON.stringify([{ foo: 1 }]))).json();
+    expect(unknown).toEqual({ accepted: 0, duplicates: 0, rejected: [{ index: 0, error: expect.stringMatching(/^index 0: not a LangSmith run/) }] });
+    expect(await count()).toBe(before);
+
+    const runs = readFileSync(join(fixturesDir, "langsmith-runs.jsonl"));
+    expect(await (await post("/api/v1/traces?format=langsmith", runs)).json()).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+    const agents = readFileSync(join(fixturesDir, "openai-agents-export.json"));
+    expect(await (await post("/api/v1/traces?format=openai-agents", agents)).json()).toEqual({ accepted: 2, duplicates: 0, rejected: [] });
+    const phoenix = readFileSync(join(fixturesDir, "phoenix-rest-spans.json"));
+    expect(await (await post("/api/v1/traces?format=phoenix", phoenix)).json()).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
+    const stored = await db.trace.findFirstOrThrow({ where: { projectId: project.id, externalId: { startsWith: "langsmith:" } }, include: { steps: true } });
+    expect(stored.steps.find((step) => step.type === "tool_call")).toMatchObject({ toolName: "get_weather", result: "18°C and sunny" });
+  });
+});
+
+describe("GET /api/v1/schema/trace", () => {
+  it("answers without a key a JSON Schema that accepts the README's example and refuses an unknown field", async () => {
+    const response = getTraceSchema();
+    expect(response.status).toBe(200);
+    const schema = await response.json();
+    expect(schema).toMatchObject({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", additionalProperties: false });
+    const readme = readFileSync(join(import.meta.dirname, "../../README.md"), "utf8");
+    const example = /<!-- native-trace-example -->\s*```json\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    const { traces } = JSON.parse(example ?? "") as { traces: Record<string, unknown>[] };
+    expect(traces.length).toBeGreaterThan(1);
+    const validator = z.fromJSONSchema(schema);
+    for (const trace of traces) expect(validator.safeParse(trace).error).toBeUndefined();
+    expect(validator.safeParse({ ...traces[0], tool_calls: [] }).success).toBe(false);
+    expect(validator.safeParse({ steps: [{ role: "robot" }] }).success).toBe(false);
+    // The example is also what POST /api/v1/traces stores.
+    const answer = await (
+      await post("/api/v1/traces", JSON.stringify({ traces: traces.map((trace) => ({ ...trace, externalId: uniqueName("readme") })) }))
+    ).json();
+    expect(answer).toEqual({ accepted: traces.length, duplicates: 0, rejected: [] });
+  });
+});
