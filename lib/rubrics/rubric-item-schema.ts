@@ -20,19 +20,24 @@ export const rubricItemSchema = z.object({
 export type RubricItem = z.infer<typeof rubricItemSchema>;
 export type RubricItemInput = z.input<typeof rubricItemSchema>;
 
+export const hackModeSchema = z.enum(["zero", "subtract"]);
+
+/** Item keys are unique within a version: results and diffs match items by key. */
+export function refineUniqueKeys({ items }: { items: Array<{ key: string }> }, ctx: z.core.$RefinementCtx) {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item.key)) ctx.addIssue({ code: "custom", path: ["items", index, "key"], message: `Duplicate key "${item.key}"` });
+    seen.add(item.key);
+  });
+}
+
 export const rubricSchema = z
   .object({
     items: z.array(rubricItemSchema),
     /** What a fired hack item does: "zero" sets the reward to 0; "subtract" takes its weight off (floor 0). */
-    hackMode: z.enum(["zero", "subtract"]).default("zero"),
+    hackMode: hackModeSchema.default("zero"),
   })
-  .superRefine(({ items }, ctx) => {
-    const seen = new Set<string>();
-    items.forEach((item, index) => {
-      if (seen.has(item.key)) ctx.addIssue({ code: "custom", path: ["items", index, "key"], message: `Duplicate key "${item.key}"` });
-      seen.add(item.key);
-    });
-  });
+  .superRefine(refineUniqueKeys);
 export type Rubric = z.infer<typeof rubricSchema>;
 export type RubricInput = z.input<typeof rubricSchema>;
 
