@@ -1,4 +1,5 @@
-import { clip, compileStatelessRegex } from "./check-evidence";
+import { clip } from "./check-evidence";
+import { compileStatelessRegex } from "./stateless-regex";
 import type { CompiledCheck } from "./compile-check";
 import type { RegexTarget } from "./rubric-item-schema";
 import type { TraceView } from "./trace-view";

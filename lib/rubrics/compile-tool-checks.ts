@@ -1,4 +1,5 @@
-import { clip, compileStatelessRegex } from "./check-evidence";
+import { clip } from "./check-evidence";
+import { compileStatelessRegex } from "./stateless-regex";
 import type { CheckOutcome, CompiledCheck } from "./compile-check";
 import { describeRange } from "./compile-text-checks";
 import { parseJsonPath, resolveJsonPath } from "./json-path";

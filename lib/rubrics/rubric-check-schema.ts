@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseJsonPath } from "./json-path";
+import { compileStatelessRegex } from "./stateless-regex";
 
 /**
  * How a rubric item is checked. Rule checks read only what a real trace has (its messages, tool
@@ -22,7 +23,7 @@ const regexFlagsSchema = z
 
 function refineRegex(pattern: string, flags: string | undefined, ctx: z.core.$RefinementCtx, path: string[]) {
   try {
-    new RegExp(pattern, flags?.replace(/[gy]/g, ""));
+    compileStatelessRegex(pattern, flags);
   } catch (error) {
     ctx.addIssue({ code: "custom", path, message: error instanceof Error ? error.message : String(error) });
   }
@@ -117,15 +118,8 @@ const jsonPathCheckSchema = z
 /** Not evaluable by rules: always "n/a" to the rule evaluator; an LLM judge answers it. */
 const llmCheckSchema = z.object({ kind: z.literal("llm"), prompt: z.string().min(1) });
 
-export const ruleCheckSchema = z.discriminatedUnion("kind", [
-  regexCheckSchema,
-  toolCalledCheckSchema,
-  toolNotCalledCheckSchema,
-  toolOrderCheckSchema,
-  stepCountCheckSchema,
-  replyLengthCheckSchema,
-  jsonPathCheckSchema,
-]);
+const ruleCheckSchemas = [regexCheckSchema, toolCalledCheckSchema, toolNotCalledCheckSchema, toolOrderCheckSchema, stepCountCheckSchema, replyLengthCheckSchema, jsonPathCheckSchema] as const;
+export const ruleCheckSchema = z.discriminatedUnion("kind", [...ruleCheckSchemas]);
 export type RuleCheck = z.infer<typeof ruleCheckSchema>;
 export type RuleCheckInput = z.input<typeof ruleCheckSchema>;
 
@@ -140,32 +134,9 @@ const allCheckSchema = z.object({ kind: z.literal("all"), checks: z.array(childS
 const anyCheckSchema = z.object({ kind: z.literal("any"), checks: z.array(childSchema).min(1) });
 const notCheckSchema = z.object({ kind: z.literal("not"), check: childSchema });
 
-export const composableCheckSchema = z.discriminatedUnion("kind", [
-  regexCheckSchema,
-  toolCalledCheckSchema,
-  toolNotCalledCheckSchema,
-  toolOrderCheckSchema,
-  stepCountCheckSchema,
-  replyLengthCheckSchema,
-  jsonPathCheckSchema,
-  allCheckSchema,
-  anyCheckSchema,
-  notCheckSchema,
-]);
+export const composableCheckSchema = z.discriminatedUnion("kind", [...ruleCheckSchemas, allCheckSchema, anyCheckSchema, notCheckSchema]);
 
-export const rubricCheckSchema = z.discriminatedUnion("kind", [
-  regexCheckSchema,
-  toolCalledCheckSchema,
-  toolNotCalledCheckSchema,
-  toolOrderCheckSchema,
-  stepCountCheckSchema,
-  replyLengthCheckSchema,
-  jsonPathCheckSchema,
-  allCheckSchema,
-  anyCheckSchema,
-  notCheckSchema,
-  llmCheckSchema,
-]);
+export const rubricCheckSchema = z.discriminatedUnion("kind", [...ruleCheckSchemas, allCheckSchema, anyCheckSchema, notCheckSchema, llmCheckSchema]);
 export type RubricCheck = z.infer<typeof rubricCheckSchema>;
 export type RubricCheckInput = z.input<typeof rubricCheckSchema>;
 export type CheckKind = RubricCheck["kind"];
