@@ -174,6 +174,7 @@ describe("check schema", () => {
     expect(issuesOf({ kind: "tool_called", tool: "t", argument: { path: "id" } })).toEqual([["argument", "give exactly one of equals or from"]]);
     expect(issuesOf({ kind: "tool_called", tool: "t", argument: { path: "id", equals: "1", from: { source: "user", pattern: "x" } } })).toEqual([["argument", "give exactly one of equals or from"]]);
     expect(issuesOf({ kind: "tool_called", tool: "t", argument: { path: "..", equals: "1" } })).toEqual([["argument.path", expect.stringMatching(/Invalid JSON path/)]]);
+    expect(issuesOf({ kind: "tool_called", tool: "t", argument: { path: "id", from: { source: "user", pattern: "order (\\w+)", group: 2 } } })).toEqual([["argument.from.group", "the pattern has 1 capture group"]]);
     expect(issuesOf({ kind: "any", checks: [{ kind: "llm", prompt: "?" }] })).toHaveLength(1);
     expect(issuesOf({ kind: "all", checks: [] })).toHaveLength(1);
     expect(issuesOf({ kind: "step_count" })).toEqual([["", "give min, max or both"]]);

@@ -21,9 +21,12 @@ const regexFlagsSchema = z
   .regex(/^[dgimsuvy]*$/)
   .optional();
 
-function refineRegex(pattern: string, flags: string | undefined, ctx: z.core.$RefinementCtx, path: string[]) {
+function refineRegex(pattern: string, flags: string | undefined, ctx: z.core.$RefinementCtx, path: string[], group?: number) {
   try {
-    compileStatelessRegex(pattern, flags);
+    const regex = compileStatelessRegex(pattern, flags);
+    // An alternative that matches the empty string shows how many groups the pattern has.
+    const groups = new RegExp(`${regex.source}|`, regex.flags).exec("")!.length - 1;
+    if (group !== undefined && group > groups) ctx.addIssue({ code: "custom", path: [...path.slice(0, -1), "group"], message: `the pattern has ${groups} capture group${groups === 1 ? "" : "s"}` });
   } catch (error) {
     ctx.addIssue({ code: "custom", path, message: error instanceof Error ? error.message : String(error) });
   }
@@ -61,7 +64,7 @@ export const toolArgumentSchema = z
   .superRefine((argument, ctx) => {
     refineJsonPath(argument.path, ctx, ["path"]);
     if ((argument.equals === undefined) === (argument.from === undefined)) ctx.addIssue({ code: "custom", path: [], message: "give exactly one of equals or from" });
-    if (argument.from) refineRegex(argument.from.pattern, argument.from.flags, ctx, ["from", "pattern"]);
+    if (argument.from) refineRegex(argument.from.pattern, argument.from.flags, ctx, ["from", "pattern"], argument.from.group);
   });
 export type ToolArgument = z.infer<typeof toolArgumentSchema>;
 
