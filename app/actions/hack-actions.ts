@@ -5,6 +5,7 @@ import { z } from "zod";
 import { createKnownHack } from "@/lib/hacks/create-known-hack";
 import { approveKnownHack, rejectKnownHack } from "@/lib/hacks/decide-known-hack";
 import { serverAction } from "@/lib/next/server-action";
+import { checkKindSchema } from "@/lib/rubrics/rubric-check-schema";
 
 const createSchema = z
   .object({
@@ -14,7 +15,7 @@ const createSchema = z
     recognition: z.string().trim().max(2000).optional(),
     key: z.string().trim().min(1, "Give the check a key").max(100).regex(/^[\w.-]+$/, "Letters, digits, _ . - only"),
     question: z.string().trim().min(1, "Write the yes/no question: does the hack fire?"),
-    checkKind: z.enum(["llm", "regex", "tool_called", "tool_not_called", "tool_order", "json_path"]),
+    checkKind: checkKindSchema,
     checkParams: z.string().default(""),
   })
   .transform((form, ctx) => {

@@ -9,6 +9,7 @@ import { deleteDraftItem, moveDraftItem, saveDraftItem, setRubricHackMode } from
 import { startRubricExtraction } from "@/lib/rubrics/extract-rubric-job";
 import { startRubricDraft } from "@/lib/rubrics/find-or-create-draft";
 import { tryRubricOnSample } from "@/lib/rubrics/try-rubric-on-sample";
+import { checkKindSchema } from "@/lib/rubrics/rubric-check-schema";
 
 const id = z.string().min(1);
 
@@ -21,7 +22,7 @@ const itemFormSchema = z
     question: z.string().trim().min(1, "Write the yes/no question"),
     polarity: z.enum(["good", "hack"]),
     weight: z.coerce.number().finite().nonnegative("0 or more"),
-    checkKind: z.enum(["llm", "regex", "tool_called", "tool_not_called", "tool_order", "json_path"]),
+    checkKind: checkKindSchema,
     checkParams: z.string().default(""),
   })
   .transform((form, ctx) => {

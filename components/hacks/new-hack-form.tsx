@@ -49,7 +49,12 @@ export function NewHackForm() {
           <option value="tool_called">Rule: tool called</option>
           <option value="tool_not_called">Rule: tool not called</option>
           <option value="tool_order">Rule: tool order</option>
+          <option value="step_count">Rule: step count</option>
+          <option value="reply_length">Rule: reply length</option>
           <option value="json_path">Rule: end-state JSON path</option>
+          <option value="all">All of (checks)</option>
+          <option value="any">Any of (checks)</option>
+          <option value="not">Not (check)</option>
         </select>
       </label>
       <label className="text-sm md:col-span-2">

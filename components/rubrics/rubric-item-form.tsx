@@ -8,11 +8,16 @@ type ItemDefaults = { id?: string; key: string; question: string; polarity: stri
 
 const checkKinds = [
   ["llm", "LLM question"],
-  ["regex", "Rule: regex {pattern, flags?, target?}"],
-  ["tool_called", "Rule: tool called {tool}"],
-  ["tool_not_called", "Rule: tool not called {tool}"],
+  ["regex", "Rule: regex {pattern, flags?, target?, tool?}"],
+  ["tool_called", "Rule: tool called {tool, argument?: {path, equals | from}}"],
+  ["tool_not_called", "Rule: tool not called {tool, argument?}"],
   ["tool_order", "Rule: tool order {before, after}"],
+  ["step_count", "Rule: step count {count?, tool?, min?, max?}"],
+  ["reply_length", "Rule: reply length {unit?, min?, max?}"],
   ["json_path", "Rule: end-state JSON path {path, op, value?}"],
+  ["all", "All of {checks: [...]}"],
+  ["any", "Any of {checks: [...]}"],
+  ["not", "Not {check}"],
 ] as const;
 
 const field = "mt-1 w-full rounded-md border border-slate-300 px-2 py-1 text-sm";

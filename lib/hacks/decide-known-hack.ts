@@ -71,3 +71,10 @@ async function addHackItem(tx: Tx, { rubricVersionId, item, knownHackId }: { rub
     data: { rubricVersionId, key, ...fields, position: (last?.position ?? -1) + 1, knownHackId, provenance: { source: "known_hack", knownHackId } },
   });
 }
+
+/** The API's one decision call: approve (answers the draft that now holds the hack's check) or reject (answers null). */
+export async function decideKnownHack(db: Db, { decision, ...input }: Decision & { decision: "approve" | "reject" }): Promise<{ rubricVersionId: string | null }> {
+  if (decision === "approve") return { rubricVersionId: (await approveKnownHack(db, input)).rubricVersionId };
+  await rejectKnownHack(db, input);
+  return { rubricVersionId: null };
+}

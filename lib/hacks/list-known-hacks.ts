@@ -1,9 +1,10 @@
 import type { Db } from "../db/client";
+import type { KnownHackStatus } from "./known-hack-schemas";
 
-/** The known-hack corpus: every entry with who proposed and decided it, its examples and the rubric items it became. */
-export async function listKnownHacks(db: Db, { projectId }: { projectId: string }) {
+/** The known-hack corpus (or the entries of one status, environment or id list): every entry with who proposed and decided it, its examples and the rubric items it became. */
+export async function listKnownHacks(db: Db, { projectId, status, environment, ids }: { projectId: string; status?: KnownHackStatus; environment?: string; ids?: string[] }) {
   const hacks = await db.knownHack.findMany({
-    where: { projectId },
+    where: { projectId, status, environment, id: ids ? { in: ids } : undefined },
     orderBy: [{ status: "asc" }, { createdAt: "desc" }],
     include: {
       examples: { take: 10, select: { trace: { select: { id: true, externalId: true, task: true } } } },

@@ -12,7 +12,7 @@ export async function resolveApiReviewer(db: Db, { apiKeyId, projectId, keyName 
   const key = await db.apiKey.findUnique({ where: { id: apiKeyId }, select: { createdById: true, createdBy: { select: { email: true } } } });
   const member = key?.createdById ? await db.member.findUnique({ where: { projectId_userId: { projectId, userId: key.createdById } } }) : null;
   if (!key?.createdById || !member || !hasRole(parseRole(member.role), "reviewer")) {
-    throw forbidden("Decisions through the API are made in the name of the key's creator, who must be a reviewer or admin of this project");
+    throw forbidden("Decisions, approvals and imports through the API are made in the name of the key's creator, who must be a reviewer or admin of this project (make one with: goodhart api-key create --as EMAIL)");
   }
   return { userId: key.createdById, label: `${key.createdBy?.email ?? key.createdById} via api-key:${keyName}` };
 }

@@ -1,27 +1,55 @@
 import type { Trace } from "../traces/trace-schema";
 
-/** The parts of a trace the rule checks read, extracted once per trace and shared by every item. */
+/**
+ * The parts of a trace the rule checks read, extracted once per trace and shared by every item
+ * (and by every candidate check a search evaluates). Only what a real trace carries: no field a
+ * simulator alone computes.
+ */
 export type TraceView = {
   /** `trace.output` when set, else the content of the last assistant message. */
   finalReply: string | null;
   assistantTexts: Array<{ index: number; text: string }>;
+  /** `trace.input` (index -1) when set, then every user message. */
+  userTexts: Array<{ index: number; text: string }>;
   reasonings: Array<{ index: number; text: string }>;
-  toolCalls: Array<{ index: number; name: string }>;
+  /** `arguments` are parsed when a source sent them as a JSON string (OpenAI's function.arguments). */
+  toolCalls: Array<{ index: number; name: string; arguments: unknown }>;
+  assistantMessageCount: number;
+  stepCount: number;
+  /** Undefined when the caller sent none: checks on it then answer n/a. */
   endState: unknown;
 };
 
 export function viewTrace(trace: Trace): TraceView {
   const assistantTexts: TraceView["assistantTexts"] = [];
+  const userTexts: TraceView["userTexts"] = trace.input ? [{ index: -1, text: trace.input }] : [];
   const reasonings: TraceView["reasonings"] = [];
   const toolCalls: TraceView["toolCalls"] = [];
+  let assistantMessageCount = 0;
   let lastAssistantMessage: string | null = null;
   trace.steps.forEach((step, index) => {
     if (step.reasoning) reasonings.push({ index, text: step.reasoning });
-    if (step.type === "tool_call" && step.name) toolCalls.push({ index, name: step.name });
+    if (step.type === "tool_call" && step.name) toolCalls.push({ index, name: step.name, arguments: parseArguments(step.arguments) });
+    if (step.role === "user" && step.type === "message" && step.content) userTexts.push({ index, text: step.content });
     if (step.role !== "assistant" || !step.content) return;
     assistantTexts.push({ index, text: step.content });
-    if (step.type === "message") lastAssistantMessage = step.content;
+    if (step.type === "message") {
+      assistantMessageCount += 1;
+      lastAssistantMessage = step.content;
+    }
   });
   const finalReply = trace.output ? trace.output : lastAssistantMessage;
-  return { finalReply, assistantTexts, reasonings, toolCalls, endState: trace.endState };
+  return { finalReply, assistantTexts, userTexts, reasonings, toolCalls, assistantMessageCount, stepCount: trace.steps.length, endState: trace.endState };
+}
+
+function parseArguments(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  if (!text.startsWith("{") && !text.startsWith("[")) return value;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Not JSON after all: the raw text is still what a regex over the arguments should see.
+    return value;
+  }
 }

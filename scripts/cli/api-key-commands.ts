@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { createApiKey } from "../../lib/api-keys/create-api-key";
+import { createMemberApiKey } from "../../lib/api-keys/create-member-api-key";
 import { openCli } from "./cli-context";
 
 export function addApiKeyCommands(program: Command) {
@@ -9,14 +10,18 @@ export function addApiKeyCommands(program: Command) {
     .description("create an API key for /api/v1 (printed once; only its hash is stored)")
     .option("--project <slug>", "project", "default")
     .option("--name <name>", "a name to recognise the key by", "cli")
+    .option("--as <email>", "act in this member's name, with their role (without it the key reads but cannot decide or approve)")
     .option("--json", "print the result as one JSON line")
-    .action(async (options: { project: string; name: string; json?: boolean }) => {
+    .action(async (options: { project: string; name: string; as?: string; json?: boolean }) => {
       const { db, project, actor } = await openCli(options);
-      const created = await createApiKey(db, { projectId: project.id, name: options.name, actor });
+      const created = options.as
+        ? await createMemberApiKey(db, { projectId: project.id, email: options.as, name: options.name, actor })
+        : { ...(await createApiKey(db, { projectId: project.id, name: options.name, actor })), actingAs: null };
       if (options.json) {
-        console.log(JSON.stringify({ id: created.id, name: created.name, project: project.slug, key: created.key }));
+        console.log(JSON.stringify({ id: created.id, name: created.name, project: project.slug, actingAs: created.actingAs, key: created.key }));
       } else {
-        console.error(`API key "${created.name}" for project ${project.slug} (shown once, store it now):`);
+        const who = created.actingAs ? ` acting as ${created.actingAs.email} (${created.actingAs.role})` : " (reads only: no member behind it)";
+        console.error(`API key "${created.name}" for project ${project.slug}${who} (shown once, store it now):`);
         console.log(created.key);
       }
     });

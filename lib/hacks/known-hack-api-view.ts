@@ -1,0 +1,45 @@
+import type { Db } from "../db/client";
+import { notFound } from "../errors/app-error";
+import { listKnownHacks } from "./list-known-hacks";
+
+type ListedHack = Awaited<ReturnType<typeof listKnownHacks>>[number];
+
+/**
+ * A known hack as the REST API shows it. `check` is the check of the hack-check item it proposes
+ * (or became); `precision` and `recall` are that check's measured figures on the confirmed
+ * examples and the environment's honest traces, null while the check has not been measured.
+ */
+export function toApiKnownHack(hack: ListedHack) {
+  const item = isRecord(hack.proposedItem) ? hack.proposedItem : null;
+  const measured = isRecord(item?.measured) ? item.measured : null;
+  return {
+    id: hack.id,
+    name: hack.name,
+    status: hack.status,
+    environment: hack.environment,
+    description: hack.description,
+    recognition: hack.recognition,
+    check: item?.check ?? null,
+    item,
+    precision: typeof measured?.precision === "number" ? measured.precision : null,
+    recall: typeof measured?.recall === "number" ? measured.recall : null,
+    examples: hack._count.examples,
+    exampleTraceIds: hack.examples.map((example) => example.trace.id),
+    edgeCaseId: hack.edgeCaseId,
+    proposedBy: hack.proposedBy,
+    createdAt: hack.createdAt.toISOString(),
+    decidedBy: hack.decidedBy,
+    decidedAt: hack.decidedAt?.toISOString() ?? null,
+    decisionNote: hack.decisionNote,
+    rubricItems: hack.rubricItems.map((row) => ({ id: row.id, key: row.key, rubricVersionId: row.rubricVersion.id, version: row.rubricVersion.version, status: row.rubricVersion.status })),
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** One hack of the project in the API's shape; 404 for an id of another project or none. */
+export async function findApiKnownHack(db: Db, { projectId, knownHackId }: { projectId: string; knownHackId: string }) {
+  const [hack] = await listKnownHacks(db, { projectId, ids: [knownHackId] });
+  if (!hack) throw notFound("Known hack");
+  return toApiKnownHack(hack);
+}

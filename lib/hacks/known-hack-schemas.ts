@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+export const knownHackStatusSchema = z.enum(["proposed", "approved", "rejected"]);
+export type KnownHackStatus = z.infer<typeof knownHackStatusSchema>;
+
+/** GET /api/v1/hacks?status=&environment= */
+export const knownHackQuerySchema = z.object({ status: knownHackStatusSchema.optional(), environment: z.string().min(1).max(200).optional() });
+
+/** POST /api/v1/hacks/{id}/decision; a rejection needs its note (decide-known-hack.ts says so with a 400). */
+export const knownHackDecisionBodySchema = z.object({ decision: z.enum(["approve", "reject"]), note: z.string().trim().max(5000).optional() });
