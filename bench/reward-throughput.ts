@@ -110,12 +110,16 @@ export async function benchReward(batches: number): Promise<BenchRow[]> {
       { count: batches, concurrency: 1 },
     );
     const batchRolloutsPerSecond = batchRun.perSecond * batchSize;
-    const ratio = singleRun.perSecond / healthRun.perSecond;
+    // /api/health again after the reward runs: on a shared box the rate drifts; the ratio takes the better of the two.
+    const healthAfter = await runLoad(health, { count: batchSize, concurrency });
+    const healthBest = Math.max(healthRun.perSecond, healthAfter.perSecond);
+    const ratio = singleRun.perSecond / healthBest;
 
     const results = {
       measuredAt: new Date().toISOString(),
       how: `npm start (scripts/start.ts: next start + worker) on a fresh SQLite file; ${batchSize} requests at concurrency ${concurrency} after a warm-up of 256; the bare server is node:http in its own process`,
       health: healthRun,
+      healthAfter,
       bareNodeHttp: bareRun,
       singleRollout: { ...singleRun, stored: storedAfterFirst, ratioToHealth: ratio },
       singleRolloutResend: { ...resendRun, storedAfter: storedAfterResend, sameTraceIds: sameIds },
@@ -127,9 +131,10 @@ export async function benchReward(batches: number): Promise<BenchRow[]> {
     const rate = (load: LoadResult) => `p50 ${load.p50.toFixed(0)} ms / p99 ${load.p99.toFixed(0)} ms`;
     return [
       { name: "/api/health requests/s (npm start)", value: healthRun.perSecond.toFixed(0), note: `${rate(healthRun)}; concurrency ${concurrency}` },
+      { name: "/api/health requests/s, after the reward runs", value: healthAfter.perSecond.toFixed(0), note: rate(healthAfter) },
       { name: "bare node:http requests/s (same body)", value: bareRun.perSecond.toFixed(0), note: `${rate(bareRun)}; parse + answer only, the client's ceiling` },
       { name: "reward API single-rollout rollouts/s", value: singleRun.perSecond.toFixed(0), note: `${rate(singleRun)}; ${storedAfterFirst}/${batchSize} stored; 10 rule items; SQLite` },
-      { name: "reward API single-rollout / /api/health", value: ratio.toFixed(2), note: "target >= 0.5" },
+      { name: "reward API single-rollout / /api/health", value: ratio.toFixed(2), note: "against the better /api/health run; target >= 0.5" },
       { name: "reward API single-rollout resend rollouts/s", value: resendRun.perSecond.toFixed(0), note: `${rate(resendRun)}; ${storedAfterResend - storedAfterFirst} new rows, same trace ids: ${sameIds}` },
       { name: "reward API batch rollouts/s (1,024/batch)", value: batchRolloutsPerSecond.toFixed(0), note: `${batches} batches one after another; per batch ${rate(batchRun)}` },
     ];
