@@ -40,7 +40,11 @@ async function flush(db: Db, queue: Queue) {
   try {
     // One write per rubric version (its cached itemIds map, which also fixes the project).
     const groups = new Map<Map<string, string>, Pending[]>();
-    for (const write of batch) groups.set(write.itemIds, [...(groups.get(write.itemIds) ?? []), write]);
+    for (const write of batch) {
+      const group = groups.get(write.itemIds);
+      if (group) group.push(write);
+      else groups.set(write.itemIds, [write]);
+    }
     const touched: Array<{ runId: string; step: number }> = [];
     for (const writes of groups.values()) {
       try {
