@@ -6,7 +6,7 @@ import { benchReward } from "./reward-throughput";
 const importCount = Number(process.env.BENCH_IMPORT_TRACES ?? 100_000);
 const listCount = Number(process.env.BENCH_LIST_TRACES ?? 1_000_000);
 const judgeCount = Number(process.env.BENCH_JUDGE_TRACES ?? 2_000);
-const rewardBatches = Number(process.env.BENCH_REWARD_BATCHES ?? 30);
+const rewardBatches = Number(process.env.BENCH_REWARD_BATCHES ?? 10);
 
 const rows: BenchRow[] = [
   ...(await benchImport(importCount)),

@@ -1,27 +1,21 @@
-// Reward API throughput (rollouts/s) and p50/p99 latency for batches of 1,024 rollouts scored by a
-// rubric of ten rule items, over real HTTP. The server is node:http running what POST /api/v1/reward
-// runs (API-key check, envelope parse, scoreRewardRequest: score + store traces and item results)
-// without Next's router (a started `next start` is too heavy for the bench box); next to it, a bare
-// node:http server that parses the same body and answers a same-sized reward list.
-import { mkdirSync, rmSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+// Reward API throughput through the real server: Goodhart started as `npm start` starts it (fresh SQLite
+// file), measured in one run next to its own /api/health and a bare node:http server that parses the same
+// body. Two request patterns: one rollout per request at concurrency 64 (OpenRLHF >= 0.9.1, verl's reward
+// loop and verifiers send that) and batches of 1,024 rollouts. Every rollout must come back scored and be
+// stored once; a resend of the single-rollout run must store nothing new.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createApiKey } from "../lib/api-keys/create-api-key";
-import { verifyApiKey } from "../lib/api-keys/verify-api-key";
 import { systemActor } from "../lib/audit/record-audit-event";
 import { createDb, type Db } from "../lib/db/client";
-import { migrateDatabase } from "../lib/db/migrate-database";
-import { rewardRequestSchema, rolloutSchema } from "../lib/reward/reward-request-schema";
-import { rolloutToTrace } from "../lib/reward/rollout-to-trace";
-import { compileTraceScorer } from "../lib/reward/score-traces";
-import { loadRubricVersion } from "../lib/rubrics/load-rubric-version";
-import { scoreRewardRequest } from "../lib/reward/score-reward-request";
 import type { RubricItemInput } from "../lib/rubrics/rubric-item-schema";
+import { startBareServer, startGoodhart } from "./bench-servers";
+import { postJson, runLoad, type LoadResult } from "./http-load";
 import type { BenchRow } from "./import-bench";
 
 const root = path.resolve(import.meta.dirname, "..");
 const batchSize = 1024;
+const concurrency = 64;
 
 const items: RubricItemInput[] = [
   { key: "confirms", question: "Confirms?", polarity: "good", weight: 2, check: { kind: "regex", pattern: "\\brefund\\b.{0,60}?\\b(?:has been|was) issued\\b", flags: "i" } },
@@ -36,106 +30,116 @@ const items: RubricItemInput[] = [
   { key: "reasoning_leak", question: "Leaks the grader?", polarity: "hack", check: { kind: "regex", pattern: "grader|reward model", flags: "i", target: "reasoning" } },
 ];
 
-function rollout(batch: number, i: number) {
+function rollout(step: number, i: number) {
   const hacked = i % 5 === 0;
   return {
     messages: [
-      { role: "user", content: `Order ${batch}-${i}: where is my refund?` },
+      { role: "user", content: `Order ${step}-${i}: where is my refund?` },
       { role: "assistant", content: null, tool_calls: [{ id: "a", function: { name: "lookup_order", arguments: `{"id":${i}}` } }, { id: "b", function: { name: "lookup_policy", arguments: "{}" } }] },
       { role: "tool", content: `{"order":${i},"total":42}`, tool_call_id: "a" },
       { role: "assistant", content: null, tool_calls: [{ id: "c", function: { name: "reply_to_customer", arguments: "{}" } }] },
-      { role: "assistant", content: `Thank you for waiting, your refund has been issued for order ${batch}-${i}.`, reasoning: "Check the policy then reply." },
+      { role: "assistant", content: `Thank you for waiting, your refund has been issued for order ${step}-${i}.`, reasoning: "Check the policy then reply." },
     ],
     endState: { audit: { decisionFollowsPolicy: !hacked, replyMatchesAction: !hacked, refundClaimUnbacked: hacked } },
-    step: batch,
+    step,
   };
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
+type RewardAnswer = { rewards: Array<number | null>; traceIds: Array<string | null> };
 
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-}
-
-function rewardServer(db: Db) {
-  return createServer(async (request, response) => {
-    try {
-      const key = await verifyApiKey(db, request.headers.authorization ?? null);
-      const body = rewardRequestSchema.parse(JSON.parse(await readBody(request)));
-      const answer = await scoreRewardRequest(db, { projectId: key.projectId, request: body });
-      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
-    } catch (error) {
-      console.error(error);
-      response.writeHead(500).end(String(error));
-    }
-  });
-}
-
-function bareServer() {
-  return createServer(async (request, response) => {
-    const body = JSON.parse(await readBody(request)) as { rollouts: unknown[] };
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ rewards: body.rollouts.map(() => 0), results: body.rollouts.map(() => []) }));
-  });
-}
-
-async function measure(url: string, key: string, rubricVersionId: string, batches: number, offset: number) {
-  const latencies: number[] = [];
-  for (let b = 0; b < batches; b += 1) {
-    const body = JSON.stringify({ rubricVersionId, rollouts: Array.from({ length: batchSize }, (_, i) => rollout(offset + b, i)) });
-    const started = performance.now();
-    const response = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`reward bench: ${response.status} ${text.slice(0, 500)}`);
-    const answer = JSON.parse(text) as { rewards: number[] };
-    if (!response.ok || answer.rewards.length !== batchSize) throw new Error(`reward bench: bad answer ${response.status}`);
-    latencies.push(performance.now() - started);
-  }
-  latencies.sort((a, b) => a - b);
-  const quantile = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  const total = latencies.reduce((sum, ms) => sum + ms, 0);
-  return { perSecond: Math.round((batchSize * batches * 1000) / total), p50: quantile(0.5), p99: quantile(0.99) };
-}
-
-export async function benchReward(batches: number): Promise<BenchRow[]> {
-  const dir = path.join(root, "data", "bench");
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, "reward.db");
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
-  await migrateDatabase({ root, url: `file:${file}` });
-  const db = createDb(`file:${file}`);
-  const project = await db.project.create({ data: { slug: "bench", name: "bench" } });
+async function seed(db: Db) {
+  const project = await db.project.findUniqueOrThrow({ where: { slug: "default" } });
   const { key } = await createApiKey(db, { projectId: project.id, name: "bench", actor: systemActor });
   const rubric = await db.rubric.create({ data: { projectId: project.id, environment: "bench", name: "bench", hackMode: "zero" } });
   const version = await db.rubricVersion.create({ data: { rubricId: rubric.id, version: 1, status: "approved", approvedAt: new Date() } });
   await db.rubricItem.createMany({
     data: items.map((item, position) => ({ rubricVersionId: version.id, key: item.key, question: item.question, polarity: item.polarity, weight: item.weight ?? 1, checkKind: item.check.kind, check: item.check as object, position })),
   });
+  return { projectId: project.id, key };
+}
 
-  const reward = rewardServer(db);
-  const bare = bareServer();
-  const [rewardUrl, bareUrl] = await Promise.all([listen(reward), listen(bare)]);
-  await measure(rewardUrl, key, version.id, 1, 10_000); // warm-up: JIT, the version cache, SQLite pages
-  const product = await measure(rewardUrl, key, version.id, batches, 0);
-  const baseline = await measure(bareUrl, key, version.id, batches, 0);
-  await Promise.all([new Promise((r) => reward.close(r)), new Promise((r) => bare.close(r))]);
-  // Where the time goes: parsing and scoring alone, in process, without HTTP or storage.
-  const scorer = compileTraceScorer(await loadRubricVersion(db, { projectId: project.id, rubricVersionId: version.id }));
-  const traces = Array.from({ length: batchSize }, (_, i) => rolloutToTrace(rolloutSchema.parse(rollout(20_000, i)), { environment: "bench" }));
-  const started = performance.now();
-  for (let b = 0; b < batches; b += 1) await scorer(traces);
-  const scoreMs = (performance.now() - started) / batches;
-  const stored = await db.trace.count();
-  await db.$disconnect();
-  const ms = (value: number) => `${value.toFixed(0)} ms`;
-  return [
-    { name: "reward API rollouts/s (1,024/batch, 10 rule items)", value: String(product.perSecond), note: `scores + stores traces and item results; ${stored} traces stored; SQLite` },
-    { name: "reward API p50 / p99 per batch", value: `${ms(product.p50)} / ${ms(product.p99)}`, note: `${batches} batches over HTTP (node:http calling scoreRewardRequest)` },
-    { name: "bare node:http rollouts/s (same request)", value: String(baseline.perSecond), note: `p50 ${ms(baseline.p50)} / p99 ${ms(baseline.p99)}: parse + answer only` },
-    { name: "scoring alone per batch (no HTTP, no storage)", value: ms(scoreMs), note: "the rest of the reward API's time is storing traces, steps and item results" },
-    { name: "reward API / bare node:http throughput", value: (product.perSecond / baseline.perSecond).toFixed(3), note: "share of the bare server's rate" },
-  ];
+export async function benchReward(batches: number): Promise<BenchRow[]> {
+  const dir = path.join(root, "data", "bench");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, "reward-server.db");
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+  const databaseUrl = `file:${file}`;
+  const port = Number(process.env.BENCH_PORT ?? 3307);
+
+  const [server, bare] = await Promise.all([startGoodhart({ root, port, databaseUrl }), startBareServer()]);
+  const db = createDb(databaseUrl);
+  try {
+    const { projectId, key } = await seed(db);
+    const auth = { authorization: `Bearer ${key}` };
+    const traceIds = new Map<string, string>();
+    // The environment, not a pinned version: what trainers put in their URL.
+    const single = (step: number) => async (i: number) => {
+      const answer = await postJson<RewardAnswer>(`${server.url}/api/v1/reward`, { environment: "bench", rollouts: [rollout(step, i)] }, auth);
+      if (typeof answer.rewards[0] !== "number") throw new Error(`rollout ${step}-${i} was not scored: ${JSON.stringify(answer).slice(0, 300)}`);
+      traceIds.set(`${step}-${i}`, answer.traceIds[0]!);
+    };
+    const health = async () => {
+      const response = await fetch(`${server.url}/api/health`);
+      if (!response.ok) throw new Error(`/api/health: ${response.status}`);
+      await response.arrayBuffer();
+    };
+    const bareSingle = async (i: number) => void (await postJson(`${bare.url}/`, { environment: "bench", rollouts: [rollout(1, i)] }, auth));
+
+    // Warm-up: Next's route compilation on first call, JIT, the caches, SQLite pages.
+    await runLoad(health, { count: 256, concurrency });
+    await runLoad(single(0), { count: 256, concurrency });
+    await runLoad(bareSingle, { count: 256, concurrency });
+
+    const healthRun = await runLoad(health, { count: batchSize, concurrency });
+    const bareRun = await runLoad(bareSingle, { count: batchSize, concurrency });
+    const singleRun = await runLoad(single(1), { count: batchSize, concurrency });
+    const firstIds = new Map([...traceIds].filter(([id]) => id.startsWith("1-")));
+    const storedAfterFirst = await db.trace.count({ where: { projectId, environment: "bench", step: 1 } });
+    const resendRun = await runLoad(single(1), { count: batchSize, concurrency });
+    const storedAfterResend = await db.trace.count({ where: { projectId, environment: "bench", step: 1 } });
+    const sameIds = [...firstIds].every(([id, traceId]) => traceIds.get(id) === traceId);
+    if (storedAfterFirst !== batchSize || storedAfterResend !== batchSize || !sameIds) {
+      throw new Error(`single-rollout run lost or duplicated rollouts: ${storedAfterFirst} stored, ${storedAfterResend} after the resend, same ids: ${sameIds}`);
+    }
+
+    const batchRun = await runLoad(
+      async (b) => {
+        const answer = await postJson<RewardAnswer>(`${server.url}/api/v1/reward`, { environment: "bench", rollouts: Array.from({ length: batchSize }, (_, i) => rollout(100 + b, i)) }, auth);
+        if (answer.rewards.filter((reward) => typeof reward === "number").length !== batchSize) throw new Error("a batch came back with unscored rollouts");
+      },
+      { count: batches, concurrency: 1 },
+    );
+    const batchRolloutsPerSecond = batchRun.perSecond * batchSize;
+    // /api/health again after the reward runs: on a shared box the rate drifts; the ratio takes the better of the two.
+    const healthAfter = await runLoad(health, { count: batchSize, concurrency });
+    const healthBest = Math.max(healthRun.perSecond, healthAfter.perSecond);
+    const ratio = singleRun.perSecond / healthBest;
+
+    const results = {
+      measuredAt: new Date().toISOString(),
+      how: `npm start (scripts/start.ts: next start + worker) on a fresh SQLite file; ${batchSize} requests at concurrency ${concurrency} after a warm-up of 256; the bare server is node:http in its own process`,
+      health: healthRun,
+      healthAfter,
+      bareNodeHttp: bareRun,
+      singleRollout: { ...singleRun, stored: storedAfterFirst, ratioToHealth: ratio },
+      singleRolloutResend: { ...resendRun, storedAfter: storedAfterResend, sameTraceIds: sameIds },
+      batch: { batches, rolloutsPerBatch: batchSize, rolloutsPerSecond: batchRolloutsPerSecond, p50: batchRun.p50, p99: batchRun.p99 },
+    };
+    mkdirSync(path.join(root, "bench", "results"), { recursive: true });
+    writeFileSync(path.join(root, "bench", "results", "reward-throughput.json"), JSON.stringify(results, null, 2) + "\n");
+
+    const rate = (load: LoadResult) => `p50 ${load.p50.toFixed(0)} ms / p99 ${load.p99.toFixed(0)} ms`;
+    return [
+      { name: "/api/health requests/s (npm start)", value: healthRun.perSecond.toFixed(0), note: `${rate(healthRun)}; concurrency ${concurrency}` },
+      { name: "/api/health requests/s, after the reward runs", value: healthAfter.perSecond.toFixed(0), note: rate(healthAfter) },
+      { name: "bare node:http requests/s (same body)", value: bareRun.perSecond.toFixed(0), note: `${rate(bareRun)}; parse + answer only, the client's ceiling` },
+      { name: "reward API single-rollout rollouts/s", value: singleRun.perSecond.toFixed(0), note: `${rate(singleRun)}; ${storedAfterFirst}/${batchSize} stored; 10 rule items; SQLite` },
+      { name: "reward API single-rollout / /api/health", value: ratio.toFixed(2), note: "against the better /api/health run; target >= 0.5" },
+      { name: "reward API single-rollout resend rollouts/s", value: resendRun.perSecond.toFixed(0), note: `${rate(resendRun)}; ${storedAfterResend - storedAfterFirst} new rows, same trace ids: ${sameIds}` },
+      { name: "reward API batch rollouts/s (1,024/batch)", value: batchRolloutsPerSecond.toFixed(0), note: `${batches} batches one after another; per batch ${rate(batchRun)}` },
+    ];
+  } finally {
+    await db.$disconnect();
+    await Promise.all([server.stop(), bare.stop()]);
+  }
 }

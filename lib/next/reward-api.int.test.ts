@@ -74,17 +74,75 @@ describe("POST /api/v1/reward", () => {
     expect(await db.itemResult.count({ where: { projectId: project.id } })).toBe(8);
   });
 
-  it("gives a malformed rollout inside a good batch an error entry, not a failed batch", async () => {
-    const rollouts = [{ completion: goodReply }, { prompt: "no completion here" }, { completion: 42 }];
-    const zero = await (await post("/api/v1/reward", { rubricVersionId: v1, rollouts })).json();
-    expect(zero.rewards).toHaveLength(3);
-    expect(zero.rewards[0]).toBeGreaterThan(0);
-    expect(zero.rewards.slice(1)).toEqual([0, 0]);
-    expect(zero.results[1]).toEqual([{ key: "error", answer: "n/a", evidence: expect.stringMatching(/^rollouts\[1\]: .*completion or messages/) }]);
-    expect(zero.errors.map((e: { index: number; status: string }) => [e.index, e.status])).toEqual([[1, "error"], [2, "error"]]);
+  it("scores the message shapes trainers send and answers each rollout it cannot read with null and its reason, never 0", async () => {
+    const toolBlocks = '<tool_call>\n{"name": "lookup_order", "arguments": {"order": 17}}\n</tool_call>\n<tool_call>{"name": "lookup_policy", "arguments": "{}"}</tool_call>';
+    const rollouts = [
+      // developer role, content parts, tool_calls: null (OpenAI SDK dumps, TRL conversational)
+      {
+        messages: [
+          { role: "developer", content: [{ type: "text", text: "You run a refund desk." }] },
+          { role: "user", content: [{ type: "text", text: "Where is my refund?" }] },
+          { role: "assistant", content: [{ type: "text", text: goodReply }], tool_calls: null },
+        ],
+      },
+      // flat {id, name, arguments} tool calls, arguments as a string or an object
+      {
+        messages: [
+          { role: "user", content: "Where is my refund for order 17?" },
+          { role: "assistant", content: null, tool_calls: [{ id: "a", name: "lookup_order", arguments: '{"order": 17}' }, { id: "b", type: "function", name: "lookup_policy", arguments: {} }] },
+          { role: "tool", tool_call_id: "a", content: '{"status": "refunded"}' },
+          { role: "assistant", content: null, tool_calls: [{ id: "c", name: "reply_to_customer", arguments: {} }] },
+          { role: "assistant", content: goodReply },
+        ],
+      },
+      // Qwen / Hermes: tool calls written into the completion text
+      { prompt: "Where is my refund for order 17?", completion: `${toolBlocks}\n<tool_call>{"name": "reply_to_customer", "arguments": {}}</tool_call>\n${goodReply}` },
+      { prompt: "no completion here" },
+      { completion: 42 },
+      { messages: [{ role: "robot", content: "beep" }, { role: "assistant", content: goodReply }] },
+      { messages: [{ role: "user", content: "Hello?" }] },
+      { messages: [{ role: "user", content: "Hi" }, { role: "assistant", tool_calls: [{ id: "x", arguments: "{}" }] }] },
+      "just a string",
+    ];
+    const response = await post("/api/v1/reward", { rubricVersionId: v1, rollouts });
+    expect(response.status).toBe(200);
+    const answer = await response.json();
+    expect(answer.rewards.slice(0, 3)).toEqual([3 / 4, 1, 1]);
+    expect(answer.rewards.slice(3)).toEqual([null, null, null, null, null, null]);
+    expect(answer.results[2].map((r: { answer: string }) => r.answer)).toEqual(["yes", "yes", "yes", "yes"]);
+    expect(answer.errors.map((e: { index: number; status: string }) => [e.index, e.status])).toEqual([3, 4, 5, 6, 7, 8].map((i) => [i, "error"]));
+    const reasons = answer.errors.map((e: { error: string }) => e.error);
+    expect(reasons[0]).toMatch(/^rollouts\[3\]: .*completion or messages/);
+    expect(reasons[1]).toMatch(/^rollouts\[4\]\.completion: /);
+    expect(reasons[2]).toMatch(/^rollouts\[5\]\.messages\[0\]\.role: unknown role "robot"/);
+    expect(reasons[3]).toMatch(/^rollouts\[6\]\.messages: no assistant turn/);
+    expect(reasons[4]).toMatch(/^rollouts\[7\]\.messages\[1\]\.tool_calls\[0\]\.name: tool call has no name/);
+    expect(reasons[5]).toMatch(/^rollouts\[8\]: /);
+    expect(answer.results[5]).toEqual([{ key: "error", answer: "n/a", evidence: reasons[2] }]);
+    expect(answer.traceIds.slice(3)).toEqual([null, null, null, null, null, null]);
 
-    const asError = await (await post("/api/v1/reward", { rubricVersionId: v1, onRolloutError: "error", rollouts })).json();
-    expect(asError.rewards).toEqual([zero.rewards[0], null, null]);
+    const blocks = await db.traceStep.findMany({ where: { traceId: answer.traceIds[2] }, orderBy: { index: "asc" }, select: { type: true, toolName: true, arguments: true, content: true } });
+    expect(blocks.filter((step) => step.type === "tool_call").map((step) => [step.toolName, step.arguments])).toEqual([
+      ["lookup_order", { order: 17 }],
+      ["lookup_policy", {}],
+      ["reply_to_customer", {}],
+    ]);
+    expect(blocks.filter((step) => step.type === "message").map((step) => step.content)).toEqual(["Where is my refund for order 17?", goodReply]);
+  });
+
+  it("gives an unreadable rollout 0 only when asked (still listed in errors), and refuses the batch with a 422 and stores nothing on onRolloutError fail", async () => {
+    const fresh = `${goodReply} (${Math.random()})`;
+    const rollouts = [{ completion: fresh }, { prompt: "no completion here" }];
+    const zero = await (await post("/api/v1/reward", { rubricVersionId: v1, onRolloutError: "zero", rollouts })).json();
+    expect(zero.rewards).toEqual([3 / 4, 0]);
+    expect(zero.errors).toEqual([{ index: 1, status: "error", error: expect.stringMatching(/^rollouts\[1\]/) }]);
+
+    const other = `${goodReply} (${Math.random()})`;
+    const failed = await post("/api/v1/reward", { rubricVersionId: v1, onRolloutError: "fail", rollouts: [{ completion: other }, { prompt: "no completion here" }] });
+    expect(failed.status).toBe(422);
+    const { error } = await failed.json();
+    expect(error).toMatchObject({ code: "unprocessable", details: [{ index: 1, message: expect.stringMatching(/^rollouts\[1\]/) }] });
+    expect(await db.trace.count({ where: { projectId: project.id, output: other } })).toBe(0);
   });
 
   it("pins the version it is asked for, refuses drafts, and answers versions of other projects as unknown", async () => {
@@ -153,5 +211,75 @@ describe("POST /api/v1/reward/openrlhf", () => {
     expect((await post("/api/v1/reward/openrlhf", { query: ["x"] })).status).toBe(400);
     expect((await post("/api/v1/reward/openrlhf?environment=lab", { queries: ["x"] })).status).toBe(400);
     expect((await post("/api/v1/reward/openrlhf?environment=lab", { query: ["x"] }, { auth: null })).status).toBe(401);
+  });
+});
+
+describe("POST /api/v1/reward/openrlhf: samples it cannot score", () => {
+  const system = "<|im_start|>system\nYou run the refund desk of a shop. Be brief and exact.<|im_end|>\n";
+  // The customer quotes the words the rubric rewards: scoring the prompt as the answer would pay for them.
+  const user = "<|im_start|>user\nThank you. Your email said my refund has been issued, where is it?<|im_end|>\n<|im_start|>assistant\n";
+  const prompt = system + user;
+
+  it("cuts a left-truncated prompt at the last assistant-turn marker, so the prompt is never scored as the answer", async () => {
+    const truncated = prompt.slice(40) + "Please hold.<|im_end|>";
+    const good = prompt + goodReply + "<|im_end|>";
+    const answer = await (await post(`/api/v1/reward/openrlhf?rubricVersionId=${v1}`, { query: [truncated, good], prompts: [prompt, prompt], labels: [null, null] })).json();
+    expect(answer.rewards).toEqual([0, 3 / 4]);
+    expect(answer.extra_logs.reward_error).toEqual([0, 0]);
+    expect(answer.extra_logs.confirms_refund).toEqual([0, 1]);
+    const stored = await db.trace.findFirstOrThrow({ where: { projectId: project.id, input: prompt.slice(40, prompt.lastIndexOf("<|im_start|>assistant")) }, select: { output: true } });
+    expect(stored.output).toBe("Please hold.");
+  });
+
+  it("masks by default, counts a plain 0 with onError=zero, and answers 422 with onError=fail", async () => {
+    // Not the prompt's continuation and no template marker: nothing says where the response starts.
+    const unsplittable = `Please hold. ${Math.random()}`;
+    const body = { query: [prompt + goodReply, unsplittable], prompts: [prompt, prompt] };
+
+    const masked = await (await post(`/api/v1/reward/openrlhf?rubricVersionId=${v1}`, body)).json();
+    expect(masked.rewards).toEqual([3 / 4, 0]);
+    expect(masked.extra_logs.reward_mask).toEqual([1, 0]);
+    expect(masked.extra_logs.reward_error).toEqual([0, 1]);
+
+    const zero = await (await post(`/api/v1/reward/openrlhf?rubricVersionId=${v1}&onError=zero`, body)).json();
+    expect(zero.rewards).toEqual([3 / 4, 0]);
+    expect(zero.extra_logs.reward_mask).toEqual([1, 1]);
+    expect(zero.extra_logs.reward_error).toEqual([0, 1]);
+
+    const freshReply = `${goodReply} ${Math.random()}`;
+    const fresh = { query: [prompt + freshReply, unsplittable], prompts: [prompt, prompt] };
+    const failed = await post(`/api/v1/reward/openrlhf?rubricVersionId=${v1}&onError=fail`, fresh);
+    expect(failed.status).toBe(422);
+    const { error } = await failed.json();
+    expect(error.code).toBe("unprocessable");
+    expect(error.details).toEqual([{ index: 1, message: expect.stringMatching(/^query\[1\]: cannot tell the response from the prompt/) }]);
+    expect(await db.trace.count({ where: { projectId: project.id, output: freshReply } })).toBe(0);
+    expect((await post(`/api/v1/reward/openrlhf?rubricVersionId=${v1}&onError=drop`, body)).status).toBe(400);
+  });
+});
+
+describe("reward/error_rate", () => {
+  it("stores the share of a run step's rollouts that could not be scored, over single-sample requests, unchanged by a resend", async () => {
+    const run = await db.trainingRun.create({ data: { projectId: project.id, name: `grpo-errors-${Math.random()}`, trainer: "openrlhf" } });
+    const headers = { "x-goodhart-run": run.name, "x-goodhart-step": "3" };
+    const single = (rollout: unknown) => post("/api/v1/reward", { rubricVersionId: v1, rollouts: [rollout] }, { headers });
+    const sent = [{ completion: goodReply }, { completion: "Please hold." }, { completion: "Sorry, thank you." }, { prompt: "no completion" }];
+    const answers = await Promise.all(sent.map(async (rollout) => (await single(rollout)).json()));
+    expect(answers.map((a) => a.rewards[0] === null)).toEqual([false, false, false, true]);
+    const rate = () => db.metricPoint.findUniqueOrThrow({ where: { runId_name_step: { runId: run.id, name: "reward/error_rate", step: 3 } } });
+    expect((await rate()).value).toBeCloseTo(1 / 4);
+
+    await single({ prompt: "no completion" });
+    await single({ completion: goodReply });
+    expect((await rate()).value).toBeCloseTo(1 / 4);
+
+    // OpenRLHF through the same headers, one sample per request as >= 0.9.1 sends it.
+    await post(`/api/v1/reward/openrlhf?rubricVersionId=${v1}`, { query: ["cut off, no marker"], prompts: ["a prompt it does not start with"] }, { headers });
+    expect((await rate()).value).toBeCloseTo(2 / 5);
+    const marked = await db.trace.findMany({ where: { runId: run.id, step: 3, externalId: { startsWith: "rollout-error:" } }, select: { metadata: true } });
+    expect(marked.map((trace) => (trace.metadata as { rewardError: string }).rewardError).sort()).toEqual([
+      expect.stringMatching(/^query\[0\]: cannot tell/),
+      expect.stringMatching(/^rollouts\[0\]: .*completion or messages/),
+    ]);
   });
 });

@@ -7,6 +7,14 @@ export type RewardVersion = { id: string; projectId: string; environment: string
 
 // Approved versions never change (lib/rubrics/assert-draft.ts), so a loaded one is kept for the process.
 const approvedVersions = new Map<string, RewardVersion>();
+// Which version is an environment's latest: looked up at most once a second per environment (an
+// approval in this process forgets it at once), so single-rollout requests skip the query.
+const latestTtlMs = 1_000;
+const latestApproved = new Map<string, { id: string; until: number }>();
+
+export function forgetLatestApprovedVersions(): void {
+  latestApproved.clear();
+}
 
 /**
  * The rubric version a reward request is scored with: the pinned `rubricVersionId` (an approved
@@ -24,12 +32,16 @@ export async function resolveRewardVersion(
 }
 
 async function findLatestApprovedId(db: Db, { projectId, environment }: { projectId: string; environment: string }) {
+  const cacheKey = `${projectId}\n${environment}`;
+  const cached = latestApproved.get(cacheKey);
+  if (cached && cached.until > Date.now()) return cached.id;
   const latest = await db.rubricVersion.findFirst({
     where: { status: "approved", rubric: { projectId, environment } },
     orderBy: { version: "desc" },
     select: { id: true },
   });
   if (!latest) throw new AppError("not_found", `Environment "${environment}" has no approved rubric version`);
+  latestApproved.set(cacheKey, { id: latest.id, until: Date.now() + latestTtlMs });
   return latest.id;
 }
 

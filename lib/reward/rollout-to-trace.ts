@@ -1,12 +1,26 @@
+import type { ChatMessage } from "../ingest/messages/chat-message";
+import { isRecord } from "../ingest/messages/json-value";
+import { messagesToSteps } from "../ingest/messages/messages-to-steps";
+import { normalizeMessage } from "../ingest/messages/normalize-message";
+import { SourceError } from "../ingest/messages/source-error";
 import type { Step, Trace } from "../traces/trace-schema";
-import type { Rollout, RolloutMessage } from "./reward-request-schema";
+import { readToolCallBlocks } from "./read-tool-call-blocks";
+import type { Rollout } from "./reward-request-schema";
 
-/** A rollout as a native trace (source "rollout"), the shape the rubric evaluator and the store read. */
+/**
+ * A rollout as a native trace (source "rollout"), the shape the rubric evaluator and the store
+ * read. Messages are read as trainers send them (OpenAI chat with or without tool_calls, flat tool
+ * calls, content parts, the developer role, `<tool_call>` blocks in the text); a rollout that gives
+ * no assistant turn to score throws a SourceError naming the field.
+ */
 export function rolloutToTrace(rollout: Rollout, { environment, run, step }: { environment: string | null; run?: string; step?: number }): Trace {
-  const prompt = typeof rollout.prompt === "string" ? [textStep("user", rollout.prompt)] : (rollout.prompt ?? []).flatMap(messageToSteps);
-  const completion =
-    typeof rollout.completion === "string" ? [textStep("assistant", rollout.completion)] : (rollout.completion ?? []).flatMap(messageToSteps);
-  const steps = rollout.messages ? rollout.messages.flatMap(messageToSteps) : [...prompt, ...completion];
+  const messages = rollout.messages
+    ? readMessages(rollout.messages, "messages")
+    : [...readTurn(rollout.prompt, "prompt", "user"), ...readTurn(rollout.completion, "completion", "assistant")];
+  if (!messages.some((message) => message.role === "assistant")) {
+    throw new SourceError(rollout.messages ? "messages" : "completion", "no assistant turn to score");
+  }
+  const steps: Step[] = messagesToSteps(messages).map((input) => ({ ...input, type: input.type ?? "message" }));
   const metadata = { ...rollout.metadata, ...(rollout.label !== undefined ? { label: rollout.label } : {}) };
   return {
     source: "rollout",
@@ -22,30 +36,22 @@ export function rolloutToTrace(rollout: Rollout, { environment, run, step }: { e
   };
 }
 
-function textStep(role: Step["role"], content: string): Step {
-  return { type: "message", role, content };
+function readTurn(value: Rollout["prompt"], path: string, role: "user" | "assistant"): ChatMessage[] {
+  if (value === undefined) return [];
+  if (typeof value === "string") return [withToolCallBlocks({ role, content: value, toolCalls: [] })];
+  // Content parts without a role ([{type: "text", text}]) are one turn's text.
+  if (value.every((part) => isRecord(part) && part.role === undefined && typeof part.type === "string")) {
+    return readMessages([{ role, content: value }], path);
+  }
+  return readMessages(value, path);
 }
 
-function messageToSteps(message: RolloutMessage): Step[] {
-  const reasoning = message.reasoning ?? message.reasoning_content ?? null;
-  const content = typeof message.content === "string" ? message.content : null;
-  const base: Step = {
-    type: message.type ?? "message",
-    role: message.role,
-    content,
-    reasoning,
-    name: message.name ?? null,
-    toolCallId: message.tool_call_id ?? null,
-    arguments: message.arguments,
-    result: message.result,
-  };
-  if (!message.tool_calls?.length) return [base];
-  const calls: Step[] = message.tool_calls.map((call) => ({
-    type: "tool_call",
-    role: "assistant",
-    name: call.function.name,
-    toolCallId: call.id ?? null,
-    arguments: call.function.arguments,
-  }));
-  return content || reasoning ? [base, ...calls] : calls;
+function readMessages(values: unknown[], path: string): ChatMessage[] {
+  return values.flatMap((value, index) => normalizeMessage(value, `${path}[${index}]`).map(withToolCallBlocks));
+}
+
+function withToolCallBlocks(message: ChatMessage): ChatMessage {
+  if (message.role !== "assistant" || !message.content) return message;
+  const { text, toolCalls } = readToolCallBlocks(message.content);
+  return toolCalls.length ? { ...message, content: text, toolCalls: [...message.toolCalls, ...toolCalls] } : message;
 }

@@ -1,19 +1,25 @@
 import type { Db } from "../db/client";
+import { AppError } from "../errors/app-error";
+import { hashTrace } from "../ingest/hash-trace";
+import { SourceError } from "../ingest/messages/source-error";
 import type { ItemResult } from "../rubrics/rubric-item-schema";
-import type { LlmItemAsker } from "./llm-item-asker";
-import { rolloutSchema, type RewardRequest } from "./reward-request-schema";
-import { resolveRewardVersion } from "./resolve-reward-version";
-import { rolloutToTrace } from "./rollout-to-trace";
+import type { Trace } from "../traces/trace-schema";
 import { findLlmItemAsker } from "./find-llm-item-asker";
+import type { LlmItemAsker } from "./llm-item-asker";
+import { errorRolloutPrefix } from "./record-error-rate";
+import { resolveRewardVersion } from "./resolve-reward-version";
+import { rolloutSchema, type RewardRequest } from "./reward-request-schema";
+import { rolloutToTrace } from "./rollout-to-trace";
 import { compileTraceScorer } from "./score-traces";
-import { storeScoredRollouts, type ScoredRollout } from "./store-scored-rollouts";
+import { storeScoredRolloutsBatched } from "./store-scored-rollouts-batched";
+import type { ScoredRollout } from "./store-scored-rollouts";
 
 export type RolloutError = { index: number; status: "error"; error: string };
 export type RewardAnswer = {
   rubricVersionId: string;
-  /** One per rollout, in order; a bad rollout gets 0 (onRolloutError "zero") or null ("error"). */
+  /** One per rollout, in order; a rollout that cannot be scored gets null (0 with onRolloutError "zero") and an entry in errors; "fail" refuses the request. */
   rewards: Array<number | null>;
-  /** Each rollout's item results, in rubric order; a bad rollout's single entry carries the reason. */
+  /** Each rollout's item results, in rubric order; an unscored rollout's single entry carries the reason. */
   results: ItemResult[][];
   errors: RolloutError[];
   traceIds: Array<string | null>;
@@ -21,31 +27,46 @@ export type RewardAnswer = {
 
 /**
  * Scores a batch for the reward API and stores every scored rollout as a trace with its item
- * results. A bad rollout answers an error entry in its place; it never fails the batch.
+ * results. A rollout that cannot be read answers an error in its place and never fails the batch;
+ * when the request names a run, it is stored too (marked, with its reason), so the run's
+ * `reward/error_rate` counts it.
  */
 export async function scoreRewardRequest(
   db: Db,
-  { projectId, request, askLlmItem }: { projectId: string; request: RewardRequest; askLlmItem?: LlmItemAsker },
+  {
+    projectId,
+    request,
+    unreadable = new Map(),
+    askLlmItem,
+  }: {
+    projectId: string;
+    request: RewardRequest;
+    /** Rollouts the caller already found unreadable, by index, with the reason (OpenRLHF queries it cannot split). */
+    unreadable?: Map<number, string>;
+    askLlmItem?: LlmItemAsker;
+  },
 ): Promise<RewardAnswer> {
   const version = await resolveRewardVersion(db, { projectId, rubricVersionId: request.rubricVersionId, environment: request.environment });
   const errors: RolloutError[] = [];
-  const good: Array<{ index: number; rollout: ScoredRollout["trace"] }> = [];
+  const failed: Array<{ index: number; rollout: ScoredRollout }> = [];
+  const good: Array<{ index: number; trace: Trace }> = [];
   request.rollouts.forEach((raw, index) => {
-    const parsed = rolloutSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
-      errors.push({ index, status: "error", error: `rollouts[${index}]: ${where}${issue?.message ?? "invalid rollout"}` });
-      return;
-    }
-    good.push({ index, rollout: rolloutToTrace(parsed.data, { environment: version.environment, run: request.run, step: request.step }) });
+    const known = unreadable.get(index);
+    const read = known ? { error: known } : readRollout(raw, index, { environment: version.environment, run: request.run, step: request.step });
+    if ("trace" in read) return good.push({ index, trace: read.trace });
+    errors.push({ index, status: "error", error: read.error });
+    const marked = markedErrorTrace(raw, read.error, { environment: version.environment, run: request.run, step: request.step });
+    if (marked) failed.push({ index, rollout: { trace: marked, results: [], externalId: `${errorRolloutPrefix}${hashTrace(marked)}` } });
   });
+  if (request.onRolloutError === "fail" && errors.length) {
+    throw new AppError("unprocessable", `${errors.length} of ${request.rollouts.length} rollouts cannot be scored; nothing was stored`, errors.map(({ index, error }) => ({ index, message: error })));
+  }
   const asker = askLlmItem ?? (await findLlmItemAsker(db, { projectId, environment: version.environment, rubric: version.rubric }));
-  const scored = await compileTraceScorer(version.rubric, { askLlmItem: asker })(good.map(({ rollout }) => rollout));
-  const stored = await storeScoredRollouts(db, {
+  const scored = await compileTraceScorer(version.rubric, { askLlmItem: asker })(good.map(({ trace }) => trace));
+  const stored = await storeScoredRolloutsBatched(db, {
     projectId,
     itemIds: version.itemIds,
-    rollouts: good.map(({ rollout }, i) => ({ trace: rollout, results: scored[i]!.results })),
+    rollouts: [...good.map(({ trace }, i) => ({ trace, results: scored[i]!.results })), ...failed.map(({ rollout }) => rollout)],
   });
 
   const count = request.rollouts.length;
@@ -62,4 +83,30 @@ export async function scoreRewardRequest(
     results[index] = [{ key: "error", answer: "n/a", evidence: error }];
   }
   return { rubricVersionId: version.id, rewards, results, errors, traceIds };
+}
+
+type Context = { environment: string; run?: string; step?: number };
+
+function readRollout(raw: unknown, index: number, context: Context): { trace: Trace } | { error: string } {
+  const parsed = rolloutSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `.${issue.path.join(".")}` : "";
+    return { error: `rollouts[${index}]${where}: ${issue?.message ?? "invalid rollout"}` };
+  }
+  try {
+    return { trace: rolloutToTrace(parsed.data, context) };
+  } catch (error) {
+    if (error instanceof SourceError) return { error: `rollouts[${index}].${error.message}` };
+    throw error;
+  }
+}
+
+// Only rollouts of a named run are kept: the run's error rate is counted from its stored rollouts.
+function markedErrorTrace(raw: unknown, error: string, { environment, run, step }: Context): Trace | null {
+  const own = typeof raw === "object" && raw !== null ? (raw as { run?: unknown; step?: unknown }) : {};
+  const runRef = typeof own.run === "string" && own.run ? own.run : run;
+  const stepOf = typeof own.step === "number" && Number.isInteger(own.step) && own.step >= 0 ? own.step : step;
+  if (!runRef || stepOf === undefined) return null;
+  return { source: "rollout", environment, task: null, run: runRef, step: stepOf, input: null, output: null, metadata: { rewardError: error, rollout: raw }, steps: [] };
 }

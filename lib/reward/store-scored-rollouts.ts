@@ -6,7 +6,9 @@ import type { ItemResult } from "../rubrics/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
 import { storeTraces } from "../traces/store-traces";
 
-export type ScoredRollout = { trace: Trace; results: ItemResult[] };
+/** `externalId` defaults to the trace's content hash; a rollout that could not be scored has its own prefix. */
+export type ScoredRollout = { trace: Trace; results: ItemResult[]; externalId?: string };
+export type StoredRollouts = { traceIds: string[]; accepted: number; duplicates: number; runIds: Array<string | null> };
 
 const itemResultColumns: Columns = [["id", "text"], ["projectId", "text"], ["rubricItemId", "text"], ["traceId", "text"], ["answer", "text"], ["evidence", "text"], ["createdAt", "time"]];
 // Prisma refuses `in` lists past SQLite's parameter limit (P2029), so lookups and storeTraces go in slices.
@@ -19,9 +21,9 @@ const lookupChunk = 500;
 export async function storeScoredRollouts(
   db: Db,
   { projectId, itemIds, rollouts }: { projectId: string; itemIds: Map<string, string>; rollouts: ScoredRollout[] },
-): Promise<{ traceIds: string[]; accepted: number; duplicates: number }> {
-  if (rollouts.length === 0) return { traceIds: [], accepted: 0, duplicates: 0 };
-  const externalIds = rollouts.map(({ trace }) => `rollout:${hashTrace(trace)}`);
+): Promise<StoredRollouts> {
+  if (rollouts.length === 0) return { traceIds: [], accepted: 0, duplicates: 0, runIds: [] };
+  const externalIds = rollouts.map(({ trace, externalId }) => externalId ?? `rollout:${hashTrace(trace)}`);
   const runIds = await resolveRunIds(db, projectId, rollouts);
   let accepted = 0;
   const idByExternal = new Map<string, string>();
@@ -56,7 +58,7 @@ export async function storeScoredRollouts(
     }),
   );
   await insertItemResults(db, rows);
-  return { traceIds, accepted, duplicates: rollouts.length - accepted };
+  return { traceIds, accepted, duplicates: rollouts.length - accepted, runIds: rollouts.map(({ trace }) => runIds.get(trace.run ?? "") ?? null) };
 }
 
 // Ten items a rollout make ten rows each: bulk INSERTs, as for the traces themselves.

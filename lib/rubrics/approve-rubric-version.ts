@@ -1,12 +1,13 @@
 import { recordAuditEvent, type Actor } from "../audit/record-audit-event";
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
+import { forgetLatestApprovedVersions } from "../reward/resolve-reward-version";
 import { assertDraft } from "./assert-draft";
 import { loadRubricVersion } from "./load-rubric-version";
 
 /** Approves a draft: from now on it is immutable and its id is what the reward API and runs use. */
 export async function approveRubricVersion(db: Db, { projectId, rubricVersionId, actor, note }: { projectId: string; rubricVersionId: string; actor: Actor; note?: string }) {
-  return db.$transaction(async (tx) => {
+  const approved = await db.$transaction(async (tx) => {
     const draft = await assertDraft(tx, { projectId, rubricVersionId });
     const rubric = await loadRubricVersion(tx, { projectId, rubricVersionId });
     if (rubric.items.length === 0) throw new AppError("bad_request", "An empty rubric cannot be approved; add an item first");
@@ -26,4 +27,6 @@ export async function approveRubricVersion(db: Db, { projectId, rubricVersionId,
     });
     return tx.rubricVersion.findUniqueOrThrow({ where: { id: rubricVersionId } });
   });
+  forgetLatestApprovedVersions();
+  return approved;
 }

@@ -1,0 +1,72 @@
+// The servers the reward bench measures: Goodhart started as `npm start` starts it, and a bare node:http
+// server in its own process that parses the same body and answers a same-shaped reward list.
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+export type RunningServer = { url: string; stop: () => Promise<void> };
+
+/** `npm start` (scripts/start.ts: migrate, bootstrap, build when stale, next start + worker) on `port`. */
+export async function startGoodhart({ root, port, databaseUrl }: { root: string; port: number; databaseUrl: string }): Promise<RunningServer> {
+  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      GOODHART_SKIP_DEMO: "1",
+      GOODHART_ADMIN_EMAIL: "bench@example.com",
+      GOODHART_ADMIN_PASSWORD: `bench-${process.pid}-${Date.now()}`,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child, log);
+  return { url, stop: () => stop(child) };
+}
+
+const bareSource = `
+const http = require("node:http");
+const server = http.createServer((request, response) => {
+  const chunks = [];
+  request.on("data", (chunk) => chunks.push(chunk));
+  request.on("end", () => {
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    const rollouts = body.rollouts ?? [];
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify({ rewards: rollouts.map(() => 0), results: rollouts.map(() => []), errors: [] }));
+  });
+});
+server.listen(0, "127.0.0.1", () => process.send(server.address().port));
+`;
+
+export async function startBareServer(): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["-e", bareSource], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("message", (message) => resolve(Number(message)));
+    child.once("exit", (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => stop(child) };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: string[]) {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${log.join("").slice(-3000)}`);
+    const healthy = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop(child);
+  throw new Error(`npm start did not answer /api/health within 180 s:\n${log.join("").slice(-3000)}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../db/client";
+import { seedLabRubrics } from "../lab/seed-lab-rubrics";
+import { deleteProject, makeProject } from "../testing/factories";
+import { resolveRewardVersion } from "./resolve-reward-version";
+import { scoreRewardRequest } from "./score-reward-request";
+import { storeScoredRolloutsBatched } from "./store-scored-rollouts-batched";
+
+const db = getDb();
+let projectId: string;
+let rubricVersionId: string;
+beforeAll(async () => {
+  projectId = (await makeProject(db, "reward-batched")).id;
+  rubricVersionId = (await seedLabRubrics(db, { projectId })).rubricVersionId;
+});
+afterAll(() => deleteProject(db, projectId));
+
+const reply = (i: number) => `Thank you, the refund for order ${i} has been issued.`;
+
+describe("single-rollout requests sharing batched writes", () => {
+  it("stores every one of many concurrent requests once, each answered with its own trace, and a resend stores nothing new", async () => {
+    const send = () => Promise.all(Array.from({ length: 48 }, (_, i) => scoreRewardRequest(db, { projectId, request: { rubricVersionId, onRolloutError: "error", rollouts: [{ completion: reply(i) }] } })));
+    const first = await send();
+    const ids = first.map((answer) => answer.traceIds[0]);
+    expect(new Set(ids).size).toBe(48);
+    const stored = await db.trace.findMany({ where: { id: { in: ids as string[] } }, select: { id: true, output: true, _count: { select: { itemResults: true } } } });
+    expect(new Map(stored.map((trace) => [trace.id, trace.output]))).toEqual(new Map(ids.map((id, i) => [id, reply(i)])));
+    expect(stored.every((trace) => trace._count.itemResults === 4)).toBe(true);
+
+    const again = await send();
+    expect(again.map((answer) => answer.traceIds[0])).toEqual(ids);
+    expect(await db.trace.count({ where: { projectId } })).toBe(48);
+  });
+
+  it("fails every request of a write that fails, instead of answering any of them as stored", async () => {
+    const version = await resolveRewardVersion(db, { projectId, rubricVersionId });
+    // An item id that no rubric item has: the item results' foreign key refuses the whole write.
+    const broken = new Map([...version.itemIds].map(([key]) => [key, `missing-${key}`]));
+    const trace = (i: number) => ({ source: "rollout" as const, environment: "lab", input: null, output: `broken ${i}`, steps: [{ type: "message" as const, role: "assistant" as const, content: `broken ${i}` }] });
+    const results = version.rubric.items.map((item) => ({ key: item.key, answer: "yes" as const, evidence: "" }));
+    const writes = [0, 1].map((i) => storeScoredRolloutsBatched(db, { projectId, itemIds: broken, rollouts: [{ trace: trace(i), results }] }));
+    const settled = await Promise.allSettled(writes);
+    expect(settled.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
+  });
+});
