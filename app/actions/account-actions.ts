@@ -30,12 +30,15 @@ export const endAllSessionsAction = serverAction({ role: "viewer", schema: z.obj
 });
 
 /** The project switcher: only a project the user is a member of. */
-export const switchProjectAction = serverAction({ role: "viewer", schema: z.object({ slug: z.string().min(1).max(100) }) }, async ({ slug }, { db, member }) => {
-  const target = await findMembership(db, { userId: member.userId, projectSlug: slug });
-  if (!target) throw notFound(`Project "${slug}"`);
-  await chooseProject(target.projectSlug);
-  return { slug: target.projectSlug };
-});
+export const switchProjectAction = serverAction(
+  { role: "viewer", schema: z.object({ slug: z.string().min(1).max(100) }) },
+  async ({ slug }, { db, member }) => {
+    const target = await findMembership(db, { userId: member.userId, projectSlug: slug });
+    if (!target) throw notFound(`Project "${slug}"`);
+    await chooseProject(target.projectSlug);
+    return { slug: target.projectSlug };
+  },
+);
 
 /** An admin (of the current project) creates a project and becomes its first admin; the app switches to it. */
 export const createProjectAction = serverAction({ role: "admin", schema: createProjectSchema }, async (input, { db, member, actor }) => {

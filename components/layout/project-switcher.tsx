@@ -33,7 +33,11 @@ export function ProjectSwitcher({ current, projects }: { current: string; projec
       <button type="submit" disabled={isPending} className="mt-1 text-xs text-indigo-700 underline">
         Open project
       </button>
-      {state && !state.ok ? <p role="alert" className="text-xs text-red-700">{state.error}</p> : null}
+      {state && !state.ok ? (
+        <p role="alert" className="text-xs text-red-700">
+          {state.error}
+        </p>
+      ) : null}
     </form>
   );
 }

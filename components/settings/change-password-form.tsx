@@ -17,11 +17,24 @@ export function ChangePasswordForm() {
     <form action={action} className="flex flex-wrap items-end gap-2">
       <label className="text-sm">
         <span className="block font-medium">Current password</span>
-        <input name="currentPassword" type="password" required autoComplete="current-password" className="mt-1 rounded-md border border-slate-300 px-3 py-1.5" />
+        <input
+          name="currentPassword"
+          type="password"
+          required
+          autoComplete="current-password"
+          className="mt-1 rounded-md border border-slate-300 px-3 py-1.5"
+        />
       </label>
       <label className="text-sm">
         <span className="block font-medium">New password</span>
-        <input name="newPassword" type="password" required minLength={8} autoComplete="new-password" className="mt-1 rounded-md border border-slate-300 px-3 py-1.5" />
+        <input
+          name="newPassword"
+          type="password"
+          required
+          minLength={8}
+          autoComplete="new-password"
+          className="mt-1 rounded-md border border-slate-300 px-3 py-1.5"
+        />
       </label>
       <Button type="submit" disabled={isPending}>
         Change password
@@ -31,7 +44,11 @@ export function ChangePasswordForm() {
           {fieldError("currentPassword") ?? fieldError("newPassword") ?? state.error}
         </p>
       ) : null}
-      {state?.ok ? <p role="status" className="w-full text-sm text-green-800">Password changed. Sign in again with the new one.</p> : null}
+      {state?.ok ? (
+        <p role="status" className="w-full text-sm text-green-800">
+          Password changed. Sign in again with the new one.
+        </p>
+      ) : null}
     </form>
   );
 }

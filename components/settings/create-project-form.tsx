@@ -17,7 +17,13 @@ export function CreateProjectForm() {
     <form action={action} className="flex flex-wrap items-end gap-2">
       <label className="text-sm">
         <span className="block font-medium">Project slug</span>
-        <input name="slug" required pattern="[a-z0-9][a-z0-9\-]{1,48}[a-z0-9]" placeholder="e.g. support-agent" className="mt-1 rounded-md border border-slate-300 px-3 py-1.5" />
+        <input
+          name="slug"
+          required
+          pattern="[a-z0-9][a-z0-9\-]{1,48}[a-z0-9]"
+          placeholder="e.g. support-agent"
+          className="mt-1 rounded-md border border-slate-300 px-3 py-1.5"
+        />
       </label>
       <label className="text-sm">
         <span className="block font-medium">Project name</span>
@@ -31,7 +37,11 @@ export function CreateProjectForm() {
           {fieldError("slug") ?? fieldError("name") ?? state.error}
         </p>
       ) : null}
-      {state?.ok ? <p role="status" className="w-full text-sm text-green-800">Created {state.data.slug}; you are its admin.</p> : null}
+      {state?.ok ? (
+        <p role="status" className="w-full text-sm text-green-800">
+          Created {state.data.slug}; you are its admin.
+        </p>
+      ) : null}
     </form>
   );
 }

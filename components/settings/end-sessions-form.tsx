@@ -16,7 +16,11 @@ export function EndSessionsForm() {
       <Button type="submit" variant="danger" disabled={isPending}>
         End all my sessions
       </Button>
-      {state && !state.ok ? <span role="alert" className="text-sm text-red-700">{state.error}</span> : null}
+      {state && !state.ok ? (
+        <span role="alert" className="text-sm text-red-700">
+          {state.error}
+        </span>
+      ) : null}
     </form>
   );
 }

@@ -11,7 +11,10 @@ export const changePasswordSchema = z
     currentPassword: z.string().min(1, "Enter your current password"),
     newPassword: z.string().min(minPasswordLength, `The new password must be at least ${minPasswordLength} characters`).max(200),
   })
-  .refine(({ currentPassword, newPassword }) => currentPassword !== newPassword, { path: ["newPassword"], message: "The new password must differ from the current one" });
+  .refine(({ currentPassword, newPassword }) => currentPassword !== newPassword, {
+    path: ["newPassword"],
+    message: "The new password must differ from the current one",
+  });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /**
@@ -20,7 +23,14 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
  */
 export async function changePassword(
   db: Db,
-  { userId, input, address, throttle, projectId, actor }: { userId: string; input: ChangePasswordInput; address: string; throttle: SignInThrottle; projectId?: string | null; actor: Actor },
+  {
+    userId,
+    input,
+    address,
+    throttle,
+    projectId,
+    actor,
+  }: { userId: string; input: ChangePasswordInput; address: string; throttle: SignInThrottle; projectId?: string | null; actor: Actor },
 ) {
   const { currentPassword, newPassword } = changePasswordSchema.parse(input);
   const { email } = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });

@@ -4,7 +4,10 @@
  * reported as "unknown", so it never carries request text into keys or logs.
  */
 export function clientAddress(headers: Headers): string {
-  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+  const hops = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   const last = hops.at(-1) ?? "";
   return /^[0-9a-fA-F:.]{2,45}$/.test(last) ? last : "unknown";
 }

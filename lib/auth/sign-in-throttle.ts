@@ -26,7 +26,12 @@ export class SignInThrottle {
   private readonly maxEntries: number;
   private readonly policies: Record<keyof ThrottleKeys, ThrottlePolicy>;
 
-  constructor({ now = Date.now, maxEntries = 100_000, account = accountPolicy, address = addressPolicy }: { now?: () => number; maxEntries?: number; account?: ThrottlePolicy; address?: ThrottlePolicy } = {}) {
+  constructor({
+    now = Date.now,
+    maxEntries = 100_000,
+    account = accountPolicy,
+    address = addressPolicy,
+  }: { now?: () => number; maxEntries?: number; account?: ThrottlePolicy; address?: ThrottlePolicy } = {}) {
     this.now = now;
     this.maxEntries = maxEntries;
     this.policies = { account, address };

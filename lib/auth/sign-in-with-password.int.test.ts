@@ -16,7 +16,8 @@ function setup({ addressFreeAttempts = addressPolicy.freeAttempts } = {}) {
   const clock = { now: 1_000_000 };
   const lines: string[] = [];
   const throttle = new SignInThrottle({ now: () => clock.now, address: { ...addressPolicy, freeAttempts: addressFreeAttempts } });
-  const attempt = (email: string, password: string, address = "192.0.2.1") => signInWithPassword(db, { email, password, address, throttle, log: (line) => lines.push(line) });
+  const attempt = (email: string, password: string, address = "192.0.2.1") =>
+    signInWithPassword(db, { email, password, address, throttle, log: (line) => lines.push(line) });
   return { clock, lines, attempt };
 }
 

@@ -12,7 +12,13 @@ export type SignInOutcome = { user: AuthenticatedUser | null; retryAfterMs?: num
  */
 export async function signInWithPassword(
   db: Db,
-  { email, password, address, throttle, log = console.warn }: { email: string; password: string; address: string; throttle: SignInThrottle; log?: (line: string) => void },
+  {
+    email,
+    password,
+    address,
+    throttle,
+    log = console.warn,
+  }: { email: string; password: string; address: string; throttle: SignInThrottle; log?: (line: string) => void },
 ): Promise<SignInOutcome> {
   const account = email.trim().toLowerCase();
   const keys = { account, address };

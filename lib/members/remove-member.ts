@@ -13,6 +13,13 @@ export async function removeMember(db: Db, { projectId, userId, actor }: { proje
     }
     await tx.member.delete({ where: { id: member.id } });
     await bumpSessionVersion(tx, userId);
-    await recordAuditEvent(tx, { projectId, actor, action: "member.remove", subjectType: "user", subjectId: userId, details: { email: member.user.email, role: member.role } });
+    await recordAuditEvent(tx, {
+      projectId,
+      actor,
+      action: "member.remove",
+      subjectType: "user",
+      subjectId: userId,
+      details: { email: member.user.email, role: member.role },
+    });
   });
 }

@@ -59,7 +59,10 @@ describe("adding members", () => {
     expect(await authenticateUser(db, newEmail, "initial password")).not.toBeNull();
     expect(await db.auditEvent.count({ where: { projectId: second.id, action: "member.add", subjectId: existing.id } })).toBe(1);
 
-    expect(await addMemberAction(null, form({ email: existing.email, password: "ignored password", role: "viewer" }))).toMatchObject({ ok: false, error: expect.stringContaining("already a member of this project") });
+    expect(await addMemberAction(null, form({ email: existing.email, password: "ignored password", role: "viewer" }))).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("already a member of this project"),
+    });
     await db.user.delete({ where: { email: newEmail } });
   });
 });
@@ -111,7 +114,8 @@ describe("projects", () => {
 
   it("`goodhart project create` makes the named user its admin", async () => {
     const slug = uniqueName("cli-project");
-    const cli = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "scripts/cli/index.ts", ...args], { cwd: root, env: process.env, encoding: "utf8", timeout: 120_000 });
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, ["--import", "tsx", "scripts/cli/index.ts", ...args], { cwd: root, env: process.env, encoding: "utf8", timeout: 120_000 });
     const result = cli("project", "create", "--slug", slug, "--name", "From the CLI", "--admin", secondAdmin.email, "--json");
     expect(result.status, result.stderr).toBe(0);
     const project = await db.project.findUniqueOrThrow({ where: { slug } });

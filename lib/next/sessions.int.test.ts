@@ -29,10 +29,9 @@ afterAll(async () => {
 });
 
 const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]!);
-const ctx = (...segments: string[]) => ({ params: Promise.resolve({ nextauth: segments }) });
 
 async function csrf(address: string) {
-  const response = await GET(new NextRequest(`${base}/api/auth/csrf`, { headers: { "x-forwarded-for": address } }), ctx("csrf"));
+  const response = await GET(new NextRequest(`${base}/api/auth/csrf`, { headers: { "x-forwarded-for": address } }));
   return { token: (await response.json()).csrfToken as string, cookie: cookiesOf(response).join("; ") };
 }
 
@@ -43,7 +42,6 @@ async function postForm(action: string[], fields: Record<string, string>, cookie
       headers: { "content-type": "application/x-www-form-urlencoded", cookie, "x-forwarded-for": address },
       body: new URLSearchParams(fields),
     }),
-    ctx(...action),
   );
 }
 
@@ -65,7 +63,7 @@ async function signedInCookie(email: string, password: string) {
 
 /** Who the cookie signs in as, as the server sees it (null: no session). */
 async function sessionUserId(cookie: string): Promise<string | null> {
-  const response = await GET(new NextRequest(`${base}/api/auth/session`, { headers: { cookie } }), ctx("session"));
+  const response = await GET(new NextRequest(`${base}/api/auth/session`, { headers: { cookie } }));
   const body = await response.json();
   return body?.user?.id ?? null;
 }
@@ -101,11 +99,24 @@ describe("sessions end at once", () => {
     const cookie = await signedInCookie(user.email, user.password);
     const throttle = new SignInThrottle();
     await expect(
-      changePassword(db, { userId: user.id, input: { currentPassword: "not my password", newPassword: "a brand new password" }, address: "10.99.0.1", throttle, actor: systemActor }),
+      changePassword(db, {
+        userId: user.id,
+        input: { currentPassword: "not my password", newPassword: "a brand new password" },
+        address: "10.99.0.1",
+        throttle,
+        actor: systemActor,
+      }),
     ).rejects.toMatchObject({ code: "bad_request" });
     expect(await sessionUserId(cookie)).toBe(user.id);
 
-    await changePassword(db, { userId: user.id, input: { currentPassword: user.password, newPassword: "a brand new password" }, address: "10.99.0.1", throttle, projectId: project.id, actor: { userId: user.id, label: user.email } });
+    await changePassword(db, {
+      userId: user.id,
+      input: { currentPassword: user.password, newPassword: "a brand new password" },
+      address: "10.99.0.1",
+      throttle,
+      projectId: project.id,
+      actor: { userId: user.id, label: user.email },
+    });
     expect(await sessionUserId(cookie)).toBeNull();
     expect(await signIn(user.email, user.password)).toEqual({ error: "credentials" });
     expect(await sessionUserId(await signedInCookie(user.email, "a brand new password"))).toBe(user.id);
@@ -118,7 +129,9 @@ describe("sessions end at once", () => {
     await removeMember(db, { projectId: project.id, userId: user.id, actor: { userId: admin.id, label: admin.email } });
     expect(await sessionUserId(cookie)).toBeNull();
     expect(await db.member.count({ where: { projectId: project.id, userId: user.id } })).toBe(0);
-    expect(await db.auditEvent.findFirst({ where: { projectId: project.id, action: "member.remove", subjectId: user.id } })).toMatchObject({ actorId: admin.id });
+    expect(await db.auditEvent.findFirst({ where: { projectId: project.id, action: "member.remove", subjectId: user.id } })).toMatchObject({
+      actorId: admin.id,
+    });
     await expect(removeMember(db, { projectId: project.id, userId: admin.id, actor: systemActor })).rejects.toMatchObject({ code: "conflict" });
   });
 

@@ -19,7 +19,14 @@ export async function createProject(db: Db, { input, adminUserId, actor }: { inp
     if (await tx.project.findUnique({ where: { slug } })) throw new AppError("conflict", `A project with slug "${slug}" already exists`, [{ field: "slug" }]);
     const project = await tx.project.create({ data: { slug, name } });
     await tx.member.create({ data: { projectId: project.id, userId: adminUserId, role: "admin" } });
-    await recordAuditEvent(tx, { projectId: project.id, actor, action: "project.create", subjectType: "project", subjectId: project.id, details: { slug, name, adminUserId } });
+    await recordAuditEvent(tx, {
+      projectId: project.id,
+      actor,
+      action: "project.create",
+      subjectType: "project",
+      subjectId: project.id,
+      details: { slug, name, adminUserId },
+    });
     return project;
   });
 }

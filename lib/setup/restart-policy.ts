@@ -10,7 +10,11 @@ export const workerRestartPolicy: RestartPolicy = { baseDelayMs: 1_000, maxDelay
 export type RestartDecision = { shouldRestart: true; delayMs: number; crashesInWindow: number } | { shouldRestart: false; crashesInWindow: number };
 
 /** `crashTimes`: when the worker crashed, this crash included (ms since epoch). */
-export function decideRestart(crashTimes: number[], now: number, { baseDelayMs, maxDelayMs, maxCrashes, windowMs }: RestartPolicy = workerRestartPolicy): RestartDecision {
+export function decideRestart(
+  crashTimes: number[],
+  now: number,
+  { baseDelayMs, maxDelayMs, maxCrashes, windowMs }: RestartPolicy = workerRestartPolicy,
+): RestartDecision {
   const crashesInWindow = crashTimes.filter((time) => now - time < windowMs).length;
   if (crashesInWindow >= maxCrashes) return { shouldRestart: false, crashesInWindow };
   return { shouldRestart: true, delayMs: Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, crashesInWindow - 1)), crashesInWindow };
