@@ -32,6 +32,18 @@ describe("SignInThrottle", () => {
     }
   });
 
+  it("runs the wait from the end of a failed check, which may take a while", () => {
+    const { clock, throttle } = setup();
+    const keys = { account: "g@example.test", address: "10.0.0.9" };
+    for (let i = 0; i < 3; i++) throttle.begin(keys);
+    clock.now += 700;
+    throttle.failed(keys);
+    clock.now += 999;
+    expect(throttle.begin(keys)).toEqual({ isAllowed: false, retryAfterMs: 1, by: "account" });
+    clock.now += 1;
+    expect(throttle.begin(keys).isAllowed).toBe(true);
+  });
+
   it("counts attempts before the password is checked, so parallel guesses are held back too", () => {
     const { throttle } = setup();
     const keys = { account: "b@example.test", address: "10.0.0.2" };

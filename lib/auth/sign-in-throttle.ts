@@ -48,6 +48,15 @@ export class SignInThrottle {
     return { isAllowed: true };
   }
 
+  /** The password was wrong: the wait runs from now, when the (slow) check ended, not from its start. */
+  failed(keys: ThrottleKeys) {
+    const now = this.now();
+    for (const by of ["account", "address"] as const) {
+      const entry = this.entries.get(`${by}:${keys[by]}`);
+      if (entry) this.block(entry, this.policies[by], now);
+    }
+  }
+
   /** The password was right: the account starts afresh; the address only gets this attempt back. */
   succeeded(keys: ThrottleKeys) {
     this.entries.delete(`account:${keys.account}`);
@@ -65,12 +74,16 @@ export class SignInThrottle {
     return entry;
   }
 
+  private block(entry: Entry, policy: ThrottlePolicy, now: number) {
+    const over = entry.attempts - policy.freeAttempts;
+    if (over >= 0) entry.blockedUntil = Math.max(entry.blockedUntil, now + Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(over, 30)));
+  }
+
   private count(key: string, policy: ThrottlePolicy, now: number) {
     const entry = this.read(key, now) ?? { attempts: 0, blockedUntil: 0, lastAttemptAt: now };
     entry.attempts += 1;
     entry.lastAttemptAt = now;
-    const over = entry.attempts - policy.freeAttempts;
-    if (over >= 0) entry.blockedUntil = now + Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(over, 30));
+    this.block(entry, policy, now);
     // Re-inserting keeps the Map in least-recently-used order, so the oldest key goes first when full.
     this.entries.delete(key);
     this.entries.set(key, entry);

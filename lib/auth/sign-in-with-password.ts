@@ -30,6 +30,7 @@ export async function signInWithPassword(
   }
   const user = await authenticateUser(db, account, password);
   if (!user) {
+    throttle.failed(keys);
     log(`[auth] sign-in failed: account ${accountTag}, address ${address}`);
     return { user: null };
   }

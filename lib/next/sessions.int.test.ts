@@ -161,6 +161,11 @@ describe("sessions end at once", () => {
 describe("sign-in through next-auth's credentials endpoint", () => {
   it("refuses even the right password after repeated failures, and logs each refusal in one line", async () => {
     const user = await makeUser(db, { projectId: project.id, role: "viewer" });
+    // The process-wide throttle the credentials provider uses, on a clock that stands still: a
+    // wrong password takes bcrypt's time, which must not count towards the wait.
+    const global = globalThis as unknown as { goodhartSignInThrottle?: SignInThrottle };
+    const realThrottle = global.goodhartSignInThrottle;
+    global.goodhartSignInThrottle = new SignInThrottle({ now: () => 1_000_000 });
     const lines: string[] = [];
     const warn = vi.spyOn(console, "warn").mockImplementation((...args) => void lines.push(args.join(" ")));
     const error = vi.spyOn(console, "error").mockImplementation((...args) => void lines.push(args.join(" ")));
@@ -170,6 +175,7 @@ describe("sign-in through next-auth's credentials endpoint", () => {
     } finally {
       warn.mockRestore();
       error.mockRestore();
+      global.goodhartSignInThrottle = realThrottle;
     }
     expect(lines).toHaveLength(6);
     for (const line of lines) {
