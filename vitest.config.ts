@@ -11,6 +11,8 @@ const integration = ["lib/**/*.int.test.ts", "scripts/**/*.int.test.ts", "worker
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "lib/testing/empty-module.ts") } },
   test: {
+    // next-auth imports "next/server" without an extension; inlined, Vite resolves it as Next does.
+    server: { deps: { inline: ["next-auth"] } },
     projects: [
       {
         extends: true,

@@ -1,5 +1,6 @@
 // npm start: migrate, bootstrap, build when the build is stale, then run the web server and one
-// worker until Ctrl-C or SIGTERM, which stop both.
+// worker until Ctrl-C or SIGTERM, which stop both. A worker that dies is started again with backoff
+// while the web server keeps serving; the app stops when the web server dies or the worker keeps dying.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { getDb } from "../lib/db/client";
@@ -9,6 +10,7 @@ import { ensureAuthSecret } from "../lib/setup/auth-secret";
 import { bootstrapInstance } from "../lib/setup/bootstrap-instance";
 import { childProcessEnv } from "../lib/setup/child-env";
 import { seedDemo } from "../lib/lab/seed-demo";
+import { decideRestart, workerRestartPolicy } from "../lib/setup/restart-policy";
 import { buildIfStale, isBuildCurrent } from "./build-stamp";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -41,35 +43,59 @@ if (!isBuildCurrent(root)) {
   }
 }
 
-const children: ChildProcess[] = [];
+const children = new Set<ChildProcess>();
 let isStopping = false;
+let restartTimer: NodeJS.Timeout | undefined;
 function stopAll(signal: NodeJS.Signals, code = 0) {
   if (isStopping) return;
   isStopping = true;
+  clearTimeout(restartTimer);
   log(`stopping (${signal})…`);
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   const forced = setTimeout(() => {
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
   }, 15_000);
-  Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : null))).then(() => {
+  Promise.all([...children].map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once("exit", resolve)) : null))).then(() => {
     clearTimeout(forced);
     process.exit(code);
   });
 }
 
-function run(name: string, command: string, args: string[]) {
+function run(command: string, args: string[], onExit: (code: number | null, signal: NodeJS.Signals | null) => void) {
   const child = spawn(command, args, { cwd: root, env: childEnv, stdio: "inherit" });
+  children.add(child);
   child.once("exit", (code, signal) => {
-    if (!isStopping) {
-      console.error(`[goodhart] the ${name} exited (${signal ?? code}); stopping`);
-      stopAll("SIGTERM", 1);
-    }
+    children.delete(child);
+    if (!isStopping) onExit(code, signal);
   });
-  children.push(child);
+  return child;
 }
 
-run("web server", path.join(root, "node_modules/.bin/next"), ["start", "--port", String(env.PORT)]);
-run("worker", process.execPath, ["--import", "tsx", path.join(root, "workers/index.ts")]);
+function runWebServer() {
+  run(path.join(root, "node_modules/.bin/next"), ["start", "--port", String(env.PORT)], (code, signal) => {
+    console.error(`[goodhart] the web server exited (${signal ?? code}); stopping`);
+    stopAll("SIGTERM", 1);
+  });
+}
+
+const workerCrashes: number[] = [];
+function runWorker() {
+  const child = run(process.execPath, ["--import", "tsx", path.join(root, "workers/index.ts")], (code, signal) => {
+    workerCrashes.push(Date.now());
+    const decision = decideRestart(workerCrashes, Date.now());
+    if (!decision.shouldRestart) {
+      console.error(`[goodhart] the worker exited (${signal ?? code}), ${decision.crashesInWindow} times within ${workerRestartPolicy.windowMs / 60_000} min; stopping`);
+      stopAll("SIGTERM", 1);
+      return;
+    }
+    console.error(`[goodhart] the worker (pid ${child.pid}) exited (${signal ?? code}); restarting it in ${decision.delayMs / 1000} s (exit ${decision.crashesInWindow} in the window)`);
+    restartTimer = setTimeout(runWorker, decision.delayMs);
+  });
+  log(`worker started (pid ${child.pid})`);
+}
+
+runWebServer();
+runWorker();
 log(`Goodhart is starting on http://localhost:${env.PORT} (Ctrl-C stops it)`);
 
 process.on("SIGINT", () => stopAll("SIGINT"));

@@ -1,6 +1,6 @@
 "use server";
 
-import { AuthError } from "next-auth";
+import { AuthError, CredentialsSignin } from "next-auth";
 import { signIn, signOut } from "@/lib/next/auth";
 
 export type LoginState = { error: string; email: string } | null;
@@ -16,11 +16,13 @@ export async function login(_previous: LoginState, formData: FormData): Promise<
     return null;
   } catch (error) {
     // signIn redirects by throwing; only an AuthError means the credentials were refused.
+    if (error instanceof CredentialsSignin && error.code === "throttled") return { error: "Too many sign-in attempts; wait a little and try again", email };
     if (error instanceof AuthError) return { error: "Wrong email or password", email };
     throw error;
   }
 }
 
+/** Ends the user's sessions everywhere (the session version moves on), then goes to /login. */
 export async function logout() {
   await signOut({ redirectTo: "/login" });
 }

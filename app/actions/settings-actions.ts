@@ -5,8 +5,11 @@ import { z } from "zod";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { roleSchema } from "@/lib/auth/roles";
-import { createUser, createUserSchema } from "@/lib/members/create-user";
+import { addMember } from "@/lib/members/add-member";
+import { createUserSchema } from "@/lib/members/create-user";
+import { removeMember } from "@/lib/members/remove-member";
 import { setMemberRole } from "@/lib/members/set-member-role";
+import { setUserDisabled } from "@/lib/members/set-user-disabled";
 import { serverAction } from "@/lib/next/server-action";
 
 export const createApiKeyAction = serverAction(
@@ -33,8 +36,24 @@ export const setMemberRoleAction = serverAction(
   },
 );
 
+/** Adds a new user, or an existing user of another project; the answer does not say which. */
 export const addMemberAction = serverAction({ role: "admin", schema: createUserSchema }, async (input, { db, member, actor }) => {
-  const created = await createUser(db, { projectId: member.projectId, actor, input });
+  const added = await addMember(db, { projectId: member.projectId, actor, input });
   revalidatePath("/settings");
-  return { email: created.email };
+  return { email: added.email };
 });
+
+export const removeMemberAction = serverAction({ role: "admin", schema: z.object({ userId: z.string().min(1) }) }, async ({ userId }, { db, member, actor }) => {
+  await removeMember(db, { projectId: member.projectId, userId, actor });
+  revalidatePath("/settings");
+  return null;
+});
+
+export const setUserDisabledAction = serverAction(
+  { role: "admin", schema: z.object({ userId: z.string().min(1), disabled: z.enum(["true", "false"]) }) },
+  async ({ userId, disabled }, { db, member, actor }) => {
+    await setUserDisabled(db, { projectId: member.projectId, userId, isDisabled: disabled === "true", actor });
+    revalidatePath("/settings");
+    return null;
+  },
+);

@@ -33,7 +33,11 @@ export function AddMemberForm() {
           {fieldError("email") ?? fieldError("password") ?? state.error}
         </p>
       ) : null}
-      {state?.ok ? <p role="status" className="w-full text-sm text-green-800">Added {state.data.email}.</p> : null}
+      {state?.ok ? (
+        <p role="status" className="w-full text-sm text-green-800">
+          Added {state.data.email}. Someone who already had an account signs in with their own password.
+        </p>
+      ) : null}
     </form>
   );
 }

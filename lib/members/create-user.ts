@@ -15,7 +15,8 @@ export type CreateUserInput = z.input<typeof createUserSchema>;
 
 /**
  * Creates a user with a role in the project. An existing email is an error unless `updateExisting`
- * is set, in which case the password and role are reset (used by the CLI to recover an admin).
+ * is set, in which case the password and role are reset and the user's sessions end (used by the CLI
+ * to recover an admin).
  */
 export async function createUser(
   db: Db,
@@ -29,7 +30,7 @@ export async function createUser(
       throw new AppError("conflict", `A user with email ${email} already exists`, [{ field: "email" }]);
     }
     const user = existing
-      ? await tx.user.update({ where: { id: existing.id }, data: { passwordHash, name: name ?? existing.name } })
+      ? await tx.user.update({ where: { id: existing.id }, data: { passwordHash, name: name ?? existing.name, sessionVersion: { increment: 1 } } })
       : await tx.user.create({ data: { email, passwordHash, name: name ?? null } });
     await tx.member.upsert({
       where: { projectId_userId: { projectId, userId: user.id } },

@@ -4,6 +4,11 @@ import { defaultProjectSlug } from "../projects/find-project";
 
 export const projectCookie = "goodhart-project";
 
+/** The project the user chose (the switcher sets it); a project they are not in falls back in findCurrentMembership. */
 export async function currentProjectSlug(): Promise<string> {
   return (await cookies()).get(projectCookie)?.value || defaultProjectSlug;
+}
+
+export async function chooseProject(slug: string): Promise<void> {
+  (await cookies()).set(projectCookie, slug, { httpOnly: true, sameSite: "lax", path: "/", maxAge: 365 * 24 * 3600 });
 }

@@ -3,7 +3,7 @@ import { forbidden, redirect } from "next/navigation";
 import type { Actor } from "../audit/record-audit-event";
 import { hasRole, type Role } from "../auth/roles";
 import { getDb, type Db } from "../db/client";
-import { findMembership, type Membership } from "../members/find-membership";
+import { findCurrentMembership, type Membership } from "../members/find-membership";
 import { auth } from "./auth";
 import { currentProjectSlug } from "./current-project";
 
@@ -13,7 +13,7 @@ export type PageContext = { db: Db; member: Membership; actor: Actor };
 export async function requireMember(role: Role = "viewer"): Promise<PageContext> {
   const session = await auth();
   if (!session?.user?.id) redirect("/login");
-  const member = await findMembership(getDb(), { userId: session.user.id, projectSlug: await currentProjectSlug() });
+  const member = await findCurrentMembership(getDb(), { userId: session.user.id, preferredSlug: await currentProjectSlug() });
   if (!member) redirect("/login?error=not-a-member");
   if (!hasRole(member.role, role)) forbidden();
   return { db: getDb(), member, actor: { userId: member.userId, label: member.email } };

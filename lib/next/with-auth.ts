@@ -5,7 +5,7 @@ import type { Actor } from "../audit/record-audit-event";
 import { hasRole, type Role } from "../auth/roles";
 import { getDb, type Db } from "../db/client";
 import { AppError, forbidden } from "../errors/app-error";
-import { findMembership, type Membership } from "../members/find-membership";
+import { findCurrentMembership, type Membership } from "../members/find-membership";
 import { auth } from "./auth";
 import { currentProjectSlug } from "./current-project";
 import { toErrorResponse } from "./error-response";
@@ -46,7 +46,7 @@ export function withApiKey(handler: (request: NextRequest, context: ApiKeyContex
 export async function loadMember(): Promise<Membership> {
   const session = await auth();
   if (!session?.user?.id) throw new AppError("unauthorized", "Sign in first");
-  const member = await findMembership(getDb(), { userId: session.user.id, projectSlug: await currentProjectSlug() });
-  if (!member) throw forbidden("You are not a member of this project");
+  const member = await findCurrentMembership(getDb(), { userId: session.user.id, preferredSlug: await currentProjectSlug() });
+  if (!member) throw forbidden("You are not a member of any project");
   return member;
 }

@@ -8,6 +8,7 @@ import { addExportCommands } from "./export-commands";
 import { addLabCommands } from "./lab-commands";
 import { addImportCommand } from "./import-command";
 import { addJudgeCommands } from "./judge-commands";
+import { addProjectCommands } from "./project-commands";
 import { addUserCommands } from "./user-commands";
 
 const program = new Command()
@@ -17,6 +18,7 @@ const program = new Command()
   .exitOverride();
 
 addUserCommands(program);
+addProjectCommands(program);
 addApiKeyCommands(program);
 addLabCommands(program);
 addImportCommand(program);

@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
-import { revokeApiKeyAction } from "@/app/actions/settings-actions";
+import { removeMemberAction, revokeApiKeyAction, setUserDisabledAction } from "@/app/actions/settings-actions";
 import { ActionButton } from "@/components/settings/action-button";
 import { AddMemberForm } from "@/components/settings/add-member-form";
+import { ChangePasswordForm } from "@/components/settings/change-password-form";
 import { CreateApiKeyForm } from "@/components/settings/create-api-key-form";
+import { CreateProjectForm } from "@/components/settings/create-project-form";
+import { EndSessionsForm } from "@/components/settings/end-sessions-form";
 import { MemberRoleForm } from "@/components/settings/member-role-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
@@ -21,8 +24,29 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+function AccountSection() {
+  return (
+    <Section title="Your account">
+      <h3 className="mb-2 text-sm font-medium">Change password</h3>
+      <ChangePasswordForm />
+      <h3 className="mb-2 mt-6 text-sm font-medium">Sessions</h3>
+      <p className="mb-2 text-sm text-slate-600">Signs you out on every device and browser, this one included.</p>
+      <EndSessionsForm />
+    </Section>
+  );
+}
+
+/** Every member manages their own account here; an admin also sees the project's members, keys and audit log. */
 export default async function SettingsPage() {
-  const { db, member } = await requireMember("admin");
+  const { db, member } = await requireMember();
+  if (member.role !== "admin") {
+    return (
+      <>
+        <PageHeader title="Settings" description="Your password and sessions." />
+        <AccountSection />
+      </>
+    );
+  }
   const [members, apiKeys, events] = await Promise.all([
     listMembers(db, member.projectId),
     listApiKeys(db, member.projectId),
@@ -30,21 +54,41 @@ export default async function SettingsPage() {
   ]);
   return (
     <>
-      <PageHeader title="Settings" description={`Members, roles and API keys of project ${member.projectSlug}.`} />
+      <PageHeader title="Settings" description={`Your account; members, roles and API keys of project ${member.projectSlug}.`} />
+      <AccountSection />
       <Section title="Members">
         <table className="mb-4 w-full text-sm">
           <tbody>
             {members.map((m) => (
               <tr key={m.userId} className="border-b border-slate-100">
-                <td className="py-2">{m.email}</td>
+                <td className="py-2">
+                  {m.email}
+                  {m.isDisabled ? <span className="ml-2 text-xs text-red-700">disabled</span> : null}
+                </td>
                 <td className="py-2">
                   <MemberRoleForm userId={m.userId} email={m.email} role={m.role} />
+                </td>
+                <td className="py-2 text-right">
+                  {m.userId === member.userId ? null : (
+                    <span className="inline-flex gap-2">
+                      <ActionButton action={setUserDisabledAction} fields={{ userId: m.userId, disabled: String(!m.isDisabled) }} label={`${m.isDisabled ? "Enable" : "Disable"} ${m.email}`}>
+                        {m.isDisabled ? "Enable" : "Disable"}
+                      </ActionButton>
+                      <ActionButton action={removeMemberAction} fields={{ userId: m.userId }} variant="danger" label={`Remove ${m.email}`}>
+                        Remove
+                      </ActionButton>
+                    </span>
+                  )}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
         <AddMemberForm />
+      </Section>
+      <Section title="Projects">
+        <p className="mb-3 text-sm text-slate-600">A new project starts empty, with you as its admin. Switch projects in the sidebar.</p>
+        <CreateProjectForm />
       </Section>
       <Section title="API keys">
         <p className="mb-3 text-sm text-slate-600">

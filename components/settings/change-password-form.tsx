@@ -1,0 +1,54 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useActionState, useEffect } from "react";
+import { changePasswordAction } from "@/app/actions/account-actions";
+import { Button } from "@/components/ui/button";
+
+/** Current + new password; on success every session ends, this one too, and /login follows. */
+export function ChangePasswordForm() {
+  const [state, action, isPending] = useActionState(changePasswordAction, null);
+  const router = useRouter();
+  useEffect(() => {
+    if (state?.ok) router.push("/login");
+  }, [state, router]);
+  const fieldError = (name: string) => (state && !state.ok ? state.fields?.[name] : undefined);
+  return (
+    <form action={action} className="flex flex-wrap items-end gap-2">
+      <label className="text-sm">
+        <span className="block font-medium">Current password</span>
+        <input
+          name="currentPassword"
+          type="password"
+          required
+          autoComplete="current-password"
+          className="mt-1 rounded-md border border-slate-300 px-3 py-1.5"
+        />
+      </label>
+      <label className="text-sm">
+        <span className="block font-medium">New password</span>
+        <input
+          name="newPassword"
+          type="password"
+          required
+          minLength={8}
+          autoComplete="new-password"
+          className="mt-1 rounded-md border border-slate-300 px-3 py-1.5"
+        />
+      </label>
+      <Button type="submit" disabled={isPending}>
+        Change password
+      </Button>
+      {state && !state.ok ? (
+        <p role="alert" className="w-full text-sm text-red-700">
+          {fieldError("currentPassword") ?? fieldError("newPassword") ?? state.error}
+        </p>
+      ) : null}
+      {state?.ok ? (
+        <p role="status" className="w-full text-sm text-green-800">
+          Password changed. Sign in again with the new one.
+        </p>
+      ) : null}
+    </form>
+  );
+}

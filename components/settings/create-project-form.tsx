@@ -1,0 +1,47 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useActionState, useEffect } from "react";
+import { createProjectAction } from "@/app/actions/account-actions";
+import { Button } from "@/components/ui/button";
+
+/** Creates a project with the signed-in admin as its admin, then opens it. */
+export function CreateProjectForm() {
+  const [state, action, isPending] = useActionState(createProjectAction, null);
+  const router = useRouter();
+  useEffect(() => {
+    if (state?.ok) router.refresh();
+  }, [state, router]);
+  const fieldError = (name: string) => (state && !state.ok ? state.fields?.[name] : undefined);
+  return (
+    <form action={action} className="flex flex-wrap items-end gap-2">
+      <label className="text-sm">
+        <span className="block font-medium">Project slug</span>
+        <input
+          name="slug"
+          required
+          pattern="[a-z0-9][a-z0-9\-]{1,48}[a-z0-9]"
+          placeholder="e.g. support-agent"
+          className="mt-1 rounded-md border border-slate-300 px-3 py-1.5"
+        />
+      </label>
+      <label className="text-sm">
+        <span className="block font-medium">Project name</span>
+        <input name="name" required maxLength={200} className="mt-1 rounded-md border border-slate-300 px-3 py-1.5" />
+      </label>
+      <Button type="submit" disabled={isPending}>
+        Create project
+      </Button>
+      {state && !state.ok ? (
+        <p role="alert" className="w-full text-sm text-red-700">
+          {fieldError("slug") ?? fieldError("name") ?? state.error}
+        </p>
+      ) : null}
+      {state?.ok ? (
+        <p role="status" className="w-full text-sm text-green-800">
+          Created {state.data.slug}; you are its admin.
+        </p>
+      ) : null}
+    </form>
+  );
+}

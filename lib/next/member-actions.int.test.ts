@@ -1,0 +1,133 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createProjectAction, switchProjectAction } from "../../app/actions/account-actions";
+import { addMemberAction, removeMemberAction, setUserDisabledAction } from "../../app/actions/settings-actions";
+import { authenticateUser } from "../auth/authenticate-user";
+import { getDb } from "../db/client";
+import { findMembership } from "../members/find-membership";
+import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
+
+// Server actions as the settings page calls them, with the signed-in user and chosen project of `signedIn`.
+const signedIn = vi.hoisted(() => ({ userId: "", projectSlug: "", chosen: [] as string[] }));
+vi.mock("./auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null), signOut: async () => undefined }));
+vi.mock("./current-project", () => ({
+  currentProjectSlug: async () => signedIn.projectSlug,
+  chooseProject: async (slug: string) => void signedIn.chosen.push(slug),
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+
+const root = path.resolve(import.meta.dirname, "../..");
+const db = getDb();
+const made: string[] = [];
+let first: { id: string; slug: string };
+let second: { id: string; slug: string };
+let admin: Awaited<ReturnType<typeof makeUser>>;
+let secondAdmin: Awaited<ReturnType<typeof makeUser>>;
+
+beforeAll(async () => {
+  [first, second] = await Promise.all([makeProject(db, "members-a"), makeProject(db, "members-b")]);
+  made.push(first.id, second.id);
+  [admin, secondAdmin] = await Promise.all([makeUser(db, { projectId: first.id, role: "admin" }), makeUser(db, { projectId: second.id, role: "admin" })]);
+});
+afterAll(async () => {
+  for (const id of made) await deleteProject(db, id);
+  await db.user.deleteMany({ where: { id: { in: [admin.id, secondAdmin.id] } } });
+});
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+const as = (userId: string, projectSlug: string) => Object.assign(signedIn, { userId, projectSlug });
+
+describe("adding members", () => {
+  it("adds an existing user of another project with their own password, and answers as for a new user", async () => {
+    const existing = await makeUser(db, { projectId: first.id, role: "reviewer" });
+    as(secondAdmin.id, second.slug);
+    const addedExisting = await addMemberAction(null, form({ email: existing.email.toUpperCase(), password: "ignored password", role: "viewer" }));
+    const newEmail = `${uniqueName("new")}@example.test`;
+    const addedNew = await addMemberAction(null, form({ email: newEmail, password: "initial password", role: "viewer" }));
+
+    expect(addedExisting).toEqual({ ok: true, data: { email: existing.email } });
+    expect(addedNew).toEqual({ ok: true, data: { email: newEmail } });
+    expect((await findMembership(db, { userId: existing.id, projectSlug: second.slug }))?.role).toBe("viewer");
+    expect((await findMembership(db, { userId: existing.id, projectSlug: first.slug }))?.role).toBe("reviewer");
+    expect(await authenticateUser(db, existing.email, existing.password)).not.toBeNull();
+    expect(await authenticateUser(db, existing.email, "ignored password")).toBeNull();
+    expect(await authenticateUser(db, newEmail, "initial password")).not.toBeNull();
+    expect(await db.auditEvent.count({ where: { projectId: second.id, action: "member.add", subjectId: existing.id } })).toBe(1);
+
+    expect(await addMemberAction(null, form({ email: existing.email, password: "ignored password", role: "viewer" }))).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("already a member of this project"),
+    });
+    await db.user.delete({ where: { email: newEmail } });
+  });
+});
+
+describe("role checks", () => {
+  it("refuses members, projects and disable actions to anyone but an admin", async () => {
+    const reviewer = await makeUser(db, { projectId: first.id, role: "reviewer" });
+    const target = await makeUser(db, { projectId: first.id, role: "viewer" });
+    as(reviewer.id, first.slug);
+    const refusals = await Promise.all([
+      addMemberAction(null, form({ email: `${uniqueName("x")}@example.test`, password: "initial password", role: "admin" })),
+      removeMemberAction(null, form({ userId: target.id })),
+      setUserDisabledAction(null, form({ userId: target.id, disabled: "true" })),
+      createProjectAction(null, form({ slug: uniqueName("refused"), name: "Refused" })),
+    ]);
+    for (const refusal of refusals) expect(refusal).toEqual({ ok: false, error: "This needs the admin role; you are reviewer" });
+    expect(await findMembership(db, { userId: target.id, projectSlug: first.slug })).not.toBeNull();
+    expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).disabledAt).toBeNull();
+  });
+
+  it("lets an admin act only on members of their own project", async () => {
+    const outsider = await makeUser(db, { projectId: second.id, role: "viewer" });
+    as(admin.id, first.slug);
+    expect(await removeMemberAction(null, form({ userId: outsider.id }))).toEqual({ ok: false, error: "Member not found" });
+    expect(await setUserDisabledAction(null, form({ userId: outsider.id, disabled: "true" }))).toEqual({ ok: false, error: "Member not found" });
+    expect((await db.user.findUniqueOrThrow({ where: { id: outsider.id } })).disabledAt).toBeNull();
+  });
+});
+
+describe("projects", () => {
+  it("an admin creates a project in the UI, becomes its admin, and can switch to it but not to a stranger's", async () => {
+    as(admin.id, first.slug);
+    const slug = uniqueName("ui-project");
+    const created = await createProjectAction(null, form({ slug, name: "From the UI" }));
+    expect(created).toEqual({ ok: true, data: { slug, name: "From the UI" } });
+    const project = await db.project.findUniqueOrThrow({ where: { slug } });
+    made.push(project.id);
+    expect((await findMembership(db, { userId: admin.id, projectSlug: slug }))?.role).toBe("admin");
+    expect(await db.auditEvent.count({ where: { projectId: project.id, action: "project.create" } })).toBe(1);
+    expect(signedIn.chosen.at(-1)).toBe(slug);
+
+    expect(await createProjectAction(null, form({ slug, name: "Again" }))).toMatchObject({ ok: false, error: `A project with slug "${slug}" already exists` });
+    expect(await createProjectAction(null, form({ slug: "Not A Slug", name: "x" }))).toMatchObject({ ok: false, fields: { slug: expect.any(String) } });
+
+    expect(await switchProjectAction(null, form({ slug: first.slug }))).toEqual({ ok: true, data: { slug: first.slug } });
+    expect(await switchProjectAction(null, form({ slug: second.slug }))).toEqual({ ok: false, error: `Project "${second.slug}" not found` });
+    expect(signedIn.chosen.at(-1)).toBe(first.slug);
+  });
+
+  it("`goodhart project create` makes the named user its admin", async () => {
+    const slug = uniqueName("cli-project");
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, ["--import", "tsx", "scripts/cli/index.ts", ...args], { cwd: root, env: process.env, encoding: "utf8", timeout: 120_000 });
+    const result = cli("project", "create", "--slug", slug, "--name", "From the CLI", "--admin", secondAdmin.email, "--json");
+    expect(result.status, result.stderr).toBe(0);
+    const project = await db.project.findUniqueOrThrow({ where: { slug } });
+    made.push(project.id);
+    expect(JSON.parse(result.stdout.trim())).toEqual({ id: project.id, slug, name: "From the CLI", admin: secondAdmin.email });
+    expect((await findMembership(db, { userId: secondAdmin.id, projectSlug: slug }))?.role).toBe("admin");
+
+    const again = cli("project", "create", "--slug", slug, "--name", "Again", "--admin", secondAdmin.email);
+    expect(again.status).toBe(1);
+    expect(again.stderr.trim()).toBe(`error: A project with slug "${slug}" already exists`);
+    const nobody = cli("project", "create", "--slug", uniqueName("cli-none"), "--name", "x", "--admin", "nobody-here@example.test");
+    expect(nobody.status).toBe(1);
+    expect(nobody.stderr).toContain("no user with email nobody-here@example.test");
+  });
+});
