@@ -1,5 +1,5 @@
 /** Sent with every answer (pages, API, static files); the Content-Security-Policy is set per request in proxy.ts. */
-export const securityHeaders = [
+const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "same-origin" },
   { key: "X-Frame-Options", value: "DENY" },

@@ -12,7 +12,7 @@ import { MAX_JSON_DEPTH } from "./json-limits";
 export function parseJsonBody(bytes: Uint8Array, { maxDepth = MAX_JSON_DEPTH }: { maxDepth?: number } = {}): unknown {
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) throw new AppError("bad_request", "The body is not valid UTF-8", [{ line: decoded.line, byteOffset: decoded.byteOffset, message: decoded.error }]);
-  if (decoded.text.trim() === "") throw new AppError("bad_request", "The body is empty; send a JSON object", []);
+  if (decoded.text.trim() === "") throw new AppError("bad_request", "The body is empty", [{ line: 1, column: 1, message: "send a JSON object" }]);
   const parsed = parseJson(decoded.text, { maxDepth });
   if (!parsed.ok) {
     const message = parsed.error.startsWith("JSON nested") ? `The body is nested deeper than ${maxDepth} levels` : "The body is not JSON";
