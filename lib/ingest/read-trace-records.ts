@@ -1,6 +1,7 @@
 import { dirname, join } from "node:path";
 import { readFile } from "node:fs/promises";
 import { decodeUtf8 } from "./decode-utf8";
+import { describeThrown } from "./describe-thrown";
 import { detectFormat } from "./detect-format";
 import { finalizeTrace } from "./finalize-trace";
 import type { FormatName } from "./format-name";
@@ -100,7 +101,7 @@ export async function* readTraceRecords(input: TraceSourceInput, options: ReadTr
   try {
     for (const mapped of reader.mapDocument?.(parsed.value, context) ?? []) yield toRecord(mapped, {});
   } catch (error) {
-    yield fail(format, `could not read the document: ${errorMessage(error)}`);
+    yield fail(format, `could not read the document: ${describeThrown(error)}`);
   }
 }
 
@@ -138,19 +139,15 @@ async function* readLineRecords(
       yield toRecord({ ok: false, error: parsed.error }, location);
       continue;
     }
+    // An importer that throws (a bug, or a stack overflow on a pathological record) costs one record, not the import.
     let mappedRecords: Mapped[];
     try {
       mappedRecords = reader.mapRecord?.(parsed.value, context) ?? [];
     } catch (error) {
-      mappedRecords = [{ ok: false, error: `could not read the record: ${errorMessage(error)}` }];
+      mappedRecords = [{ ok: false, error: `could not read the record: ${describeThrown(error)}` }];
     }
     for (const mapped of mappedRecords) yield toRecord(mapped, location);
   }
-}
-
-// An importer that throws (a bug, or a stack overflow on a pathological record) costs one record, not the import.
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** "line 3", "index 2", "line 3, index 1", or "" for the whole file. */

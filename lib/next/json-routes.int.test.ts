@@ -80,7 +80,7 @@ const jsonRoutes = () => bodyRoutes().filter((r) => r.spec.kind === "json");
 const sessionRoutes = () => routes.filter((r) => "auth" in r.spec && r.spec.auth === "session");
 
 function send(route: Route, body: BodyInit, headers: Record<string, string> = {}): Promise<Response> {
-  const auth = "auth" in route.spec && route.spec.auth === "key" ? { authorization: `Bearer ${key}` } : { origin };
+  const auth: Record<string, string> = "auth" in route.spec && route.spec.auth === "key" ? { authorization: `Bearer ${key}` } : { origin };
   const init = { method: "POST", headers: { "content-type": "application/json", ...auth, ...headers }, body, duplex: "half" };
   return route.post(new NextRequest(route.url, init as ConstructorParameters<typeof NextRequest>[1]), { params: Promise.resolve({ id: "unknown-id" }) });
 }
@@ -166,7 +166,7 @@ describe("POST /api/v1/traces with one bad record", () => {
 describe("session routes", () => {
   it("refuse a foreign Origin, and a request with neither Origin nor Sec-Fetch-Site, with 403", async () => {
     for (const route of sessionRoutes()) {
-      for (const headers of [{ origin: "http://localhost:8080" }, { origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "same-site" }]) {
+      for (const headers of <Record<string, string>[]>[{ origin: "http://localhost:8080" }, { origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "same-site" }]) {
         const foreign = await expectError(await route.post(new NextRequest(route.url, { method: "POST", headers: { "content-type": "text/plain", ...headers }, body: '{"ids": []}' }), { params: Promise.resolve({ id: "x" }) }), 403);
         expect(foreign.message, route.name).toMatch(/Cross-origin request refused/);
       }
@@ -179,7 +179,8 @@ describe("session routes", () => {
     for (const route of sessionRoutes().filter((r) => r.spec.kind === "json")) {
       const plain = await route.post(new NextRequest(route.url, { method: "POST", headers: { origin, "content-type": "text/plain" }, body: "{}" }), { params: Promise.resolve({ id: "x" }) });
       expect((await expectError(plain, 415)).code, route.name).toBe("unsupported_media_type");
-      const fetched = await route.post(new NextRequest(route.url, { method: "POST", headers: { "sec-fetch-site": "same-origin", "content-type": "application/json" }, body: "{" }), { params: Promise.resolve({ id: "x" }) });
+      const sameOrigin: Record<string, string> = { "sec-fetch-site": "same-origin", "content-type": "application/json" };
+      const fetched = await route.post(new NextRequest(route.url, { method: "POST", headers: sameOrigin, body: "{" }), { params: Promise.resolve({ id: "x" }) });
       expect((await expectError(fetched, 400)).message, route.name).toBe("The body is not JSON");
     }
   });
