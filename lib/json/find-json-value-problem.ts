@@ -11,24 +11,33 @@ const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\
  * any depth is safe to inspect. Null when there is none.
  */
 export function findJsonValueProblem(value: unknown, { maxDepth }: { maxDepth: number }): JsonValueProblem | null {
-  const stack: { value: unknown; path: JsonPath; depth: number }[] = [{ value, path: [], depth: 0 }];
-  for (let top = stack.pop(); top; top = stack.pop()) {
-    const { value: current, path, depth } = top;
+  // Each entry links to its parent, so a path is only built for the one problem found.
+  type Entry = { value: unknown; depth: number; key: string | number | null; parent: Entry | null };
+  const pathOf = (entry: Entry | null, tail: JsonPath = []): JsonPath => {
+    const path = [...tail];
+    for (let at = entry; at && at.key !== null; at = at.parent) path.unshift(at.key);
+    return path;
+  };
+  const stack: Entry[] = [{ value, depth: 0, key: null, parent: null }];
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const current = entry.value;
     if (typeof current === "string") {
       const bad = loneSurrogate.exec(current);
-      if (bad) return { path, message: describeSurrogate(current, bad.index) };
+      if (bad) return { path: pathOf(entry), message: describeSurrogate(current, bad.index) };
       continue;
     }
     if (typeof current !== "object" || current === null) continue;
-    if (depth + 1 > maxDepth) return { path, message: `nested deeper than ${maxDepth} levels` };
-    const entries: [string | number, unknown][] = Array.isArray(current) ? current.map((item, index) => [index, item]) : Object.entries(current);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, item] = entries[i]!;
-      if (typeof key === "string") {
-        const bad = loneSurrogate.exec(key);
-        if (bad) return { path: [...path, key], message: `property name ${describeSurrogate(key, bad.index)}` };
-      }
-      stack.push({ value: item, path: [...path, key], depth: depth + 1 });
+    if (entry.depth + 1 > maxDepth) return { path: pathOf(entry), message: `nested deeper than ${maxDepth} levels` };
+    if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], depth: entry.depth + 1, key: i, parent: entry });
+      continue;
+    }
+    const keys = Object.keys(current);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      const bad = loneSurrogate.exec(key);
+      if (bad) return { path: pathOf(entry, [key]), message: `property name ${describeSurrogate(key, bad.index)}` };
+      stack.push({ value: (current as Record<string, unknown>)[key], depth: entry.depth + 1, key, parent: entry });
     }
   }
   return null;
