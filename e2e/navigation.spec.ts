@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { baseURL } from "../playwright.config";
 import { navItems } from "../components/layout/nav-items";
 import { e2eNavigator } from "./global-setup";
 import { authFile } from "./session";
@@ -43,7 +44,7 @@ test.describe("as a viewer", () => {
     await expect(page.getByRole("region", { name: "Members" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "API keys" })).toHaveCount(0);
 
-    const retry = await page.request.post("/api/jobs/any-job/retry");
+    const retry = await page.request.post("/api/jobs/any-job/retry", { headers: { origin: baseURL } });
     expect(retry.status()).toBe(403);
     expect((await retry.json()).error.code).toBe("forbidden");
   });
