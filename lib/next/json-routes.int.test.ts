@@ -38,9 +38,12 @@ const routeSpecs: Record<string, RouteSpec> = {
   "judges/import": { kind: "json", auth: "session", maxBytes: 64 * 1024 * 1024 },
   "traces/import": { kind: "not-json", reason: "a raw file upload streamed to disk; the traces.import job reads it with the importers" },
   "v1/edge-cases/[id]/decision": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
+  "v1/hacks/[id]/decision": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/otel/v1/traces": { kind: "batch", auth: "key", maxBytes: MAX_API_BODY_BYTES },
   "v1/reward": { kind: "json", auth: "key", maxBytes: MAX_API_BODY_BYTES },
   "v1/reward/openrlhf": { kind: "json", auth: "key", maxBytes: MAX_API_BODY_BYTES, query: "?environment=any" },
+  "v1/rubric-versions": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
+  "v1/rubric-versions/[id]/approve": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/traces": { kind: "batch", auth: "key", maxBytes: MAX_API_BODY_BYTES },
 };
 

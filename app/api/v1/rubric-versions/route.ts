@@ -1,6 +1,7 @@
 // GET /api/v1/rubric-versions?environment=&status=draft|approved: the project's rubric versions.
 // POST /api/v1/rubric-versions: imports a version's export JSON (GET /api/v1/rubric-versions/{id}) as a new draft, in the name of the key's creator.
 import { NextResponse } from "next/server";
+import { readJsonBody } from "@/lib/next/read-json-body";
 import { withApiKey } from "@/lib/next/with-auth";
 import { resolveApiReviewer } from "@/lib/review/resolve-api-reviewer";
 import { exportRubricVersion } from "@/lib/rubrics/export-rubric-version";
@@ -14,7 +15,7 @@ export const GET = withApiKey(async (request, { db, key }) => {
 });
 
 export const POST = withApiKey(async (request, { db, key }) => {
-  const exported = rubricVersionImportSchema.parse(await request.json());
+  const exported = rubricVersionImportSchema.parse(await readJsonBody(request));
   const actor = await resolveApiReviewer(db, { apiKeyId: key.apiKeyId, projectId: key.projectId, keyName: key.name });
   const draft = await importRubricVersion(db, { projectId: key.projectId, exported, actor });
   return NextResponse.json(await exportRubricVersion(db, { projectId: key.projectId, rubricVersionId: draft.id }), { status: 201 });

@@ -3,11 +3,12 @@ import { NextResponse } from "next/server";
 import { decideKnownHack } from "@/lib/hacks/decide-known-hack";
 import { findApiKnownHack } from "@/lib/hacks/known-hack-api-view";
 import { knownHackDecisionBodySchema } from "@/lib/hacks/known-hack-schemas";
+import { readJsonBody } from "@/lib/next/read-json-body";
 import { withApiKey } from "@/lib/next/with-auth";
 import { resolveApiReviewer } from "@/lib/review/resolve-api-reviewer";
 
 export const POST = withApiKey(async (request, { db, key, params }) => {
-  const { decision, note } = knownHackDecisionBodySchema.parse(await request.json());
+  const { decision, note } = knownHackDecisionBodySchema.parse(await readJsonBody(request));
   const actor = await resolveApiReviewer(db, { apiKeyId: key.apiKeyId, projectId: key.projectId, keyName: key.name });
   const knownHackId = String(params.id);
   const { rubricVersionId } = await decideKnownHack(db, { projectId: key.projectId, knownHackId, decision, note, actor });
