@@ -1,6 +1,6 @@
 import type { ChatMessage } from "../messages/chat-message";
 import { asString, isRecord, omitKeys, type JsonObject } from "../messages/json-value";
-import { safely } from "./otel-span-messages";
+import { readSpanMessages, safely } from "./otel-span-messages";
 
 /** One OTLP log record that is a GenAI event, tied to its span by traceId and spanId. */
 export type OtelLogEvent = {
@@ -22,7 +22,10 @@ const roleOfEvent: Record<string, string> = {
   "gen_ai.tool.message": "tool",
 };
 
-export const genAiEventNames = [...Object.keys(roleOfEvent), "gen_ai.choice"];
+// The current semantic conventions put a whole call in one event, with the span's message attributes.
+const operationDetails = "gen_ai.client.inference.operation.details";
+
+export const genAiEventNames = [...Object.keys(roleOfEvent), "gen_ai.choice", operationDetails];
 
 /**
  * The messages of GenAI log events (as @opentelemetry/instrumentation-openai emits them): message
@@ -33,6 +36,12 @@ export function readLogEventMessages(events: readonly OtelLogEvent[]): { input: 
   const input: ChatMessage[] = [];
   const output: ChatMessage[] = [];
   for (const event of events) {
+    if (event.name === operationDetails) {
+      const messages = readSpanMessages(event.attributes);
+      input.push(...messages.input);
+      output.push(...messages.output);
+      continue;
+    }
     const body = isRecord(event.body) ? event.body : { content: event.body };
     if (event.name === "gen_ai.choice") {
       const message = isRecord(body.message) ? body.message : {};

@@ -121,7 +121,7 @@ export function noStepsError(traceId: string, spanCount: number): string {
 function standInSpan(traceId: string, spanId: string, events: OtelLogEvent[]): OtelSpan {
   const times = events.map((event) => event.time).filter((time): time is bigint => time !== null);
   const start = times.length > 0 ? times.reduce((a, b) => (a < b ? a : b)) : null;
-  return { traceId, spanId, parentSpanId: null, name: "", start, end: null, attributes: {}, events: [], isError: false, statusMessage: null, raw: {} };
+  return { traceId, spanId, parentSpanId: null, name: "", start, end: null, attributes: {}, events: [], isError: false, statusMessage: null, raw: {}, source: { resource: {}, scope: null, span: {} } };
 }
 
 function durationMs(span: OtelSpan): number | null {
