@@ -65,6 +65,12 @@ export function otlpJsonResponse(signal: OtlpSignal, partial: PartialSuccess): R
   return { partialSuccess: { [count]: String(partial.rejected), errorMessage: partial.errorMessage } };
 }
 
+/** Decodes an Export*ServiceResponse into its OTLP/JSON shape (for tests and clients of this module). */
+export function decodeOtlpResponse(signal: OtlpSignal, bytes: Uint8Array): Record<string, unknown> {
+  const type = signal === "traces" ? trace.v1.ExportTraceServiceResponse : logs.v1.ExportLogsServiceResponse;
+  return type.toObject(type.decode(bytes), { longs: String, defaults: false });
+}
+
 // google.rpc.Status as google/rpc/status.proto defines it (details, a list of google.protobuf.Any, left empty).
 const statusRoot = protobuf.Root.fromJSON({
   nested: {

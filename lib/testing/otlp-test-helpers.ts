@@ -1,0 +1,35 @@
+import { OTLPTraceExporter as ProtoTraceExporter } from "@opentelemetry/exporter-trace-otlp-proto";
+import { OTLPTraceExporter as JsonTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { context, type Tracer } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { startOtlpCapture, type CapturedExport } from "./capture-otlp-export";
+
+export type ExporterKind = { protocol: "http/protobuf" | "http/json"; gzip?: boolean };
+
+/**
+ * Runs `work` with a tracer whose spans go through the real OTLP exporter of `kind` and returns
+ * each export exactly as it was sent (one per forceFlush the work asks for through `flush`).
+ */
+export async function captureTraceExports(kind: ExporterKind, work: (tracer: Tracer, flush: () => Promise<void>, provider: BasicTracerProvider) => Promise<void>): Promise<CapturedExport[]> {
+  enableActiveContext();
+  const capture = await startOtlpCapture();
+  const options = { url: `${capture.url}/v1/traces`, headers: { authorization: "Bearer captured" }, ...(kind.gzip ? { compression: "gzip" as never } : {}) };
+  const exporter = kind.protocol === "http/protobuf" ? new ProtoTraceExporter(options) : new JsonTraceExporter(options);
+  const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter, { scheduledDelayMillis: 60_000 })] });
+  try {
+    await work(provider.getTracer("goodhart-test"), () => provider.forceFlush(), provider);
+    await provider.forceFlush();
+  } finally {
+    await provider.shutdown();
+    await capture.close();
+  }
+  return capture.exports;
+}
+
+/** Child spans find their parent across awaits, as in an app that set up the Node SDK. */
+export function enableActiveContext() {
+  if (!contextEnabled) context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  contextEnabled = true;
+}
+let contextEnabled = false;
