@@ -9,7 +9,7 @@ import { decodeOtlpResponse, decodeRpcStatus } from "../ingest/otel/otlp-protobu
 import { MAX_API_BODY_BYTES } from "../ingest/limits";
 import type { CapturedExport } from "../testing/capture-otlp-export";
 import { deleteProject, makeProject } from "../testing/factories";
-import { captureTraceExports } from "../testing/otlp-test-helpers";
+import { captureTraceExports, replayExport } from "../testing/otlp-test-helpers";
 
 // next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
 vi.mock("./auth", () => ({ auth: async () => null }));
@@ -24,12 +24,7 @@ beforeAll(async () => {
 afterAll(() => deleteProject(db, project.id));
 
 const params = { params: Promise.resolve({}) };
-/** Hands a captured export to the route exactly as the exporter sent it, with the test's API key. */
-function replay({ body, headers }: CapturedExport, route = postTraces) {
-  const forwarded: Record<string, string> = { authorization: `Bearer ${key}` };
-  for (const name of ["content-type", "content-encoding"]) if (typeof headers[name] === "string") forwarded[name] = headers[name];
-  return route(new NextRequest("http://localhost/api/v1/otel/v1/traces", { method: "POST", headers: forwarded, body: new Uint8Array(body) }), params);
-}
+const replay = (captured: CapturedExport) => replayExport(postTraces, captured, key);
 async function stepsOf(traceId: string) {
   const trace = await db.trace.findUnique({ where: { projectId_externalId: { projectId: project.id, externalId: `otel:${traceId}` } }, include: { steps: { orderBy: { index: "asc" } } } });
   return { trace, steps: trace?.steps ?? [] };

@@ -3,6 +3,7 @@ import { OTLPTraceExporter as JsonTraceExporter } from "@opentelemetry/exporter-
 import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { context, type Tracer } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { NextRequest } from "next/server";
 import { startOtlpCapture, type CapturedExport } from "./capture-otlp-export";
 
 export type ExporterKind = { protocol: "http/protobuf" | "http/json"; gzip?: boolean };
@@ -33,3 +34,16 @@ export function enableActiveContext() {
   contextEnabled = true;
 }
 let contextEnabled = false;
+
+type OtlpRouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/** Hands a captured export to a route handler exactly as the exporter sent it, with `apiKey` in place of its header. */
+export function replayExport(route: OtlpRouteHandler, { path, body, headers }: CapturedExport, apiKey: string) {
+  const forwarded: Record<string, string> = { authorization: `Bearer ${apiKey}` };
+  for (const name of ["content-type", "content-encoding"]) {
+    const value = headers[name];
+    if (typeof value === "string") forwarded[name] = value;
+  }
+  const request = new NextRequest(`http://localhost/api/v1/otel${path}`, { method: "POST", headers: forwarded, body: new Uint8Array(body) });
+  return route(request, { params: Promise.resolve({}) });
+}
