@@ -102,6 +102,25 @@ describe("POST /api/v1/otel/v1/traces with the official OTel exporters", () => {
     expect(await db.otelRecord.count({ where: { projectId: project.id, traceId } })).toBe(4);
   });
 
+  it("works with the README's exporter environment: OTEL_EXPORTER_OTLP_ENDPOINT, the Bearer header, gzip", async () => {
+    let traceId = "";
+    const environment = (baseUrl: string) => ({
+      OTEL_EXPORTER_OTLP_ENDPOINT: `${baseUrl}/api/v1/otel`,
+      OTEL_EXPORTER_OTLP_HEADERS: `Authorization=Bearer%20${key}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf",
+      OTEL_EXPORTER_OTLP_COMPRESSION: "gzip",
+    });
+    const exports = await captureTraceExports({ protocol: "http/protobuf", environment }, async (tracer) => {
+      const span = tracer.startSpan("chat gpt-4o", { attributes: { "gen_ai.operation.name": "chat", "gen_ai.input.messages": userAsks, "gen_ai.output.messages": answers } });
+      traceId = span.spanContext().traceId;
+      span.end();
+    });
+    expect(exports[0]).toMatchObject({ path: "/api/v1/otel/v1/traces", headers: { authorization: `Bearer ${key}`, "content-encoding": "gzip", "content-type": "application/x-protobuf" } });
+    const response = await replayExport(postTraces, exports[0]!, null);
+    expect(response.status).toBe(200);
+    expect(summary((await stepsOf(traceId)).steps)).toEqual(["message:user:Weather in Paris?", "message:assistant:It is 18C and cloudy in Paris."]);
+  });
+
   it("answers a trace with no GenAI content as rejected spans with the reason, and stores nothing of it", async () => {
     let traceId = "";
     const exports = await captureTraceExports({ protocol: "http/protobuf" }, async (tracer) => {

@@ -6,7 +6,8 @@ import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-ho
 import { NextRequest } from "next/server";
 import { startOtlpCapture, type CapturedExport } from "./capture-otlp-export";
 
-export type ExporterKind = { protocol: "http/protobuf" | "http/json"; gzip?: boolean };
+/** `environment`: configure the exporter only through OTEL_* variables (given the capture server's URL), as an app would. */
+export type ExporterKind = { protocol: "http/protobuf" | "http/json"; gzip?: boolean; environment?: (baseUrl: string) => Record<string, string> };
 
 /**
  * Runs `work` with a tracer whose spans go through the real OTLP exporter of `kind` and returns
@@ -15,8 +16,16 @@ export type ExporterKind = { protocol: "http/protobuf" | "http/json"; gzip?: boo
 export async function captureTraceExports(kind: ExporterKind, work: (tracer: Tracer, flush: () => Promise<void>, provider: BasicTracerProvider) => Promise<void>): Promise<CapturedExport[]> {
   enableActiveContext();
   const capture = await startOtlpCapture();
-  const options = { url: `${capture.url}/v1/traces`, headers: { authorization: "Bearer captured" }, ...(kind.gzip ? { compression: "gzip" as never } : {}) };
+  const options = kind.environment ? {} : { url: `${capture.url}/v1/traces`, headers: { authorization: "Bearer captured" }, ...(kind.gzip ? { compression: "gzip" as never } : {}) };
+  const environment = kind.environment?.(capture.url) ?? {};
+  const saved = Object.fromEntries(Object.keys(environment).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, environment);
   const exporter = kind.protocol === "http/protobuf" ? new ProtoTraceExporter(options) : new JsonTraceExporter(options);
+  // The exporter read its settings when it was made.
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter, { scheduledDelayMillis: 60_000 })] });
   try {
     await work(provider.getTracer("goodhart-test"), () => provider.forceFlush(), provider);
@@ -37,13 +46,13 @@ let contextEnabled = false;
 
 type OtlpRouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-/** Hands a captured export to a route handler exactly as the exporter sent it, with `apiKey` in place of its header. */
-export function replayExport(route: OtlpRouteHandler, { path, body, headers }: CapturedExport, apiKey: string) {
-  const forwarded: Record<string, string> = { authorization: `Bearer ${apiKey}` };
-  for (const name of ["content-type", "content-encoding"]) {
+/** Hands a captured export to a route handler exactly as the exporter sent it, with `apiKey` (when given) in place of its header. */
+export function replayExport(route: OtlpRouteHandler, { path, body, headers }: CapturedExport, apiKey: string | null) {
+  const forwarded: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+  for (const name of ["content-type", "content-encoding", ...(apiKey ? [] : ["authorization"])]) {
     const value = headers[name];
     if (typeof value === "string") forwarded[name] = value;
   }
-  const request = new NextRequest(`http://localhost/api/v1/otel${path}`, { method: "POST", headers: forwarded, body: new Uint8Array(body) });
+  const request = new NextRequest(`http://localhost${path.startsWith("/api/") ? path : `/api/v1/otel${path}`}`, { method: "POST", headers: forwarded, body: new Uint8Array(body) });
   return route(request, { params: Promise.resolve({}) });
 }
