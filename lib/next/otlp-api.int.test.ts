@@ -9,7 +9,7 @@ import { decodeOtlpResponse, decodeRpcStatus } from "../ingest/otel/otlp-protobu
 import { MAX_API_BODY_BYTES } from "../ingest/limits";
 import type { CapturedExport } from "../testing/capture-otlp-export";
 import { deleteProject, makeProject } from "../testing/factories";
-import { captureTraceExports, replayExport } from "../testing/otlp-test-helpers";
+import { captureTraceExports, replayRequest } from "../testing/otlp-test-helpers";
 
 // next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
 vi.mock("./auth", () => ({ auth: async () => null }));
@@ -24,6 +24,10 @@ beforeAll(async () => {
 afterAll(() => deleteProject(db, project.id));
 
 const params = { params: Promise.resolve({}) };
+function replayExport(route: typeof postTraces, captured: CapturedExport, apiKey: string | null) {
+  const { url, init } = replayRequest(captured, apiKey);
+  return route(new NextRequest(url, init), params);
+}
 const replay = (captured: CapturedExport) => replayExport(postTraces, captured, key);
 async function stepsOf(traceId: string) {
   const trace = await db.trace.findUnique({ where: { projectId_externalId: { projectId: project.id, externalId: `otel:${traceId}` } }, include: { steps: { orderBy: { index: "asc" } } } });

@@ -5,6 +5,7 @@ import { OpenAIInstrumentation } from "@opentelemetry/instrumentation-openai";
 import { BatchLogRecordProcessor, LoggerProvider } from "@opentelemetry/sdk-logs";
 import { generateText, stepCountIs, tool } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
+import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { POST as postLogs } from "../../app/api/v1/otel/v1/logs/route";
@@ -15,7 +16,7 @@ import { getDb } from "../db/client";
 import { startOtlpCapture, type CapturedExport } from "../testing/capture-otlp-export";
 import { deleteProject, makeProject } from "../testing/factories";
 import { chatCompletion, startLlmTestServer } from "../testing/llm-test-server";
-import { captureTraceExports, replayExport } from "../testing/otlp-test-helpers";
+import { captureTraceExports, replayRequest } from "../testing/otlp-test-helpers";
 
 // next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
 vi.mock("./auth", () => ({ auth: async () => null }));
@@ -32,6 +33,12 @@ beforeAll(async () => {
   key = (await createApiKey(db, { projectId: project.id, name: "otlp", actor: systemActor })).key;
 });
 afterAll(() => deleteProject(db, project.id));
+
+const params = { params: Promise.resolve({}) };
+function replayExport(route: typeof postTraces, captured: CapturedExport, apiKey: string) {
+  const { url, init } = replayRequest(captured, apiKey);
+  return route(new NextRequest(url, init), params);
+}
 
 async function traceOf(traceId: string) {
   return db.trace.findUnique({ where: { projectId_externalId: { projectId: project.id, externalId: `otel:${traceId}` } }, include: { steps: { orderBy: { index: "asc" } } } });

@@ -3,7 +3,6 @@ import { OTLPTraceExporter as JsonTraceExporter } from "@opentelemetry/exporter-
 import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { context, type Tracer } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { NextRequest } from "next/server";
 import { startOtlpCapture, type CapturedExport } from "./capture-otlp-export";
 
 /** `environment`: configure the exporter only through OTEL_* variables (given the capture server's URL), as an app would. */
@@ -44,15 +43,16 @@ export function enableActiveContext() {
 }
 let contextEnabled = false;
 
-type OtlpRouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
-/** Hands a captured export to a route handler exactly as the exporter sent it, with `apiKey` (when given) in place of its header. */
-export function replayExport(route: OtlpRouteHandler, { path, body, headers }: CapturedExport, apiKey: string | null) {
+/**
+ * The request that replays a captured export exactly as the exporter sent it, with `apiKey` (when
+ * given) in place of its Authorization header: build a NextRequest from it for the route handler.
+ */
+export function replayRequest({ path, body, headers }: CapturedExport, apiKey: string | null): { url: string; init: { method: string; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> } } {
   const forwarded: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
   for (const name of ["content-type", "content-encoding", ...(apiKey ? [] : ["authorization"])]) {
     const value = headers[name];
     if (typeof value === "string") forwarded[name] = value;
   }
-  const request = new NextRequest(`http://localhost${path.startsWith("/api/") ? path : `/api/v1/otel${path}`}`, { method: "POST", headers: forwarded, body: new Uint8Array(body) });
-  return route(request, { params: Promise.resolve({}) });
+  const url = `http://localhost${path.startsWith("/api/") ? path : `/api/v1/otel${path}`}`;
+  return { url, init: { method: "POST", headers: forwarded, body: new Uint8Array(body) } };
 }
