@@ -1,4 +1,4 @@
-import { createRequire } from "node:module";
+import generated from "@opentelemetry/otlp-transformer/build/src/generated/root.js";
 import protobuf from "protobufjs";
 
 /**
@@ -24,8 +24,7 @@ type GeneratedRoot = {
   };
 };
 
-// The generated module is CommonJS with no exports map entry for it; load it as such.
-const root = createRequire(import.meta.url)("@opentelemetry/otlp-transformer/build/src/generated/root.js") as GeneratedRoot;
+const root = generated as unknown as GeneratedRoot;
 const { trace, logs } = root.opentelemetry.proto.collector;
 
 export type OtlpSignal = "traces" | "logs";
