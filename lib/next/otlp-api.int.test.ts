@@ -1,6 +1,7 @@
 import { SpanStatusCode } from "@opentelemetry/api";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as postLogs } from "../../app/api/v1/otel/v1/logs/route";
 import { POST as postTraces } from "../../app/api/v1/otel/v1/traces/route";
 import { createApiKey } from "../api-keys/create-api-key";
 import { systemActor } from "../audit/record-audit-event";
@@ -139,6 +140,19 @@ describe("POST /api/v1/otel/v1/traces with the official OTel exporters", () => {
     expect(answer).toEqual({ partialSuccess: { rejectedSpans: "1", errorMessage: expect.stringContaining(`trace ${traceId}: none of its 1 span(s) is a model call`) } });
     expect((await stepsOf(traceId)).trace).toBeNull();
     expect(await db.otelRecord.count({ where: { projectId: project.id, traceId } })).toBe(0);
+  });
+
+  it("refuses log records that are not GenAI events or name no trace, with where they were", async () => {
+    const logRecord = (extra: Record<string, unknown>) => ({ timeUnixNano: "1760000000000000000", body: { stringValue: "GET /health 200" }, ...extra });
+    const body = JSON.stringify({
+      resourceLogs: [{ scopeLogs: [{ logRecords: [logRecord({ traceId: "aa".repeat(16), spanId: "bb".repeat(8) }), logRecord({ eventName: "gen_ai.user.message" })] }] }],
+    });
+    const response = await postLogs(new NextRequest("http://localhost/api/v1/otel/v1/logs", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body }), params);
+    expect(response.status).toBe(200);
+    const { partialSuccess } = await response.json();
+    expect(partialSuccess.rejectedLogRecords).toBe("2");
+    expect(partialSuccess.errorMessage).toContain('resourceLogs[0].scopeLogs[0].logRecords[0]: not a GenAI event (event name "";');
+    expect(partialSuccess.errorMessage).toContain("resourceLogs[0].scopeLogs[0].logRecords[1]: gen_ai.user.message has no traceId");
   });
 
   it("answers errors to protobuf clients as a google.rpc.Status: 400 undecodable, 415 other types, 413 too large", async () => {

@@ -39,7 +39,8 @@ export async function storeOtelTrace(db: Db, { projectId, traceId, records }: { 
       await replaceTrace(tx, provider, { projectId, externalId: finalized.externalId, trace: finalized.trace });
       return { stored: fresh.size, duplicates: records.length - fresh.size, rejected: null };
     },
-    { timeout: 30_000 },
+    // Exports of other traces may hold the write lock (SQLite) for a moment; wait rather than fail.
+    { maxWait: 10_000, timeout: 30_000 },
   );
 }
 
