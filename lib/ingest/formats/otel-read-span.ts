@@ -36,9 +36,9 @@ export function readSpan(span: OtelSpan, { hasVercelCalls }: { hasVercelCalls: b
 
   const isWrapper = isVercelWrapperSpan(attributes);
   if (isWrapper && hasVercelCalls) return { kind: "other" };
+  // One family per span: a span that carries two (OpenInference's converters add llm.* beside gen_ai.*) says the same twice.
   const families = [readSpanMessages(attributes), readOpenInferenceMessages(attributes), readVercelMessages(attributes, { isWrapper })];
-  const input = families.flatMap((family) => family.input);
-  const output = families.flatMap((family) => family.output);
+  const { input, output } = families.find((family) => family.input.length > 0 || family.output.length > 0) ?? { input: [], output: [] };
   const usage = readUsage(attributes);
   const isModelCall =
     (operation !== null && inferenceOperations.includes(operation)) || openInferenceKind === "LLM" || isVercelCallSpan(attributes) || usage.tokensIn !== null || usage.tokensOut !== null;
