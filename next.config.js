@@ -12,6 +12,8 @@ const nextConfig = {
   // forbidden() renders app/forbidden.tsx with status 403 when a role is too low.
   experimental: { authInterrupts: true },
   headers: async () => [{ source: "/:path*", headers: securityHeaders }],
+  // OTLP protobuf decoding: protobufjs-generated CommonJS loaded at run time from node_modules, not bundled.
+  serverExternalPackages: ["@opentelemetry/otlp-transformer", "protobufjs"],
 };
 
 export default nextConfig;

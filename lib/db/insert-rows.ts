@@ -5,6 +5,8 @@ import type { DatabaseProvider } from "./database-url";
 export type ColumnType = "text" | "int" | "float" | "bool" | "json" | "time";
 export type Value = string | number | boolean | null;
 export type Columns = [string, ColumnType][];
+/** A client or an interactive transaction: what runs the statements. */
+export type RawExecutor = Pick<Db, "$executeRawUnsafe">;
 
 // Bound parameters per INSERT: under SQLite's 32,766 and PostgreSQL's 65,535.
 const maxParameters = 30_000;
@@ -13,7 +15,7 @@ const maxParameters = 30_000;
  * Multi-row INSERTs with bound parameters for rows whose ids are made by the caller, for bulk
  * writes where per-row ORM work would dominate. Run the statements in one `db.$transaction`.
  */
-export function insertStatements(db: Db, provider: DatabaseProvider, table: string, columns: Columns, rows: Value[][]) {
+export function insertStatements(db: RawExecutor, provider: DatabaseProvider, table: string, columns: Columns, rows: Value[][]) {
   const perStatement = Math.floor(maxParameters / columns.length);
   const names = columns.map(([name]) => `"${name}"`).join(", ");
   const statements = [];
@@ -30,6 +32,22 @@ export function insertStatements(db: Db, provider: DatabaseProvider, table: stri
     statements.push(db.$executeRawUnsafe(`INSERT INTO "${table}" (${names}) VALUES ${tuples.join(", ")}`, ...params));
   }
   return statements;
+}
+
+/** An UPDATE of one row by its "id" column, setting every column of `row` except id and those in `keep`. */
+export function updateStatement(db: RawExecutor, provider: DatabaseProvider, table: string, columns: Columns, row: Value[], { keep }: { keep: string[] }) {
+  const params: Value[] = [];
+  const sets: string[] = [];
+  let id: Value = null;
+  columns.forEach(([name, type], i) => {
+    const value = row[i] ?? null;
+    if (name === "id") id = value;
+    if (name === "id" || keep.includes(name)) return;
+    params.push(toParameter(provider, type, value));
+    sets.push(`"${name}" = ${placeholder(provider, params.length, type)}`);
+  });
+  params.push(id);
+  return db.$executeRawUnsafe(`UPDATE "${table}" SET ${sets.join(", ")} WHERE "id" = ${placeholder(provider, params.length, "text")}`, ...params);
 }
 
 const preparedInserts = new WeakMap<SqliteConnection, Map<string, Statement>>();

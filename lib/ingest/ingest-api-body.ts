@@ -12,7 +12,7 @@ import type { TraceRecord } from "./trace-record";
 export type ApiIngestResult = { accepted: number; duplicates: number; rejected: { index?: number; line?: number; error: string }[] };
 
 /**
- * The body of POST /api/v1/traces (and the OTLP route): native `{"traces": [...]}`, or a raw
+ * The body of POST /api/v1/traces: native `{"traces": [...]}`, or a raw
  * document in `format`. A body that cannot be read at all is a 400 with details; bad records in a
  * readable body are reported one by one and the good ones are stored.
  */

@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { POST as postOtel } from "../../app/api/v1/otel/v1/traces/route";
 import { POST as postTraces } from "../../app/api/v1/traces/route";
 import { createApiKey } from "../api-keys/create-api-key";
 import { systemActor } from "../audit/record-audit-event";
@@ -27,7 +26,7 @@ afterAll(() => Promise.all([deleteProject(db, project.id), deleteProject(db, oth
 const params = { params: Promise.resolve({}) };
 function post(path: string, body: BodyInit | null, { headers = {}, auth = `Bearer ${key}` }: { headers?: Record<string, string>; auth?: string | null } = {}) {
   const request = new NextRequest(`http://localhost${path}`, { method: "POST", headers: { ...(auth ? { authorization: auth } : {}), "content-type": "application/json", ...headers }, body });
-  return (path.startsWith("/api/v1/otel") ? postOtel : postTraces)(request, params);
+  return postTraces(request, params);
 }
 const trace = (externalId: string) => ({ externalId, steps: [{ role: "user", content: "hi" }, { role: "assistant", content: "hello" }] });
 
@@ -93,23 +92,5 @@ describe("POST /api/v1/traces", () => {
     const refused = await post(`/api/v1/traces?project=${other.slug}`, JSON.stringify({ traces: [] }));
     expect(refused.status).toBe(403);
     expect((await refused.json()).error.code).toBe("forbidden");
-  });
-});
-
-describe("POST /api/v1/otel/v1/traces", () => {
-  it("stores OTLP/HTTP JSON spans as traces, idempotently", async () => {
-    const body = readFileSync(join(fixturesDir, "otel-current.json"));
-    const first = await (await post("/api/v1/otel/v1/traces", body)).json();
-    expect(first.rejected).toEqual([]);
-    expect(first.accepted).toBeGreaterThan(0);
-    const second = await (await post("/api/v1/otel/v1/traces", body)).json();
-    expect(second).toEqual({ accepted: 0, duplicates: first.accepted, rejected: [] });
-  });
-
-  it("refuses protobuf and a body that is not OTLP JSON", async () => {
-    expect((await post("/api/v1/otel/v1/traces", "x", { headers: { "content-type": "application/x-protobuf" } })).status).toBe(400);
-    const bad = await post("/api/v1/otel/v1/traces", "{not json");
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).error.details[0].message).toMatch(/invalid JSON/);
   });
 });

@@ -10,12 +10,12 @@ export type StoreResult = { accepted: number; duplicates: number; storedIds: Map
 
 
 // Column order is the order of each row's values below.
-const traceColumns: Columns = [
+export const traceColumns: Columns = [
   ["id", "text"], ["projectId", "text"], ["externalId", "text"], ["contentHash", "text"], ["source", "text"], ["environment", "text"], ["task", "text"],
   ["runName", "text"], ["runId", "text"], ["step", "int"], ["input", "text"], ["output", "text"], ["reward", "float"], ["success", "bool"],
   ["scores", "json"], ["endState", "json"], ["metadata", "json"], ["stepCount", "int"], ["totalTokens", "int"], ["startedAt", "time"], ["createdAt", "time"],
 ];
-const stepColumns: Columns = [
+export const stepColumns: Columns = [
   ["id", "text"], ["traceId", "text"], ["index", "int"], ["type", "text"], ["role", "text"], ["content", "text"], ["reasoning", "text"], ["toolName", "text"],
   ["toolCallId", "text"], ["arguments", "json"], ["result", "json"], ["error", "text"], ["tokensIn", "int"], ["tokensOut", "int"], ["latencyMs", "float"],
   ["startedAt", "time"], ["metadata", "json"],
@@ -98,7 +98,7 @@ function toSortableFloat(value: number | null | undefined): number | null {
   return value === null || value === undefined ? null : Number(value.toPrecision(15));
 }
 
-function toTraceRow({ id, projectId, runId, externalId, trace, createdAt }: { id: string; projectId: string; runId?: string; externalId: string; trace: Trace; createdAt: Date }): Value[] {
+export function toTraceRow({ id, projectId, runId, externalId, trace, createdAt }: { id: string; projectId: string; runId?: string; externalId: string; trace: Trace; createdAt: Date }): Value[] {
   const totalTokens = trace.steps.reduce((sum, step) => sum + (step.tokensIn ?? 0) + (step.tokensOut ?? 0), 0);
   return [
     id,
@@ -125,7 +125,7 @@ function toTraceRow({ id, projectId, runId, externalId, trace, createdAt }: { id
   ];
 }
 
-function toStepRow(traceId: string, index: number, step: Step): Value[] {
+export function toStepRow(traceId: string, index: number, step: Step): Value[] {
   return [
     randomUUID(),
     traceId,

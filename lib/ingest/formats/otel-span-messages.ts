@@ -33,8 +33,12 @@ function readPartsMessages(value: unknown, defaultRole: string): ChatMessage[] {
   });
 }
 
-/** gen_ai.prompt.0.role, gen_ai.prompt.0.tool_calls.1.name, ... as a list of message objects. */
 function readIndexed(attributes: JsonObject, prefix: string, defaultRole: string): ChatMessage[] {
+  return readIndexedObjects(attributes, prefix).flatMap((item) => (isRecord(item) ? safely({ ...item, role: item.role ?? defaultRole }) : []));
+}
+
+/** Flattened attributes under `prefix` (gen_ai.prompt.0.role, llm.input_messages.0.message.tool_calls.1...) as a list of objects. */
+export function readIndexedObjects(attributes: JsonObject, prefix: string): unknown[] {
   const root: JsonObject = {};
   for (const [key, value] of Object.entries(attributes)) {
     if (!key.startsWith(prefix)) continue;
@@ -52,9 +56,8 @@ function readIndexed(attributes: JsonObject, prefix: string, defaultRole: string
       node = next;
     });
   }
-  const messages = toArrays(root);
-  if (!Array.isArray(messages)) return [];
-  return messages.flatMap((item) => (isRecord(item) ? safely({ ...item, role: item.role ?? defaultRole }) : []));
+  const list = toArrays(root);
+  return Array.isArray(list) ? list : [];
 }
 
 /** Objects whose keys are all indexes ("0", "1", ...) become arrays, in index order. */
@@ -66,7 +69,8 @@ function toArrays(value: unknown): unknown {
   return keys.sort((a, b) => Number(a) - Number(b)).map((key) => converted[key]);
 }
 
-function safely(raw: JsonObject): ChatMessage[] {
+/** A message normalised, or none when it cannot be read (the span's attributes stay in the trace metadata). */
+export function safely(raw: JsonObject): ChatMessage[] {
   try {
     return normalizeMessage(raw, "message");
   } catch {

@@ -16,6 +16,8 @@ export type OtelSpan = {
   statusMessage: string | null;
   /** The span as stored in metadata: every field, attributes decoded, with its resource index and scope. */
   raw: JsonObject;
+  /** The span as it arrived (OTLP/JSON), with its resource and scope, to keep and read again later. */
+  source: { resource: JsonObject; scope: JsonObject | null; span: JsonObject };
 };
 
 const spanSchema = z.looseObject({
@@ -48,21 +50,22 @@ export function readOtlpSpans(value: unknown): { ok: true; spans: OtelSpan[]; re
     const resource = resourceSpans.resource ?? {};
     resources.push({ ...omitKeys(resource, ["attributes"]), attributes: decodeAttributes(resource.attributes) });
     (resourceSpans.scopeSpans ?? []).forEach((scopeSpans, s) => {
-      const scope = scopeSpans.scope ? { ...scopeSpans.scope, attributes: decodeAttributes(scopeSpans.scope.attributes) } : null;
+      const decodedScope = scopeSpans.scope ? { ...scopeSpans.scope, attributes: decodeAttributes(scopeSpans.scope.attributes) } : null;
       scopeSpans.spans.forEach((rawSpan, i) => {
         const parsed = spanSchema.safeParse(rawSpan);
         if (!parsed.success) {
           errors.push(formatZodError(parsed.error, `resourceSpans[${r}].scopeSpans[${s}].spans[${i}]`));
           return;
         }
-        spans.push(toSpan(parsed.data, r, scope));
+        const source = { resource, scope: scopeSpans.scope ?? null, span: parsed.data };
+        spans.push({ ...toSpan(parsed.data, r, decodedScope), source });
       });
     });
   });
   return { ok: true, spans, resources, errors };
 }
 
-function toSpan(span: z.infer<typeof spanSchema>, resourceIndex: number, scope: JsonObject | null): OtelSpan {
+function toSpan(span: z.infer<typeof spanSchema>, resourceIndex: number, scope: JsonObject | null): Omit<OtelSpan, "source"> {
   const attributes = decodeAttributes(span.attributes);
   const events = (span.events ?? []).filter(isRecord).map((event) => ({
     ...event,

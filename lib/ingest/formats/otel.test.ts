@@ -75,12 +75,25 @@ describe("otel importer", () => {
 
   it("reports a malformed span and still reads the others", async () => {
     const text = JSON.stringify({
-      resourceSpans: [{ scopeSpans: [{ spans: [{ spanId: "x1", name: "broken" }, { traceId: "t1", spanId: "s1", name: "chat", attributes: [{ key: "gen_ai.prompt.0.role", value: { stringValue: "user" } }, { key: "gen_ai.prompt.0.content", value: { stringValue: "hi" } }] }] }] }],
+      resourceSpans: [
+        {
+          scopeSpans: [
+            {
+              spans: [
+                { spanId: "x1", name: "broken" },
+                { traceId: "t1", spanId: "s1", name: "chat", attributes: [{ key: "gen_ai.operation.name", value: { stringValue: "chat" } }] },
+                { traceId: "t2", spanId: "s2", name: "GET /health", attributes: [{ key: "http.method", value: { stringValue: "GET" } }] },
+              ],
+            },
+          ],
+        },
+      ],
     });
     const records = await collectRecords({ text }, { format: "otel" });
     expect(records.map((record) => (record.ok ? record.externalId : record.error))).toEqual([
       "line 1: resourceSpans[0].scopeSpans[0].spans[0].traceId: Invalid input: expected string, received undefined",
       "otel:t1",
+      expect.stringMatching(/^line 1, index 1: trace t2: none of its 1 span\(s\) is a model call, message or tool call/),
     ]);
   });
 });

@@ -1,15 +1,16 @@
 import type { TraceInput } from "../../traces/trace-schema";
 import type { ChatMessage } from "../messages/chat-message";
 import { deriveInputOutput } from "../messages/derive-input-output";
-import { asCount, asFiniteNumber, asString, omitKeys, parseJsonArguments, type JsonObject } from "../messages/json-value";
+import { asFiniteNumber, asString, omitKeys, parseJsonArguments, type JsonObject } from "../messages/json-value";
 import { appendTurn, attachToolExecution } from "../messages/merge-conversation";
 import { messagesToSteps } from "../messages/messages-to-steps";
 import { nanosToIso } from "../messages/to-iso-time";
 import type { FormatReader, Mapped } from "./format-reader";
+import type { OtelLogEvent } from "./otel-log-events";
+import { readLogEventMessages } from "./otel-log-events";
+import { readSpan } from "./otel-read-span";
 import { readOtlpSpans, type OtelSpan } from "./otel-spans";
-import { readSpanMessages } from "./otel-span-messages";
-
-const inferenceOperations = ["chat", "text_completion", "generate_content"];
+import { isVercelCallSpan } from "./otel-vercel-ai";
 
 /**
  * OTLP/HTTP JSON (`{resourceSpans: [{resource, scopeSpans: [{scope, spans}]}]}`) with OpenTelemetry
@@ -32,45 +33,59 @@ function mapRequest(value: unknown): Mapped[] {
   const byTrace = new Map<string, OtelSpan[]>();
   for (const span of read.spans) byTrace.set(span.traceId, [...(byTrace.get(span.traceId) ?? []), span]);
   [...byTrace.entries()].forEach(([traceId, spans], index) => {
-    out.push({ ok: true, trace: mapTrace(traceId, spans, read.resources), sourceId: `otel:${traceId}`, index });
+    const trace = mapOtelTrace({ traceId, spans, resources: read.resources });
+    if (trace.steps?.length === 0) out.push({ ok: false, error: noStepsError(traceId, spans.length), index });
+    else out.push({ ok: true, trace, sourceId: `otel:${traceId}`, index });
   });
   return out;
 }
 
-function mapTrace(traceId: string, spans: OtelSpan[], resources: JsonObject[]): TraceInput {
-  const ordered = [...spans].sort((a, b) => (a.start === b.start ? 0 : (a.start ?? 0n) < (b.start ?? 0n) ? -1 : 1));
+/**
+ * One trace from its spans and the GenAI log events tied to them (either may be missing: log
+ * events of a span not received yet stand in for it at their own time).
+ */
+export function mapOtelTrace({ traceId, spans, resources, logs = [] }: { traceId: string; spans: OtelSpan[]; resources: JsonObject[]; logs?: OtelLogEvent[] }): TraceInput {
+  const logsBySpan = new Map<string, OtelLogEvent[]>();
+  for (const event of logs) logsBySpan.set(event.spanId ?? "", [...(logsBySpan.get(event.spanId ?? "") ?? []), event]);
+  const known = new Set(spans.map((span) => span.spanId));
+  const standIns = [...logsBySpan.entries()].filter(([spanId]) => !known.has(spanId)).map(([spanId, events]) => standInSpan(traceId, spanId, events));
+  const ordered = [...spans, ...standIns].sort((a, b) => (a.start === b.start ? 0 : (a.start ?? 0n) < (b.start ?? 0n) ? -1 : 1));
+  const hasVercelCalls = ordered.some((span) => isVercelCallSpan(span.attributes));
   const conversation: ChatMessage[] = [];
   const scores: Record<string, number> = {};
   for (const span of ordered) {
     const { attributes } = span;
-    const operation = asString(attributes["gen_ai.operation.name"]);
-    const spanMeta = { spanId: span.spanId, parentSpanId: span.parentSpanId, name: span.name, operation };
+    const spanMeta = { spanId: span.spanId, parentSpanId: span.parentSpanId, name: span.name, operation: asString(attributes["gen_ai.operation.name"]) };
     const timing = { startedAt: span.start === null ? null : nanosToIso(span.start), latencyMs: durationMs(span) };
-    if (operation === "execute_tool") {
+    const reading = readSpan(span, { hasVercelCalls });
+    const events = logsBySpan.get(span.spanId) ?? [];
+    if (reading.kind === "tool") {
       attachToolExecution(conversation, {
-        id: asString(attributes["gen_ai.tool.call.id"]),
-        name: asString(attributes["gen_ai.tool.name"]) ?? span.name.replace(/^execute_tool\s*/, ""),
-        arguments: parseJsonArguments(attributes["gen_ai.tool.call.arguments"]),
-        result: parseJsonArguments(attributes["gen_ai.tool.call.result"]),
+        id: reading.id,
+        name: reading.name,
+        arguments: parseJsonArguments(reading.arguments),
+        result: parseJsonArguments(reading.result),
         error: span.isError ? (span.statusMessage ?? asString(attributes["error.type"]) ?? "error") : null,
         ...timing,
         metadata: { span: spanMeta },
       });
-    } else {
-      const { input, output } = readSpanMessages(attributes);
-      if (input.length > 0 || output.length > 0 || (operation !== null && inferenceOperations.includes(operation))) {
-        for (const message of input) message.metadata = { ...message.metadata, span: spanMeta };
-        output.forEach((message, index) => {
-          message.metadata = { ...message.metadata, span: spanMeta };
-          if (index > 0) return;
-          const model = asString(attributes["gen_ai.response.model"]) ?? asString(attributes["gen_ai.request.model"]);
-          if (model) message.metadata.model = model;
-          message.tokensIn = asCount(attributes["gen_ai.usage.input_tokens"] ?? attributes["gen_ai.usage.prompt_tokens"]);
-          message.tokensOut = asCount(attributes["gen_ai.usage.output_tokens"] ?? attributes["gen_ai.usage.completion_tokens"]);
-          Object.assign(message, timing);
-        });
-        appendTurn(conversation, input, output);
-      }
+    } else if (reading.kind === "inference" || events.length > 0) {
+      // Log events carry what the span leaves out (instrumentation-openai puts content only there).
+      const fromEvents = readLogEventMessages(events);
+      const input = reading.kind === "inference" && reading.input.length > 0 ? reading.input : fromEvents.input;
+      const output = reading.kind === "inference" && reading.output.length > 0 ? reading.output : fromEvents.output;
+      // A model call with no content recorded still is a step: its model, tokens and timing.
+      if (output.length === 0) output.push({ role: "assistant", content: null, toolCalls: [] });
+      for (const message of input) message.metadata = { ...message.metadata, span: spanMeta };
+      output.forEach((message, index) => {
+        message.metadata = { ...message.metadata, span: spanMeta };
+        if (index > 0 || reading.kind !== "inference") return;
+        if (reading.model) message.metadata.model = reading.model;
+        message.tokensIn = reading.tokensIn;
+        message.tokensOut = reading.tokensOut;
+        Object.assign(message, timing);
+      });
+      appendTurn(conversation, input, output);
     }
     for (const event of span.events) {
       if (event.name !== "gen_ai.evaluation.result") continue;
@@ -85,9 +100,28 @@ function mapTrace(traceId: string, spans: OtelSpan[], resources: JsonObject[]): 
     startedAt: first === null ? null : nanosToIso(first),
     ...deriveInputOutput(steps),
     ...(Object.keys(scores).length > 0 ? { outcome: { scores, ...(scores.reward !== undefined ? { reward: scores.reward } : {}) } } : {}),
-    metadata: { otel: { traceId, resources, spans: ordered.map((span) => omitKeys(span.raw, ["traceId"])) } },
+    metadata: {
+      otel: {
+        traceId,
+        resources,
+        spans: ordered.filter((span) => known.has(span.spanId)).map((span) => omitKeys(span.raw, ["traceId"])),
+        ...(logs.length > 0 ? { logs: logs.map((event) => omitKeys(event.raw, ["traceId"])) } : {}),
+      },
+    },
     steps,
   };
+}
+
+/** Why a trace is not stored: nothing in it reads as a model call, a message or a tool call. */
+export function noStepsError(traceId: string, spanCount: number): string {
+  return `trace ${traceId}: none of its ${spanCount} span(s) is a model call, message or tool call (no gen_ai.*, ai.*, llm.* or tool attributes, and no GenAI log events); nothing was stored`;
+}
+
+/** Log events whose span has not arrived: a span of their own, at the first event's time. */
+function standInSpan(traceId: string, spanId: string, events: OtelLogEvent[]): OtelSpan {
+  const times = events.map((event) => event.time).filter((time): time is bigint => time !== null);
+  const start = times.length > 0 ? times.reduce((a, b) => (a < b ? a : b)) : null;
+  return { traceId, spanId, parentSpanId: null, name: "", start, end: null, attributes: {}, events: [], isError: false, statusMessage: null, raw: {}, source: { resource: {}, scope: null, span: {} } };
 }
 
 function durationMs(span: OtelSpan): number | null {

@@ -1,0 +1,182 @@
+import { SpanStatusCode } from "@opentelemetry/api";
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as postLogs } from "../../app/api/v1/otel/v1/logs/route";
+import { POST as postTraces } from "../../app/api/v1/otel/v1/traces/route";
+import { createApiKey } from "../api-keys/create-api-key";
+import { systemActor } from "../audit/record-audit-event";
+import { getDb } from "../db/client";
+import { decodeOtlpResponse, decodeRpcStatus } from "../ingest/otel/otlp-protobuf";
+import { MAX_API_BODY_BYTES } from "../ingest/limits";
+import type { CapturedExport } from "../testing/capture-otlp-export";
+import { deleteProject, makeProject } from "../testing/factories";
+import { captureTraceExports, replayRequest } from "../testing/otlp-test-helpers";
+
+// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
+vi.mock("./auth", () => ({ auth: async () => null }));
+
+const db = getDb();
+let project: { id: string; slug: string };
+let key: string;
+beforeAll(async () => {
+  project = await makeProject(db, "otlp");
+  key = (await createApiKey(db, { projectId: project.id, name: "otlp", actor: systemActor })).key;
+});
+afterAll(() => deleteProject(db, project.id));
+
+const params = { params: Promise.resolve({}) };
+function replayExport(route: typeof postTraces, captured: CapturedExport, apiKey: string | null) {
+  const { url, init } = replayRequest(captured, apiKey);
+  return route(new NextRequest(url, init), params);
+}
+const replay = (captured: CapturedExport) => replayExport(postTraces, captured, key);
+async function stepsOf(traceId: string) {
+  const trace = await db.trace.findUnique({ where: { projectId_externalId: { projectId: project.id, externalId: `otel:${traceId}` } }, include: { steps: { orderBy: { index: "asc" } } } });
+  return { trace, steps: trace?.steps ?? [] };
+}
+const summary = (steps: { type: string; role: string; toolName: string | null; content: string | null }[]) =>
+  steps.map((step) => `${step.type}:${step.role}:${step.toolName ?? step.content ?? ""}`);
+
+const userAsks = JSON.stringify([{ role: "user", parts: [{ type: "text", content: "Weather in Paris?" }] }]);
+const callsTool = JSON.stringify([{ role: "assistant", parts: [{ type: "tool_call", id: "call_w1", name: "get_weather", arguments: { city: "Paris" } }] }]);
+const withToolResult = JSON.stringify([
+  { role: "user", parts: [{ type: "text", content: "Weather in Paris?" }] },
+  { role: "assistant", parts: [{ type: "tool_call", id: "call_w1", name: "get_weather", arguments: { city: "Paris" } }] },
+  { role: "tool", parts: [{ type: "tool_call_response", id: "call_w1", response: "18C, cloudy" }] },
+]);
+const answers = JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: "It is 18C and cloudy in Paris." }] }]);
+
+describe("POST /api/v1/otel/v1/traces with the official OTel exporters", () => {
+  it("stores a gzip protobuf export of GenAI spans and answers an ExportTraceServiceResponse in protobuf", async () => {
+    let traceId = "";
+    const exports = await captureTraceExports({ protocol: "http/protobuf", gzip: true }, async (tracer) => {
+      tracer.startActiveSpan("invoke_agent weather", (root) => {
+        traceId = root.spanContext().traceId;
+        const chat = tracer.startSpan("chat gpt-4o", { attributes: { "gen_ai.operation.name": "chat", "gen_ai.request.model": "gpt-4o", "gen_ai.input.messages": userAsks, "gen_ai.output.messages": callsTool, "gen_ai.usage.input_tokens": 40, "gen_ai.usage.output_tokens": 9 } });
+        chat.end();
+        const tool = tracer.startSpan("execute_tool get_weather", { attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "get_weather", "gen_ai.tool.call.id": "call_w1", "gen_ai.tool.call.result": "18C, cloudy" } });
+        tool.end();
+        root.end();
+      });
+    });
+    expect(exports).toHaveLength(1);
+    expect(exports[0]?.headers["content-type"]).toBe("application/x-protobuf");
+    expect(exports[0]?.headers["content-encoding"]).toBe("gzip");
+
+    const response = await replay(exports[0]!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/x-protobuf");
+    expect(decodeOtlpResponse("traces", new Uint8Array(await response.arrayBuffer()))).toEqual({});
+    const { steps } = await stepsOf(traceId);
+    expect(summary(steps)).toEqual(["message:user:Weather in Paris?", "tool_call:assistant:get_weather"]);
+    expect(steps[1]).toMatchObject({ toolCallId: "call_w1", result: "18C, cloudy", tokensIn: 40, tokensOut: 9 });
+  });
+
+  it("merges a trace whose spans arrive in two exports, keeps the tool result and final answer, and ignores a re-send", async () => {
+    let traceId = "";
+    const exports = await captureTraceExports({ protocol: "http/json" }, async (tracer, flush) => {
+      await tracer.startActiveSpan("invoke_agent weather", async (root) => {
+        traceId = root.spanContext().traceId;
+        tracer.startSpan("chat gpt-4o", { attributes: { "gen_ai.operation.name": "chat", "gen_ai.input.messages": userAsks, "gen_ai.output.messages": callsTool } }).end();
+        // The exporter's batch goes out here, mid-run: the rest of the trace comes in a second export.
+        await flush();
+        tracer.startSpan("execute_tool get_weather", { attributes: { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "get_weather", "gen_ai.tool.call.id": "call_w1", "gen_ai.tool.call.result": "18C, cloudy" } }).end();
+        tracer.startSpan("chat gpt-4o", { attributes: { "gen_ai.operation.name": "chat", "gen_ai.input.messages": withToolResult, "gen_ai.output.messages": answers, "gen_ai.usage.output_tokens": 12 } }).end();
+        root.end();
+      });
+    });
+    expect(exports).toHaveLength(2);
+    expect(exports[0]?.headers["content-type"]).toBe("application/json");
+
+    const first = await replay(exports[0]!);
+    expect(await first.json()).toEqual({});
+    const afterFirst = await stepsOf(traceId);
+    expect(summary(afterFirst.steps)).toEqual(["message:user:Weather in Paris?", "tool_call:assistant:get_weather"]);
+
+    expect(await (await replay(exports[1]!)).json()).toEqual({});
+    const merged = await stepsOf(traceId);
+    expect(merged.trace?.id).toBe(afterFirst.trace?.id);
+    expect(summary(merged.steps)).toEqual(["message:user:Weather in Paris?", "tool_call:assistant:get_weather", "message:assistant:It is 18C and cloudy in Paris."]);
+    expect(merged.steps[1]?.result).toBe("18C, cloudy");
+    expect(merged.trace).toMatchObject({ output: "It is 18C and cloudy in Paris.", stepCount: 3 });
+
+    // Re-sending either export changes nothing: same rows, same steps.
+    for (const again of exports) expect(await (await replay(again)).json()).toEqual({});
+    const resent = await stepsOf(traceId);
+    expect(resent.steps.map((step) => step.id)).toEqual(merged.steps.map((step) => step.id));
+    expect(await db.otelRecord.count({ where: { projectId: project.id, traceId } })).toBe(4);
+  });
+
+  it("works with the README's exporter environment: OTEL_EXPORTER_OTLP_ENDPOINT, the Bearer header, gzip", async () => {
+    let traceId = "";
+    const environment = (baseUrl: string) => ({
+      OTEL_EXPORTER_OTLP_ENDPOINT: `${baseUrl}/api/v1/otel`,
+      OTEL_EXPORTER_OTLP_HEADERS: `Authorization=Bearer%20${key}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf",
+      OTEL_EXPORTER_OTLP_COMPRESSION: "gzip",
+    });
+    const exports = await captureTraceExports({ protocol: "http/protobuf", environment }, async (tracer) => {
+      const span = tracer.startSpan("chat gpt-4o", { attributes: { "gen_ai.operation.name": "chat", "gen_ai.input.messages": userAsks, "gen_ai.output.messages": answers } });
+      traceId = span.spanContext().traceId;
+      span.end();
+    });
+    expect(exports[0]).toMatchObject({ path: "/api/v1/otel/v1/traces", headers: { authorization: `Bearer ${key}`, "content-encoding": "gzip", "content-type": "application/x-protobuf" } });
+    const response = await replayExport(postTraces, exports[0]!, null);
+    expect(response.status).toBe(200);
+    expect(summary((await stepsOf(traceId)).steps)).toEqual(["message:user:Weather in Paris?", "message:assistant:It is 18C and cloudy in Paris."]);
+  });
+
+  it("answers a trace with no GenAI content as rejected spans with the reason, and stores nothing of it", async () => {
+    let traceId = "";
+    const exports = await captureTraceExports({ protocol: "http/protobuf" }, async (tracer) => {
+      const span = tracer.startSpan("GET /health", { attributes: { "http.request.method": "GET" } });
+      traceId = span.spanContext().traceId;
+      span.setStatus({ code: SpanStatusCode.OK });
+      span.end();
+    });
+    const response = await replay(exports[0]!);
+    expect(response.status).toBe(200);
+    const answer = decodeOtlpResponse("traces", new Uint8Array(await response.arrayBuffer()));
+    expect(answer).toEqual({ partialSuccess: { rejectedSpans: "1", errorMessage: expect.stringContaining(`trace ${traceId}: none of its 1 span(s) is a model call`) } });
+    expect((await stepsOf(traceId)).trace).toBeNull();
+    expect(await db.otelRecord.count({ where: { projectId: project.id, traceId } })).toBe(0);
+  });
+
+  it("refuses log records that are not GenAI events or name no trace, with where they were", async () => {
+    const logRecord = (extra: Record<string, unknown>) => ({ timeUnixNano: "1760000000000000000", body: { stringValue: "GET /health 200" }, ...extra });
+    const body = JSON.stringify({
+      resourceLogs: [{ scopeLogs: [{ logRecords: [logRecord({ traceId: "aa".repeat(16), spanId: "bb".repeat(8) }), logRecord({ eventName: "gen_ai.user.message" })] }] }],
+    });
+    const response = await postLogs(new NextRequest("http://localhost/api/v1/otel/v1/logs", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body }), params);
+    expect(response.status).toBe(200);
+    const { partialSuccess } = await response.json();
+    expect(partialSuccess.rejectedLogRecords).toBe("2");
+    expect(partialSuccess.errorMessage).toContain('resourceLogs[0].scopeLogs[0].logRecords[0]: not a GenAI event (event name "";');
+    expect(partialSuccess.errorMessage).toContain("resourceLogs[0].scopeLogs[0].logRecords[1]: gen_ai.user.message has no traceId");
+  });
+
+  it("answers errors to protobuf clients as a google.rpc.Status: 400 undecodable, 415 other types, 413 too large", async () => {
+    const send = (body: Uint8Array<ArrayBuffer>, headers: Record<string, string>) =>
+      postTraces(new NextRequest("http://localhost/api/v1/otel/v1/traces", { method: "POST", headers: { authorization: `Bearer ${key}`, ...headers }, body: body as Uint8Array<ArrayBuffer> }), params);
+    const garbage = await send(new Uint8Array([0x0a, 0xff, 0xff, 0xff, 0x0f, 0x01]), { "content-type": "application/x-protobuf" });
+    expect(garbage.status).toBe(400);
+    expect(garbage.headers.get("content-type")).toBe("application/x-protobuf");
+    expect(decodeRpcStatus(new Uint8Array(await garbage.arrayBuffer()))).toMatchObject({ code: 3, message: expect.stringContaining("not a protobuf OTLP traces export request") });
+
+    const badGzip = await send(new Uint8Array([1, 2, 3]), { "content-type": "application/x-protobuf", "content-encoding": "gzip" });
+    expect(badGzip.status).toBe(400);
+    expect(decodeRpcStatus(new Uint8Array(await badGzip.arrayBuffer())).message).toMatch(/not valid gzip/);
+
+    const text = await send(new TextEncoder().encode("hello"), { "content-type": "text/plain" });
+    expect(text.status).toBe(415);
+    expect((await text.json()).error.code).toBe("unsupported_media_type");
+
+    const big = await send(new Uint8Array(4), { "content-type": "application/x-protobuf", "content-length": String(MAX_API_BODY_BYTES + 1) });
+    expect(big.status).toBe(413);
+    expect(decodeRpcStatus(new Uint8Array(await big.arrayBuffer())).code).toBe(8);
+
+    const noKey = await postTraces(new NextRequest("http://localhost/api/v1/otel/v1/traces", { method: "POST", headers: { "content-type": "application/x-protobuf" }, body: new Uint8Array() }), params);
+    expect(noKey.status).toBe(401);
+    expect(decodeRpcStatus(new Uint8Array(await noKey.arrayBuffer())).code).toBe(16);
+  });
+});
