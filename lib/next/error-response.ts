@@ -5,8 +5,8 @@ import { AppError } from "../errors/app-error";
 
 export type ErrorBody = { error: { code: string; message: string; details: unknown[] } };
 
-export function errorResponse(code: string, message: string, status: number, details: unknown[] = []) {
-  return NextResponse.json<ErrorBody>({ error: { code, message, details } }, { status });
+export function errorResponse(code: string, message: string, status: number, details: unknown[] = [], headers?: HeadersInit) {
+  return NextResponse.json<ErrorBody>({ error: { code, message, details } }, { status, headers });
 }
 
 /** The one place errors become HTTP: ZodError 400, AppError its status, anything else a generic 500. */
@@ -15,7 +15,10 @@ export function toErrorResponse(error: unknown) {
     const details = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
     return errorResponse("bad_request", "The request is not valid", 400, details);
   }
-  if (error instanceof AppError) return errorResponse(error.code, error.message, error.status, error.details);
+  if (error instanceof AppError) {
+    const headers = error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) };
+    return errorResponse(error.code, error.message, error.status, error.details, headers);
+  }
   console.error(error);
   return errorResponse("internal", "Something went wrong on the server", 500);
 }
