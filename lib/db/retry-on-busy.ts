@@ -20,10 +20,10 @@ export function isBusyError(error: unknown): boolean {
   return false;
 }
 
-/** A write that found the database busy for longer than the retry budget; nothing of it was stored. Answered 503. */
+/** A write that found the database busy for longer than the retry budget; nothing of that write was stored. Answered 503. */
 export class DatabaseBusyError extends AppError {
   constructor(options: { cause: unknown; retryAfterSeconds: number }) {
-    super("unavailable", "The database is busy; nothing of this request was stored. Retry it after the time in Retry-After.", [], {
+    super("unavailable", "The database is busy; send this again in a moment (what it already stored then counts as duplicates).", [], {
       retryAfterSeconds: options.retryAfterSeconds,
     });
     this.name = "DatabaseBusyError";
