@@ -1,6 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { ZodError } from "zod";
+import { isBusyError } from "../db/retry-on-busy";
 import { AppError } from "../errors/app-error";
 
 export type ErrorBody = { error: { code: string; message: string; details: unknown[] } };
@@ -14,6 +15,11 @@ export function toErrorResponse(error: unknown) {
   if (error instanceof ZodError) {
     const details = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
     return errorResponse("bad_request", "The request is not valid", 400, details);
+  }
+  // A busy database met outside retryOnBusy: the write that met it was not stored; the client may send it again.
+  if (!(error instanceof AppError) && isBusyError(error)) {
+    console.error(error);
+    return errorResponse("unavailable", "The database is busy; send this again in a moment", 503, [], { "retry-after": "1" });
   }
   if (error instanceof AppError) {
     const headers = error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) };

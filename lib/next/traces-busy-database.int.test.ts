@@ -18,7 +18,7 @@ vi.mock("./auth", () => ({ auth: async () => null }));
 // lost thousands of traces to "database is locked" inside 200 answers. GOODHART_BUSY_TEST_TRACES
 // scales the count down for a quick local run.
 const total = Number(process.env.GOODHART_BUSY_TEST_TRACES ?? 20_000);
-const labSteps = Number(process.env.GOODHART_BUSY_TEST_LAB_STEPS ?? 200);
+const labSteps = Number(process.env.GOODHART_BUSY_TEST_LAB_STEPS ?? 100);
 const apiBatchSize = 250;
 const apiClients = 3;
 const root = path.resolve(import.meta.dirname, "../..");

@@ -11,11 +11,19 @@ export const recordJob = defineJobType({
 });
 
 export const completionAction = "test.job-completed";
+/** Recorded by a running handler when it sees its signal aborted, after one more progress write. */
+export const stoppedAction = "test.job-stopped";
+export const lateProgressMessage = "written after the job was stopped";
 
 async function work(payload: z.infer<typeof recordJob.payloadSchema>, context: JobContext) {
   const steps = 10;
   for (let step = 1; step <= steps; step++) {
-    if (context.signal.aborted) throw new Error("aborted");
+    if (context.signal.aborted) {
+      // A handler that writes once more on its way out must not bring a cancelled job back.
+      await context.reportProgress(1, lateProgressMessage);
+      await recordAuditEvent(context.db, { projectId: context.projectId, actor: systemActor, action: stoppedAction, subjectType: "job", subjectId: context.jobId, details: { step } });
+      throw new Error("aborted");
+    }
     await new Promise((resolve) => setTimeout(resolve, payload.workMs / steps));
     await context.reportProgress(step / steps, `step ${step} of ${steps}`);
   }
