@@ -74,6 +74,15 @@ describe("job system", () => {
     expect(await db.auditEvent.count({ where: { action: "job.retry", subjectId: job.id } })).toBe(1);
   });
 
+  it("puts a job that met a locked database back in the queue without spending an attempt", async () => {
+    const { job } = await enqueueJob(db, recordJob, { label: "locked", workMs: 0, failTimes: 0, busyTimes: 4 }, { projectId });
+    const done = await finished(job.id);
+    expect(done.status).toBe("succeeded");
+    expect(done.attempts).toBe(1);
+    expect(done.result).toEqual({ label: "locked", attempt: 1 });
+    expect(await completions(job.id)).toBe(1);
+  });
+
   it("fails a job whose payload does not match its schema without retrying", async () => {
     const job = await db.job.create({ data: { type: recordJob.name, payload: { label: 42 }, projectId } });
     await notifyJobBackend(job);
