@@ -44,7 +44,7 @@ export type RetryOnBusyOptions = {
  * DatabaseBusyError. Any other error is thrown as it is. `write` must leave nothing behind when it
  * fails, so that running it again is safe.
  */
-export async function retryOnBusy<T>(write: () => Promise<T> | T, { budgetMs = 30_000, firstDelayMs = 20, maxDelayMs = 1_000 }: RetryOnBusyOptions = {}): Promise<T> {
+export async function retryOnBusy<T>(write: () => Promise<T> | T, { budgetMs = 10_000, firstDelayMs = 20, maxDelayMs = 1_000 }: RetryOnBusyOptions = {}): Promise<T> {
   const deadline = Date.now() + budgetMs;
   for (let attempt = 0; ; attempt++) {
     try {

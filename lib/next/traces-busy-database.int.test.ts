@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postTraces } from "../../app/api/v1/traces/route";
 import { createApiKey } from "../api-keys/create-api-key";
 import { systemActor } from "../audit/record-audit-event";
-import { getDb } from "../db/client";
+import Database from "better-sqlite3";
+import { getDb, providerOfDb } from "../db/client";
+import { migrateDatabase } from "../db/migrate-database";
 import { deleteProject, makeProject, uniqueName } from "../testing/factories";
 import { waitFor } from "../testing/wait-for";
 
@@ -46,14 +48,16 @@ const trace = (externalId: string) => ({
 type Answer = { status: number; retryAfter: string | null; body: { accepted?: number; duplicates?: number; rejected?: unknown[]; error?: { code: string; message: string; details: unknown[] } } };
 
 /** POSTs one batch through the route handler; a 503 for the whole batch is sent again after Retry-After, as a client would. */
-async function sendBatch(externalIds: string[], answers: Answer[]) {
+const batchRequest = (externalIds: string[], apiKey: string) =>
+  new NextRequest("http://localhost/api/v1/traces", {
+    method: "POST",
+    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ traces: externalIds.map(trace) }),
+  });
+
+async function sendBatch(externalIds: string[], answers: Answer[], apiKey = key) {
   for (;;) {
-    const request = new NextRequest("http://localhost/api/v1/traces", {
-      method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify({ traces: externalIds.map(trace) }),
-    });
-    const response = await postTraces(request, { params: Promise.resolve({}) });
+    const response = await postTraces(batchRequest(externalIds, apiKey), { params: Promise.resolve({}) });
     const answer: Answer = { status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.json() };
     answers.push(answer);
     if (answer.status !== 503) return answer;
@@ -156,4 +160,41 @@ describe("imports while the lab writes from another process", () => {
       if (lab.child.exitCode === null) lab.child.kill();
     }
   }, 180_000);
+
+  // SQLite only (PostgreSQL has no file-wide write lock to hold). On a database file of its own, so
+  // that holding its lock past the retry budget holds up no other test.
+  it.runIf(providerOfDb(db) === "sqlite")("answers 503 with Retry-After for a whole batch it could not store, stores none of it, and takes the resend", async () => {
+    const url = `file:${path.join(dir, "locked.db")}`;
+    await migrateDatabase({ root, url });
+    const sharedUrl = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = url;
+    const own = getDb();
+    try {
+      const lockedProject = await makeProject(own, "locked");
+      const lockedKey = (await createApiKey(own, { projectId: lockedProject.id, name: "locked", actor: systemActor })).key;
+      const externalIds = Array.from({ length: 50 }, (_, i) => `locked-${i}`);
+      const stored = () => own.trace.count({ where: { projectId: lockedProject.id } });
+      // A first batch before the lock, so that the key's once-a-minute lastUsedAt write is done.
+      expect((await sendBatch(["locked-first"], [], lockedKey)).status).toBe(200);
+      const holder = new Database(path.join(dir, "locked.db"));
+      try {
+        holder.exec("BEGIN IMMEDIATE");
+        const response = await postTraces(batchRequest(externalIds, lockedKey), { params: Promise.resolve({}) });
+        expect(response.status).toBe(503);
+        expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect((await response.json()).error).toMatchObject({ code: "unavailable", message: expect.stringMatching(/busy.*counts as duplicates/), details: [] });
+      } finally {
+        holder.exec("ROLLBACK");
+        holder.close();
+      }
+      expect(await stored()).toBe(1);
+      const resent = await sendBatch(externalIds, [], lockedKey);
+      expect(resent.status).toBe(200);
+      expect(resent.body).toMatchObject({ accepted: 50, duplicates: 0, rejected: [] });
+      expect(await stored()).toBe(51);
+    } finally {
+      await own.$disconnect();
+      process.env.DATABASE_URL = sharedUrl;
+    }
+  }, 60_000);
 });
