@@ -93,7 +93,9 @@ async function importWithCli(file: string, runs: Exit[]) {
   for (;;) {
     const run = await startCli(["import", file, "--project", project.slug, "--format", "native", "--json"]).exited;
     runs.push(run);
-    if (run.code !== 1 || !run.stderr.includes("database is busy")) return JSON.parse(run.stdout.trim().split("\n").at(-1)!) as { accepted: number; duplicates: number; rejected: unknown[] };
+    if (run.code === 1 && run.stderr.includes("database is busy")) continue;
+    if (run.code !== 0 && run.code !== 2) throw new Error(`goodhart import exited ${run.code}: ${run.stderr}`);
+    return JSON.parse(run.stdout.trim().split("\n").at(-1)!) as { accepted: number; duplicates: number; rejected: unknown[] };
   }
 }
 
