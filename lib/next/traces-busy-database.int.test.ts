@@ -65,12 +65,17 @@ async function sendBatch(externalIds: string[], answers: Answer[], apiKey = key)
   }
 }
 
-async function sendThroughApi(externalIds: string[], answers: Answer[]) {
+/** Parallel clients; `pace` holds batch i of n back until the writer it should meet has got that far. */
+async function sendThroughApi(externalIds: string[], answers: Answer[], pace: (index: number, count: number) => Promise<unknown>) {
   const batches: string[][] = [];
   for (let start = 0; start < externalIds.length; start += apiBatchSize) batches.push(externalIds.slice(start, start + apiBatchSize));
+  let next = 0;
   await Promise.all(
     Array.from({ length: apiClients }, async () => {
-      for (let batch = batches.shift(); batch; batch = batches.shift()) await sendBatch(batch, answers);
+      for (let index = next++; index < batches.length; index = next++) {
+        await pace(index, batches.length);
+        await sendBatch(batches[index]!, answers);
+      }
     }),
   );
 }
@@ -101,6 +106,20 @@ async function importWithCli(file: string, runs: Exit[]) {
 
 const jobOf = (type: string) => db.job.findFirst({ where: { projectId: project.id, type }, select: { id: true, status: true, attempts: true, progress: true, error: true } });
 
+/**
+ * Spreads the batches over a job's progress, so that they meet its writes however fast this machine
+ * runs it; counts the batches sent while it was still running.
+ */
+function alongside(type: string, overlap: { batches: number }) {
+  return async (index: number, count: number) => {
+    const job = await waitFor(async () => {
+      const row = await jobOf(type);
+      return row && (row.status !== "running" || row.progress >= index / count) ? row : null;
+    }, 120_000);
+    if (job.status === "running") overlap.batches++;
+  };
+}
+
 /** A failed attempt, not a busy database's requeue (which is free): the old behaviour, where a lock failed the lab's attempts. */
 const hasSpentAnAttempt = (job: Awaited<ReturnType<typeof jobOf>>) =>
   !!job && (job.attempts > 1 || job.status === "failed" || (job.status === "queued" && !job.error?.startsWith("database busy")));
@@ -123,19 +142,21 @@ describe("imports while the lab writes from another process", () => {
       await waitFor(async () => ((await jobOf("lab.run"))?.progress ?? 0) > 0, 60_000);
       const answers: Answer[] = [];
       const cliRuns: Exit[] = [];
+      const overlap = { run: { batches: 0 }, review: { batches: 0 } };
       const started = Date.now();
       const [cliResult] = await Promise.all([
         importWithCli(file, cliRuns),
         (async () => {
-          await sendThroughApi(duringRun, answers);
+          await sendThroughApi(duringRun, answers, alongside("lab.run", overlap.run));
           // The review is enqueued when the run succeeds; a run that stopped instead has no review to wait for.
           await waitFor(async () => (await jobOf("lab.review")) ?? (await jobOf("lab.run"))?.status !== "running", 120_000);
-          await sendThroughApi(duringReview, answers);
+          if (await jobOf("lab.review")) await sendThroughApi(duringReview, answers, alongside("lab.review", overlap.review));
+          else await sendThroughApi(duringReview, answers, async () => undefined);
         })(),
       ]);
       const seconds = (Date.now() - started) / 1000;
       const [runAtEnd, reviewAtEnd] = [await jobOf("lab.run"), await jobOf("lab.review")];
-      console.log(`busy import: ${total} traces in ${seconds.toFixed(1)} s, ${answers.filter((a) => a.status === 503).length} of ${answers.length} answers 503, ${cliRuns.length - 1} CLI reruns, ${answers.reduce((sum, a) => sum + (a.body.rejected?.length ?? 0), 0) + cliResult.rejected.length} rejected; at the end the lab run was ${runAtEnd?.status}, its review ${reviewAtEnd?.status}`);
+      console.log(`busy import: ${total} traces in ${seconds.toFixed(1)} s, ${answers.filter((a) => a.status === 503).length} of ${answers.length} answers 503 (${overlap.run.batches} batches sent while the lab run was running, ${overlap.review.batches} during its review), ${cliRuns.length - 1} CLI reruns, ${answers.reduce((sum, a) => sum + (a.body.rejected?.length ?? 0), 0) + cliResult.rejected.length} rejected; at the end the lab run was ${runAtEnd?.status}, its review ${reviewAtEnd?.status}`);
 
       for (const answer of answers) {
         expect([200, 503]).toContain(answer.status);
@@ -151,6 +172,8 @@ describe("imports while the lab writes from another process", () => {
       expect(cliResult.accepted + cliResult.duplicates).toBe(cliIds.length);
       expect(await db.trace.count({ where: { projectId: project.id, externalId: { startsWith: `${prefix}-` } } })).toBe(total);
 
+      // The imports really met the lab's writes.
+      expect(overlap.run.batches).toBeGreaterThan(0);
       // The lab wrote alongside and lost nothing either: both jobs done on their first attempt.
       const labOutcome = await Promise.race([lab.exited, waitFor(async () => hasSpentAnAttempt(await jobOf("lab.run")) && "the lab run lost an attempt", 180_000)]);
       if (typeof labOutcome === "string") throw new Error(`${labOutcome}: ${JSON.stringify(await jobOf("lab.run"))}`);
