@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { retryOnBusy } from "../db/retry-on-busy";
 import { AppError } from "../errors/app-error";
 import { hashApiKey } from "./api-key-secret";
 
@@ -25,7 +26,7 @@ export async function verifyApiKey(db: Db, authorization: string | null): Promis
   if (!apiKey || apiKey.revokedAt) throw new AppError("unauthorized", "The API key is not valid or has been revoked");
   // Touch lastUsedAt at most once a minute: a write per request would serialise SQLite.
   if (!apiKey.lastUsedAt || Date.now() - apiKey.lastUsedAt.getTime() > lastUsedResolutionMs) {
-    await db.apiKey.update({ where: { id: apiKey.id }, data: { lastUsedAt: new Date() } });
+    await retryOnBusy(() => db.apiKey.update({ where: { id: apiKey.id }, data: { lastUsedAt: new Date() } }));
   }
   const principal = { apiKeyId: apiKey.id, projectId: apiKey.projectId, projectSlug: apiKey.project.slug, name: apiKey.name };
   verified.set(keyHash, { principal, until: Date.now() + verifiedTtlMs });

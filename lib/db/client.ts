@@ -28,17 +28,32 @@ class SqliteAdapterFactory extends PrismaBetterSQLite3 {
     await adapter.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
     const client = (adapter as unknown as { client?: SqliteConnection }).client;
     this.connection = client && typeof client.prepare === "function" ? client : null;
+    if (this.connection) beginImmediately(this.connection);
     return adapter;
   }
 }
 
+/**
+ * Prisma's adapter opens its transactions with a plain (deferred) BEGIN, which takes the write lock
+ * only at the first write: if another process wrote in between, SQLite answers SQLITE_BUSY at once,
+ * without waiting in the busy handler (waiting could deadlock). BEGIN IMMEDIATE takes the write
+ * lock up front, where the busy timeout applies. The adapter prepares "BEGIN" through this method
+ * and nothing else does (better-sqlite3's own transaction() prepares natively).
+ */
+function beginImmediately(connection: SqliteConnection) {
+  const prepare = connection.prepare.bind(connection);
+  connection.prepare = ((source: string) => prepare(source === "BEGIN" ? "BEGIN IMMEDIATE" : source)) as typeof connection.prepare;
+}
+
 const sqliteFactories = new WeakMap<object, SqliteAdapterFactory>();
+const sqliteBusyTimeoutMs = 5_000;
 
 export function createDb(url: string = readDatabaseUrl()): Db {
   const provider = providerOf(url);
   // better-sqlite3's timeout is SQLite's busy_timeout: the web server and the worker share the file.
+  // The wait blocks the event loop, so it is kept short; retryOnBusy waits longer without blocking.
   if (provider === "sqlite") {
-    const factory = new SqliteAdapterFactory({ url, timeout: 10_000 });
+    const factory = new SqliteAdapterFactory({ url, timeout: sqliteBusyTimeoutMs });
     const db = new SqliteClient({ adapter: factory });
     providers.set(db, provider);
     sqliteFactories.set(db, factory);

@@ -10,18 +10,22 @@ export const errorStatus = {
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof errorStatus;
 
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: unknown[];
+  /** Sent as Retry-After: when the request may succeed if sent again (a busy database). */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string, details: unknown[] = []) {
+  constructor(code: ErrorCode, message: string, details: unknown[] = [], { retryAfterSeconds }: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.details = details;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get status(): number {

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { isBusyError } from "../db/retry-on-busy";
 import { storeTraces, type TraceToStore } from "../traces/store-traces";
 import type { RecordLocation, TraceRecord } from "./trace-record";
 
@@ -31,7 +32,8 @@ export type ImportTracesOptions = {
  * The one import path (API, CLI, upload job): stores the valid records in batches, one
  * transaction each, and reports every invalid one with where it was. A batch that fails as a
  * whole is retried one trace at a time, so one bad row costs only itself and nothing is left
- * half-written.
+ * half-written. A database that stays busy fails the import with DatabaseBusyError: batches
+ * stored before it stay (a resend counts them as duplicates), no record is reported rejected for it.
  */
 export async function importTraces(db: Db, { projectId, records, runId, batchSize = 1000, position, onProgress }: ImportTracesOptions): Promise<ImportResult> {
   const result: ImportResult = { accepted: 0, duplicates: 0, rejected: [] };
@@ -51,13 +53,17 @@ export async function importTraces(db: Db, { projectId, records, runId, batchSiz
     batch = [];
     try {
       add(await storeTraces(db, { projectId, runId, traces: current.map(({ item }) => item) }));
-    } catch {
+    } catch (error) {
+      // A database still busy after storeTraces' retries is not the records' fault: the whole import
+      // fails (a 503 for the API) and nothing of this batch is stored or reported as rejected.
+      if (isBusyError(error)) throw error;
       // Something in the batch broke the transaction (a constraint, a value the database refuses):
       // find it by storing one at a time; the others still go in.
       for (const { item, location } of current) {
         try {
           add(await storeTraces(db, { projectId, runId, traces: [item] }));
         } catch (error) {
+          if (isBusyError(error)) throw error;
           result.rejected.push({ ...location, error: `could not store trace ${item.externalId}: ${errorMessage(error)}` });
         }
       }

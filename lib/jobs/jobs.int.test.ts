@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { deleteProject, makeProject, uniqueName } from "../testing/factories";
-import { completionAction, recordJob, testHandlers } from "../testing/test-job-types";
+import { completionAction, lateProgressMessage, recordJob, stoppedAction, testHandlers } from "../testing/test-job-types";
 import { enqueueJob } from "./enqueue-job";
 import { notifyJobBackend } from "./job-backend";
 import { cancelJob, retryJob } from "./manage-jobs";
@@ -12,10 +12,11 @@ import { systemActor } from "../audit/record-audit-event";
 const db = getDb();
 let projectId: string;
 let worker: Worker;
+const workerLog: string[] = [];
 
 beforeAll(async () => {
   projectId = (await makeProject(db, "jobs")).id;
-  worker = await startWorker({ db, handlers: testHandlers, concurrency: 3, leaseMs: 5_000, pollIntervalMs: 50, log: () => undefined });
+  worker = await startWorker({ db, handlers: testHandlers, concurrency: 3, leaseMs: 5_000, pollIntervalMs: 50, log: (line) => workerLog.push(line) });
 });
 afterAll(async () => {
   await worker.stop();
@@ -73,6 +74,15 @@ describe("job system", () => {
     expect(await db.auditEvent.count({ where: { action: "job.retry", subjectId: job.id } })).toBe(1);
   });
 
+  it("puts a job that met a locked database back in the queue without spending an attempt", async () => {
+    const { job } = await enqueueJob(db, recordJob, { label: "locked", workMs: 0, failTimes: 0, busyTimes: 4 }, { projectId });
+    const done = await finished(job.id);
+    expect(done.status).toBe("succeeded");
+    expect(done.attempts).toBe(1);
+    expect(done.result).toEqual({ label: "locked", attempt: 1 });
+    expect(await completions(job.id)).toBe(1);
+  });
+
   it("fails a job whose payload does not match its schema without retrying", async () => {
     const job = await db.job.create({ data: { type: recordJob.name, payload: { label: 42 }, projectId } });
     await notifyJobBackend(job);
@@ -82,13 +92,25 @@ describe("job system", () => {
     expect(failed.error).toMatch(/^invalid payload: label: /);
   });
 
-  it("cancels a running job, which then stops without completing", async () => {
-    const { job } = await enqueueJob(db, recordJob, { label: "long", workMs: 8_000, failTimes: 0 }, { projectId });
-    await waitFor(async () => (await db.job.findUniqueOrThrow({ where: { id: job.id } })).status === "running", 10_000);
+  it("cancels a running job: its handler sees it and stops, and the handler's last writes do not bring it back", async () => {
+    const { job } = await enqueueJob(db, recordJob, { label: "long", workMs: 20_000, failTimes: 0 }, { projectId });
+    await waitFor(async () => {
+      const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
+      return row.status === "running" && row.progress > 0;
+    }, 10_000);
     await cancelJob(db, { projectId, jobId: job.id, actor: systemActor });
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+
+    // The handler itself notices (its signal aborts at the next heartbeat), long before its 20 s of work would end.
+    const stopped = await waitFor(() => db.auditEvent.findFirst({ where: { action: stoppedAction, subjectId: job.id } }), 10_000);
+    expect((stopped.details as { step: number }).step).toBeLessThan(10);
+    // The worker has let go of it and says so.
+    await waitFor(async () => workerLog.includes(`[worker ${worker.workerId}] ${recordJob.name} ${job.id} cancelled`), 10_000);
+
     const after = await db.job.findUniqueOrThrow({ where: { id: job.id } });
     expect(after.status).toBe("cancelled");
+    expect(after.progressMessage).not.toBe(lateProgressMessage);
+    expect(after.lockedBy).toBeNull();
+    expect(after.attempts).toBe(1);
     expect(await completions(job.id)).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 import { ZodError } from "zod";
 import type { Db } from "../db/client";
+import { isBusyError, retryOnBusy } from "../db/retry-on-busy";
 import type { ClaimedJob } from "./claim-job";
 import { notifyJobBackend } from "./job-backend";
 import { PermanentJobError, type RegisteredHandler } from "./job-type";
@@ -35,7 +36,7 @@ export async function runClaimedJob(
     if (fraction < 1 && now - lastProgressAt < progressIntervalMs) return;
     lastProgressAt = now;
     const progress = Math.min(1, Math.max(0, fraction));
-    await db.job.updateMany({ where: held, data: { progress, progressMessage: message ?? null } });
+    await retryOnBusy(() => db.job.updateMany({ where: held, data: { progress, progressMessage: message ?? null } }));
   };
 
   try {
@@ -49,13 +50,15 @@ export async function runClaimedJob(
       signal: controller.signal,
       reportProgress,
     });
-    const done = await db.job.updateMany({
-      where: held,
-      data: { status: "succeeded", progress: 1, result: (result ?? null) as object, error: null, finishedAt: new Date(), lockedUntil: null },
-    });
+    const done = await retryOnBusy(() =>
+      db.job.updateMany({
+        where: held,
+        data: { status: "succeeded", progress: 1, result: (result ?? null) as object, error: null, finishedAt: new Date(), lockedUntil: null },
+      }),
+    );
     return done.count === 1 ? "succeeded" : "lost";
   } catch (error) {
-    return await recordFailure(db, { job, held, handler, error, wasAborted: controller.signal.aborted, isStopping: stopSignal?.aborted ?? false });
+    return await retryOnBusy(() => recordFailure(db, { job, held, handler, error, wasAborted: controller.signal.aborted, isStopping: stopSignal?.aborted ?? false }));
   } finally {
     clearInterval(heartbeat);
     stopSignal?.removeEventListener("abort", onStop);
@@ -81,6 +84,16 @@ async function recordFailure(
   // A worker told to stop hands the job back as it was, without spending an attempt on it.
   if (isStopping && wasAborted) {
     await db.job.updateMany({ where: held, data: { status: "queued", attempts: { decrement: 1 }, lockedBy: null, lockedUntil: null, runAt: new Date() } });
+    return "retrying";
+  }
+  // A busy database says nothing about the job: it goes back in the queue without spending an attempt.
+  if (isBusyError(error)) {
+    const runAt = new Date(Date.now() + handler.type.backoffSeconds * 1000);
+    const requeued = await db.job.updateMany({
+      where: held,
+      data: { status: "queued", attempts: { decrement: 1 }, error: `database busy, will run again: ${message}`, lockedBy: null, lockedUntil: null, runAt },
+    });
+    if (requeued.count === 1) await notifyJobBackend({ id: job.id, type: job.type, runAt });
     return "retrying";
   }
   const isPermanent = error instanceof PermanentJobError || error instanceof ZodError;

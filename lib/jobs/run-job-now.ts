@@ -27,8 +27,12 @@ export async function runJobNow<Payload>(db: Db, { jobId, type, handle, onProgre
     }),
   );
   const outcome = await runClaimedJob(db, { job, handler, workerId, leaseMs });
-  // A failed attempt was put back for a retry: take it again now rather than leave it to a worker.
-  return outcome === "retrying" ? await runJobNow(db, { jobId, type, handle, onProgress }) : outcome;
+  if (outcome !== "retrying") return outcome;
+  // A failed attempt (or a busy database) put it back for later: take it again when it is due
+  // rather than leave it to a worker, which may not be running.
+  const queued = await db.job.findUnique({ where: { id: jobId }, select: { runAt: true } });
+  if (queued) await new Promise((resolve) => setTimeout(resolve, Math.max(0, queued.runAt.getTime() - Date.now())));
+  return await runJobNow(db, { jobId, type, handle, onProgress });
 }
 
 async function waitForJob(db: Db, { jobId, onProgress }: { jobId: string; onProgress?: JobProgress }): Promise<RunOutcome> {

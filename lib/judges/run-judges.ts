@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../db/client";
+import { retryOnBusy } from "../db/retry-on-busy";
 import { notFound } from "../errors/app-error";
 import { parseStoredConfig } from "./judge-config-schema";
 import { createJudgingContext, judgeTrace, type PanelJudge, type VerdictOutcome } from "./judge-trace";
@@ -172,10 +173,10 @@ async function writeVerdicts(db: Db, rows: VerdictRow[]) {
   if (rows.length === 0) return;
   const byVersion = new Map<string, string[]>();
   for (const row of rows) byVersion.set(row.judgeVersionId, [...(byVersion.get(row.judgeVersionId) ?? []), row.traceId]);
-  await db.$transaction([
+  await retryOnBusy(() => db.$transaction([
     db.verdict.deleteMany({ where: { OR: [...byVersion].map(([judgeVersionId, traceIds]) => ({ judgeVersionId, traceId: { in: traceIds } })) } }),
     db.verdict.createMany({ data: rows }),
-  ]);
+  ]));
 }
 
 function toRow(outcome: VerdictOutcome, ids: Pick<VerdictRow, "projectId" | "traceId" | "judgeVersionId" | "cacheKey" | "jobId">): VerdictRow {

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { retryOnBusy } from "../db/retry-on-busy";
 import type { Trace } from "../traces/trace-schema";
 import { seedSimulatedJudges } from "./seed-simulated-judges";
 import { createSimulatedJudges, SIMULATED_JUDGE_VERSION } from "./simulated-judges";
@@ -56,7 +57,7 @@ export async function judgeLabRunWithSimulatedPanel(
       });
     });
     skipped += existing.length;
-    if (data.length) await db.verdict.createMany({ data });
+    if (data.length) await retryOnBusy(() => db.verdict.createMany({ data }));
     written += data.length;
     done += rows.length;
     await onProgress?.(total ? done / total : 1, `judged ${done} of ${total} traces with ${judges.length} simulated judges`);

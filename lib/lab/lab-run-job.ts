@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
+import { isBusyError, retryOnBusy } from "../db/retry-on-busy";
 import { defineJobType, PermanentJobError, registerHandler, type JobContext } from "../jobs/job-type";
 import { loadRubricVersion } from "../rubrics/load-rubric-version";
 import { itemResultSchema } from "../rubrics/rubric-item-schema";
@@ -41,7 +42,7 @@ export async function handleLabRun({ runId }: LabRunPayload, { db, signal, repor
   const itemIds = new Map(items.map((item) => [item.key, item.id]));
 
   await clearRunOutput(db, runId);
-  await db.trainingRun.update({ where: { id: runId }, data: { status: "running", startedAt: new Date(), finishedAt: null, summary: undefined } });
+  await retryOnBusy(() => db.trainingRun.update({ where: { id: runId }, data: { status: "running", startedAt: new Date(), finishedAt: null, summary: undefined } }));
 
   const pending: { step: StepMetrics; traces: Trace[] }[] = [];
   const flush = async () => {
@@ -65,12 +66,13 @@ export async function handleLabRun({ runId }: LabRunPayload, { db, signal, repor
       },
     });
     await flush();
-    await db.trainingRun.update({ where: { id: runId }, data: { status: "succeeded", finishedAt: new Date(), summary: toJson(result.summary) } });
+    await retryOnBusy(() => db.trainingRun.update({ where: { id: runId }, data: { status: "succeeded", finishedAt: new Date(), summary: toJson(result.summary) } }));
     // The follow-up judges the rollouts with the simulated panel and fills the review queue.
     await enqueueLabReview(db, { projectId: run.projectId, runId });
     return { runId, summary: toJson(result.summary) };
   } catch (error) {
-    await db.trainingRun.update({ where: { id: runId }, data: { status: await statusAfterFailure(db, { jobId, isAborted: signal.aborted }), finishedAt: new Date() } });
+    const status = await statusAfterFailure(db, { jobId, isAborted: signal.aborted, isBusy: isBusyError(error) });
+    await retryOnBusy(() => db.trainingRun.update({ where: { id: runId }, data: { status, finishedAt: new Date() } }));
     throw error;
   }
 }
@@ -93,7 +95,9 @@ async function writeSteps(
       .map(([name, value]) => ({ runId, step: step.step, name, value })),
   );
   const traces = batch.flatMap((b) => b.traces).map((trace) => ({ trace, externalId: trace.externalId ?? `lab:${runId}:${trace.step}:${trace.task}` }));
-  await db.metricPoint.createMany({ data: points });
+  // Each write is one statement or one transaction, retried alone while the database is busy, so a
+  // flush never holds the write lock for long and never writes a row twice.
+  await retryOnBusy(() => db.metricPoint.createMany({ data: points }));
   if (!traces.length) return;
   const { storedIds } = await storeTraces(db, { projectId, runId, traces });
   const results = traces.flatMap(({ trace, externalId }) => {
@@ -105,16 +109,20 @@ async function writeSteps(
       return rubricItemId ? [{ projectId, rubricItemId, traceId, answer: r.answer, evidence: r.evidence || null }] : [];
     });
   });
-  if (results.length) await db.itemResult.createMany({ data: results });
+  if (results.length) await retryOnBusy(() => db.itemResult.createMany({ data: results }));
 }
 
 /** A re-run starts over: what an earlier, interrupted attempt wrote is removed first. */
 async function clearRunOutput(db: Db, runId: string) {
-  await db.$transaction([db.metricPoint.deleteMany({ where: { runId } }), db.trace.deleteMany({ where: { runId } })]);
+  await retryOnBusy(() => db.$transaction([db.metricPoint.deleteMany({ where: { runId } }), db.trace.deleteMany({ where: { runId } })]));
 }
 
-/** Cancelled from /jobs: the run is cancelled. Stopped with its worker: queued again. Otherwise it failed. */
-async function statusAfterFailure(db: Db, { jobId, isAborted }: { jobId: string; isAborted: boolean }) {
+/**
+ * Cancelled from /jobs: the run is cancelled. Stopped with its worker, or a database that stayed
+ * busy (the job runs again without spending an attempt): queued again. Otherwise it failed.
+ */
+async function statusAfterFailure(db: Db, { jobId, isAborted, isBusy }: { jobId: string; isAborted: boolean; isBusy: boolean }) {
+  if (isBusy && !isAborted) return "queued";
   if (!isAborted) return "failed";
   const job = await db.job.findUnique({ where: { id: jobId }, select: { status: true } });
   if (job?.status === "cancelled") return "cancelled";

@@ -1,13 +1,14 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { ZodError } from "zod";
+import { isBusyError } from "../db/retry-on-busy";
 import { AppError } from "../errors/app-error";
 import { logServerError } from "../errors/log-server-error";
 
 export type ErrorBody = { error: { code: string; message: string; details: unknown[] } };
 
-export function errorResponse(code: string, message: string, status: number, details: unknown[] = []) {
-  return NextResponse.json<ErrorBody>({ error: { code, message, details } }, { status });
+export function errorResponse(code: string, message: string, status: number, details: unknown[] = [], headers?: HeadersInit) {
+  return NextResponse.json<ErrorBody>({ error: { code, message, details } }, { status, headers });
 }
 
 /** The one place errors become HTTP: ZodError 400, AppError its status, anything else a generic 500. */
@@ -16,7 +17,15 @@ export function toErrorResponse(error: unknown) {
     const details = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
     return errorResponse("bad_request", "The request is not valid", 400, details);
   }
-  if (error instanceof AppError) return errorResponse(error.code, error.message, error.status, error.details);
+  // A busy database met outside retryOnBusy: the write that met it was not stored; the client may send it again.
+  if (!(error instanceof AppError) && isBusyError(error)) {
+    logServerError(error);
+    return errorResponse("unavailable", "The database is busy; send this again in a moment", 503, [], { "retry-after": "1" });
+  }
+  if (error instanceof AppError) {
+    const headers = error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) };
+    return errorResponse(error.code, error.message, error.status, error.details, headers);
+  }
   logServerError(error);
   return errorResponse("internal", "Something went wrong on the server", 500);
 }

@@ -5,6 +5,7 @@ import { AppError, forbidden } from "../errors/app-error";
 import { logServerError } from "../errors/log-server-error";
 import { loadMember, type SessionContext } from "./with-auth";
 import { getDb } from "../db/client";
+import { isBusyError } from "../db/retry-on-busy";
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string; fields?: Record<string, string> };
 
@@ -25,6 +26,8 @@ export function serverAction<Schema extends z.ZodType, T>(
         return { ok: false, error: "Check the highlighted fields", fields };
       }
       if (error instanceof AppError) return { ok: false, error: error.message };
+      // Nothing of the failed write was stored: the same action can simply be sent again.
+      if (isBusyError(error)) return { ok: false, error: "The database is busy; try again in a moment" };
       logServerError(error);
       return { ok: false, error: "Something went wrong on the server" };
     }

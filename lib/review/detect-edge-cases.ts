@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { retryOnBusy } from "../db/retry-on-busy";
 import { flagTrace } from "./edge-case-rules";
 import { describeCase, groupFlags, type CaseExample, type GroupedCase } from "./group-flags";
 import { loadTraceEvidence, type EvidenceScope } from "./load-trace-evidence";
@@ -27,7 +28,8 @@ export async function detectEdgeCases(db: Db, scope: EvidenceScope, onProgress?:
   const result: DetectResult = { tracesScanned, flaggedRollouts: new Set(flags.map((f) => f.traceId)).size, flags: flags.length, groups: groups.length, casesCreated: 0, casesUpdated: 0, examplesAdded: 0 };
   const touched: string[] = [];
   for (const group of groups) {
-    const outcome = await upsertCase(db, scope.projectId, group);
+    // One short transaction per case; a busy database reruns the case's read and write together.
+    const outcome = await retryOnBusy(() => upsertCase(db, scope.projectId, group));
     result.casesCreated += outcome.created ? 1 : 0;
     result.casesUpdated += outcome.updated ? 1 : 0;
     result.examplesAdded += outcome.added.length;

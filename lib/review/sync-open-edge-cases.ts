@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../db/client";
+import { retryOnBusy } from "../db/retry-on-busy";
 
 /** Sets Trace.openEdgeCases to the number of open cases each trace is an example of. */
 export async function syncOpenEdgeCases(db: Db | Tx, traceIds: string[]): Promise<void> {
@@ -14,7 +15,7 @@ export async function syncOpenEdgeCases(db: Db | Tx, traceIds: string[]): Promis
     }
     byCount.set(0, chunk.filter((id) => !counted.has(id)));
     for (const [count, traceIdsWith] of byCount) {
-      if (traceIdsWith.length) await db.trace.updateMany({ where: { id: { in: traceIdsWith } }, data: { openEdgeCases: count } });
+      if (traceIdsWith.length) await retryOnBusy(() => db.trace.updateMany({ where: { id: { in: traceIdsWith } }, data: { openEdgeCases: count } }));
     }
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { findSqliteConnection, providerOfDb, type Db } from "../db/client";
+import { retryOnBusy } from "../db/retry-on-busy";
 import { insertRowsOnSqlite, insertStatements, timeText, type Columns, type Value } from "../db/insert-rows";
 import { hashTrace } from "../ingest/hash-trace";
 import type { ItemResult } from "../rubrics/rubric-item-schema";
@@ -65,8 +66,10 @@ export async function storeScoredRollouts(
 async function insertItemResults(db: Db, rows: Value[][]) {
   if (rows.length === 0) return;
   const connection = await findSqliteConnection(db);
-  if (connection && !connection.inTransaction) connection.transaction(() => insertRowsOnSqlite(connection, "ItemResult", itemResultColumns, rows))();
-  else await db.$transaction(insertStatements(db, providerOfDb(db), "ItemResult", itemResultColumns, rows));
+  await retryOnBusy(async () => {
+    if (connection && !connection.inTransaction) connection.transaction(() => insertRowsOnSqlite(connection, "ItemResult", itemResultColumns, rows)).immediate();
+    else await db.$transaction(insertStatements(db, providerOfDb(db), "ItemResult", itemResultColumns, rows));
+  });
 }
 
 /** A run named by id or by name becomes the trace's runId, so the monitor sees the run's rollouts. */

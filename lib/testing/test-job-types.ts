@@ -5,21 +5,40 @@ import { defineJobType, registerHandler, type JobContext } from "../jobs/job-typ
 /** Job types for the job system's own tests: their side effect is one audit event per completion. */
 export const recordJob = defineJobType({
   name: "test.record",
-  payloadSchema: z.object({ label: z.string(), workMs: z.number().int().min(0).default(0), failTimes: z.number().int().min(0).default(0) }),
+  payloadSchema: z.object({
+    label: z.string(),
+    workMs: z.number().int().min(0).default(0),
+    failTimes: z.number().int().min(0).default(0),
+    /** Runs that end on SQLite's "database is locked" before the job can write, as when another process holds the lock. */
+    busyTimes: z.number().int().min(0).optional(),
+  }),
   maxAttempts: 3,
   backoffSeconds: 0.2,
 });
 
 export const completionAction = "test.job-completed";
+/** Recorded by a running handler when it sees its signal aborted, after one more progress write. */
+export const stoppedAction = "test.job-stopped";
+export const lateProgressMessage = "written after the job was stopped";
+
+const busyRunsByJob = new Map<string, number>();
 
 async function work(payload: z.infer<typeof recordJob.payloadSchema>, context: JobContext) {
   const steps = 10;
   for (let step = 1; step <= steps; step++) {
-    if (context.signal.aborted) throw new Error("aborted");
+    if (context.signal.aborted) {
+      // A handler that writes once more on its way out must not bring a cancelled job back.
+      await context.reportProgress(1, lateProgressMessage);
+      await recordAuditEvent(context.db, { projectId: context.projectId, actor: systemActor, action: stoppedAction, subjectType: "job", subjectId: context.jobId, details: { step } });
+      throw new Error("aborted");
+    }
     await new Promise((resolve) => setTimeout(resolve, payload.workMs / steps));
     await context.reportProgress(step / steps, `step ${step} of ${steps}`);
   }
   if (context.attempt <= payload.failTimes) throw new Error(`planned failure on attempt ${context.attempt}`);
+  const busyRuns = (busyRunsByJob.get(context.jobId) ?? 0) + 1;
+  busyRunsByJob.set(context.jobId, busyRuns);
+  if (busyRuns <= (payload.busyTimes ?? 0)) throw Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" });
   await recordAuditEvent(context.db, {
     projectId: context.projectId,
     actor: systemActor,

@@ -3,6 +3,7 @@ import { hashTrace } from "../ingest/hash-trace";
 import type { Database as SqliteConnection, Statement } from "better-sqlite3";
 import { insertRowsOnSqlite, insertStatements, jsonText, timeText, type Columns, type Value } from "../db/insert-rows";
 import { findSqliteConnection, providerOfDb, type Db } from "../db/client";
+import { retryOnBusy } from "../db/retry-on-busy";
 import type { Step, Trace } from "./trace-schema";
 
 export type TraceToStore = { trace: Trace; externalId: string };
@@ -29,10 +30,17 @@ const lookupChunk = 5_000;
  * externalId the project already has is counted as a duplicate and left as it is. `storedIds` maps
  * each new externalId to its row id. A failure stores nothing of the batch.
  *
+ * A busy database is waited out (retryOnBusy); past its budget, DatabaseBusyError.
+ *
  * Rows go in as multi-row INSERTs with bound parameters (ids made here, so steps need no
  * round trip): per-row ORM work was most of an import's time.
  */
-export async function storeTraces(db: Db, { projectId, runId, traces }: { projectId: string; runId?: string; traces: TraceToStore[] }): Promise<StoreResult> {
+export async function storeTraces(db: Db, input: { projectId: string; runId?: string; traces: TraceToStore[] }): Promise<StoreResult> {
+  // The batch is one transaction, so a busy database leaves nothing behind and the whole batch is tried again.
+  return retryOnBusy(() => storeTracesOnce(db, input));
+}
+
+async function storeTracesOnce(db: Db, { projectId, runId, traces }: { projectId: string; runId?: string; traces: TraceToStore[] }): Promise<StoreResult> {
   const unique = new Map<string, Trace>();
   for (const { trace, externalId } of traces) if (!unique.has(externalId)) unique.set(externalId, trace);
   const connection = await findSqliteConnection(db);
@@ -70,7 +78,9 @@ function toRows({ projectId, runId, unique }: { projectId: string; runId?: strin
 const existingStatements = new WeakMap<SqliteConnection, Statement>();
 
 // Prepared once per connection; the lookup, the rows and the commit run synchronously, so nothing
-// else in this process can touch the connection in between.
+// else in this process can touch the connection in between. BEGIN IMMEDIATE takes the write lock
+// before the lookup reads: a deferred transaction that read first fails at once with SQLITE_BUSY
+// when it tries to write after another process has, where an immediate one waits its turn.
 function storeOnSqlite(connection: SqliteConnection, { projectId, runId, unique, received }: { projectId: string; runId?: string; unique: Map<string, Trace>; received: number }): StoreResult {
   let existing = existingStatements.get(connection);
   if (!existing) {
@@ -83,7 +93,7 @@ function storeOnSqlite(connection: SqliteConnection, { projectId, runId, unique,
     insertRowsOnSqlite(connection, "Trace", traceColumns, traceRows);
     insertRowsOnSqlite(connection, "TraceStep", stepColumns, stepRows);
     return { accepted: storedIds.size, duplicates: received - storedIds.size, storedIds };
-  })();
+  }).immediate();
 }
 
 const dateText = (value: string | null | undefined) => (value ? timeText(new Date(value)) : null);
