@@ -1,9 +1,17 @@
+/** Sent with every answer (pages, API, static files); the Content-Security-Policy is set per request in proxy.ts. */
+const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "same-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // forbidden() renders app/forbidden.tsx with status 403 when a role is too low.
   experimental: { authInterrupts: true },
+  headers: async () => [{ source: "/:path*", headers: securityHeaders }],
 };
 
 export default nextConfig;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { e2eAdmin } from "../playwright.config";
+import { baseURL, e2eAdmin } from "../playwright.config";
 import { navItems } from "../components/layout/nav-items";
 import { authFile } from "./session";
 
@@ -42,7 +42,7 @@ test.describe("as a viewer", () => {
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "403: not allowed" })).toBeVisible();
 
-    const retry = await page.request.post("/api/jobs/any-job/retry");
+    const retry = await page.request.post("/api/jobs/any-job/retry", { headers: { origin: baseURL } });
     expect(retry.status()).toBe(403);
     expect((await retry.json()).error.code).toBe("forbidden");
   });

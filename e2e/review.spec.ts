@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { baseURL } from "../playwright.config";
 import { authFile } from "./session";
 
 const tag = `r${Date.now().toString(36)}`;
@@ -72,7 +73,7 @@ test.describe("as a viewer", () => {
     await page.keyboard.press("1");
     await expect(page.getByRole("status")).toHaveText("Read-only: viewers cannot decide cases.");
     const id = (await page.locator('li[aria-current="true"]').getAttribute("aria-labelledby"))!.replace(/^case-/, "");
-    const response = await page.request.post("/api/edge-cases/decisions", { data: { ids: [id], decision: "false_alarm" } });
+    const response = await page.request.post("/api/edge-cases/decisions", { headers: { origin: baseURL }, data: { ids: [id], decision: "false_alarm" } });
     expect(response.status()).toBe(403);
     expect((await response.json()).error.code).toBe("forbidden");
     await page.reload();

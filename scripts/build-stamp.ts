@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const inputs = ["app", "components", "lib", "public", "next.config.js", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const inputs = ["app", "components", "lib", "public", "next.config.js", "proxy.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
 const skipped = new Set(["node_modules", ".next", "generated"]);
 
 function* walk(file: string): Generator<string> {

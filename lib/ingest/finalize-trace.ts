@@ -1,3 +1,5 @@
+import { findJsonValueProblem, formatJsonPath } from "../json/find-json-value-problem";
+import { MAX_JSON_DEPTH } from "../json/json-limits";
 import { traceSchema, type Trace } from "../traces/trace-schema";
 import { formatZodError } from "./format-zod-error";
 import { hashTrace } from "./hash-trace";
@@ -6,9 +8,12 @@ export type FinalizedTrace = { ok: true; trace: Trace; externalId: string } | { 
 
 /**
  * Validates a mapped trace against the native schema (applying its defaults) and fixes its
- * externalId: the trace's own, else the source id, else the content hash.
+ * externalId: the trace's own, else the source id, else the content hash. A trace nested too deep
+ * to hash and store, or holding a lone surrogate, is refused with the field.
  */
 export function finalizeTrace(input: unknown, sourceId?: string | null): FinalizedTrace {
+  const problem = findJsonValueProblem(input, { maxDepth: MAX_JSON_DEPTH });
+  if (problem) return { ok: false, error: `${formatJsonPath(problem.path)}: ${problem.message}` };
   const hasOwnId = isObject(input) && Boolean(input.externalId);
   const withId = sourceId && isObject(input) && !hasOwnId ? { ...input, externalId: sourceId } : input;
   const parsed = traceSchema.safeParse(withId);

@@ -36,10 +36,10 @@ export async function ingestApiBody(db: Db, { projectId, bytes, format = "native
 
 function assertNativeBatch(bytes: Uint8Array) {
   const decoded = decodeUtf8(bytes);
-  if (!decoded.ok) throw new AppError("bad_request", "The body is not valid UTF-8", [{ line: decoded.line, message: decoded.error }]);
+  if (!decoded.ok) throw new AppError("bad_request", "The body is not valid UTF-8", [{ line: decoded.line, byteOffset: decoded.byteOffset, message: decoded.error }]);
   if (decoded.text.trim() === "") throw new AppError("bad_request", 'The body is empty; send {"traces": [...]}', []);
   const parsed = parseJson(decoded.text);
-  if (!parsed.ok) throw new AppError("bad_request", "The body is not JSON", [{ line: parsed.line, message: parsed.error }]);
+  if (!parsed.ok) throw new AppError("bad_request", "The body is not JSON", [{ line: parsed.line, column: parsed.column, message: parsed.error }]);
   const batch = traceBatchSchema.safeParse(parsed.value);
   if (!batch.success) {
     throw new AppError(

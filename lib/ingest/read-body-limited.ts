@@ -5,9 +5,9 @@ import { formatBytes } from "./limits";
  * Reads a request body into memory, refusing it with 413 when its Content-Length says it is over
  * `limit`, or when the bytes actually sent are (a missing or lying header does not get past).
  */
-export async function readBodyLimited(request: Request, limit: number): Promise<Uint8Array> {
+export async function readBodyLimited(request: Request, limit: number, { advice }: { advice?: string } = {}): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit, advice);
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -18,7 +18,7 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
     total += value.length;
     if (total > limit) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit);
+      throw tooLarge(limit, advice);
     }
     chunks.push(value);
   }
@@ -31,5 +31,5 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
   return bytes;
 }
 
-const tooLarge = (limit: number) =>
-  new AppError("payload_too_large", `The body is over the ${formatBytes(limit)} limit; send the traces in several smaller batches`, [{ limit }]);
+const tooLarge = (limit: number, advice?: string) =>
+  new AppError("payload_too_large", `The body is over the ${formatBytes(limit)} limit${advice ? `; ${advice}` : ""}`, [{ limit }]);

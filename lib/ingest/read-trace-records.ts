@@ -1,6 +1,7 @@
 import { dirname, join } from "node:path";
 import { readFile } from "node:fs/promises";
 import { decodeUtf8 } from "./decode-utf8";
+import { describeThrown } from "./describe-thrown";
 import { detectFormat } from "./detect-format";
 import { finalizeTrace } from "./finalize-trace";
 import type { FormatName } from "./format-name";
@@ -97,7 +98,11 @@ export async function* readTraceRecords(input: TraceSourceInput, options: ReadTr
     yield fail(format, parsed.error, { line: parsed.line });
     return;
   }
-  for (const mapped of reader.mapDocument?.(parsed.value, context) ?? []) yield toRecord(mapped, {});
+  try {
+    for (const mapped of reader.mapDocument?.(parsed.value, context) ?? []) yield toRecord(mapped, {});
+  } catch (error) {
+    yield fail(format, `could not read the document: ${describeThrown(error)}`);
+  }
 }
 
 async function* countChunks(source: OpenedSource, onBytesRead: ReadTraceRecordsOptions["onBytesRead"]): AsyncGenerator<Uint8Array> {
@@ -128,12 +133,20 @@ async function* readLineRecords(
       continue;
     }
     if (decoded.text.trim() === "") continue;
+    // No depth limit here: a line may hold a batch, and a too-deep trace in it is refused alone by finalizeTrace.
     const parsed = parseJson(decoded.text, { multiline: false });
     if (!parsed.ok) {
       yield toRecord({ ok: false, error: parsed.error }, location);
       continue;
     }
-    for (const mapped of reader.mapRecord?.(parsed.value, context) ?? []) yield toRecord(mapped, location);
+    // An importer that throws (a bug, or a stack overflow on a pathological record) costs one record, not the import.
+    let mappedRecords: Mapped[];
+    try {
+      mappedRecords = reader.mapRecord?.(parsed.value, context) ?? [];
+    } catch (error) {
+      mappedRecords = [{ ok: false, error: `could not read the record: ${describeThrown(error)}` }];
+    }
+    for (const mapped of mappedRecords) yield toRecord(mapped, location);
   }
 }
 

@@ -30,7 +30,7 @@ describe("POST /api/edge-cases/decisions", () => {
     await detectEdgeCases(db, { projectId: project.id, traceIds });
     const [open] = await openCases();
     Object.assign(signedIn, { userId: viewer.id, projectSlug: project.slug });
-    const request = (ids: string[]) => new NextRequest("http://localhost/api/edge-cases/decisions", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ids, decision: "false_alarm" }) });
+    const request = (ids: string[]) => new NextRequest("http://localhost/api/edge-cases/decisions", { method: "POST", headers: { origin: "http://localhost", "content-type": "application/json" }, body: JSON.stringify({ ids, decision: "false_alarm" }) });
     const refused = await postDecisions(request([open!.id]), { params: Promise.resolve({}) });
     expect(refused.status).toBe(403);
     expect((await refused.json()).error.code).toBe("forbidden");

@@ -2,16 +2,11 @@ import { z } from "zod";
 import { AppError } from "../errors/app-error";
 import { MAX_API_BODY_BYTES } from "../ingest/limits";
 import { readBodyLimited } from "../ingest/read-body-limited";
+import { parseJsonBody } from "../json/parse-json-body";
 
-/** The JSON body of a reward request (400 with details when it is not JSON). */
+/** The JSON body of a reward request (413 past the API limit; 400 with where it went wrong when it is not JSON). */
 export async function readRewardBody(request: Request): Promise<unknown> {
-  const text = new TextDecoder().decode(await readBodyLimited(request, MAX_API_BODY_BYTES));
-  if (text.trim() === "") throw new AppError("bad_request", "The body is empty", [{ message: "send a JSON object" }]);
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new AppError("bad_request", "The body is not JSON", [{ message: error instanceof Error ? error.message : String(error) }]);
-  }
+  return parseJsonBody(await readBodyLimited(request, MAX_API_BODY_BYTES, { advice: "send the rollouts in several smaller batches" }));
 }
 
 const stepHeaderSchema = z.coerce.number().int().nonnegative();

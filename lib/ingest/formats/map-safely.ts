@@ -1,3 +1,4 @@
+import { describeThrown } from "../describe-thrown";
 import type { Mapped } from "./format-reader";
 
 /**
@@ -9,7 +10,7 @@ export function mapSafely(index: number | undefined, map: () => Mapped[] | Mappe
     const result = map();
     return Array.isArray(result) ? result : [result];
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeThrown(error);
     const text = error instanceof Error && error.name === "SourceError" ? message : `could not map the record: ${message}`;
     return [{ ok: false, error: text, ...(index === undefined ? {} : { index }) }];
   }

@@ -14,5 +14,5 @@ export const POST = withSession(
     const started = await startUploadImport(db, { projectId: member.projectId, body: request.body, fileName: name, format });
     return NextResponse.json(started, { status: 202 });
   },
-  { role: "reviewer" },
+  { role: "reviewer", body: "raw" },
 );

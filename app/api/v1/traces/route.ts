@@ -7,6 +7,6 @@ import { withApiKey } from "@/lib/next/with-auth";
 
 export const POST = withApiKey(async (request, { db, key }) => {
   const { format } = ingestQuerySchema.parse({ format: request.nextUrl.searchParams.get("format") ?? undefined });
-  const bytes = await readBodyLimited(request, MAX_API_BODY_BYTES);
+  const bytes = await readBodyLimited(request, MAX_API_BODY_BYTES, { advice: "send the traces in several smaller batches" });
   return NextResponse.json(await ingestApiBody(db, { projectId: key.projectId, bytes, format }));
 });

@@ -1,0 +1,27 @@
+import { AppError } from "../errors/app-error";
+import { decodeUtf8 } from "../ingest/decode-utf8";
+import { parseJson } from "../ingest/parse-json";
+import { findJsonValueProblem, formatJsonPath } from "./find-json-value-problem";
+import { MAX_JSON_DEPTH } from "./json-limits";
+
+/**
+ * A request body's bytes as a JSON value, or a 400 AppError that says where it went wrong:
+ * the byte offset of invalid UTF-8, the line and column of a syntax error or of nesting past
+ * `maxDepth`, the field holding a string that is not well-formed UTF-16.
+ */
+export function parseJsonBody(bytes: Uint8Array, { maxDepth = MAX_JSON_DEPTH }: { maxDepth?: number } = {}): unknown {
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) throw new AppError("bad_request", "The body is not valid UTF-8", [{ line: decoded.line, byteOffset: decoded.byteOffset, message: decoded.error }]);
+  if (decoded.text.trim() === "") throw new AppError("bad_request", "The body is empty", [{ line: 1, column: 1, message: "send a JSON object" }]);
+  const parsed = parseJson(decoded.text, { maxDepth });
+  if (!parsed.ok) {
+    const message = parsed.error.startsWith("JSON nested") ? `The body is nested deeper than ${maxDepth} levels` : "The body is not JSON";
+    throw new AppError("bad_request", message, [{ line: parsed.line, column: parsed.column, message: parsed.error }]);
+  }
+  const problem = findJsonValueProblem(parsed.value, { maxDepth });
+  if (problem) {
+    const path = formatJsonPath(problem.path, { maxSegments: Number.MAX_SAFE_INTEGER });
+    throw new AppError("bad_request", `${path}: ${problem.message}`, [{ path: problem.path.join("."), message: problem.message }]);
+  }
+  return parsed.value;
+}
