@@ -31,7 +31,7 @@ export const metricPointSchema = z.object({
 export type MetricPointInput = z.infer<typeof metricPointSchema>;
 
 export const metricPointsBodySchema = z.object({
-  points: z.array(z.unknown()).min(1, "send at least one point").max(MAX_METRIC_POINTS_PER_REQUEST, `at most ${MAX_METRIC_POINTS_PER_REQUEST} points per request; send several requests`),
+  points: z.array(metricPointSchema).min(1, "send at least one point").max(MAX_METRIC_POINTS_PER_REQUEST, `at most ${MAX_METRIC_POINTS_PER_REQUEST} points per request; send several requests`),
 });
 
 export const runEventKinds = ["checkpoint", "rubric_changed", "note", "finished", "failed"] as const;
@@ -48,7 +48,7 @@ export const runEventSchema = z.object({
 export type RunEventInput = z.infer<typeof runEventSchema>;
 
 /** One event, or `{"events": [...]}`. */
-export const runEventsBodySchema = z.union([
-  z.object({ events: z.array(z.unknown()).min(1).max(MAX_RUN_EVENTS_PER_REQUEST, `at most ${MAX_RUN_EVENTS_PER_REQUEST} events per request`) }),
-  z.object({ kind: z.unknown() }).passthrough().transform((event) => ({ events: [event as unknown] })),
-]);
+export const runEventsBodySchema = z.preprocess(
+  (body) => (body && typeof body === "object" && !Array.isArray(body) && !("events" in body) ? { events: [body] } : body),
+  z.object({ events: z.array(runEventSchema).min(1).max(MAX_RUN_EVENTS_PER_REQUEST, `at most ${MAX_RUN_EVENTS_PER_REQUEST} events per request`) }),
+);
