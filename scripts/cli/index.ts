@@ -8,6 +8,7 @@ import { addExportCommands } from "./export-commands";
 import { addLabCommands } from "./lab-commands";
 import { addImportCommand } from "./import-command";
 import { addJudgeCommands } from "./judge-commands";
+import { addRunsCommands } from "./runs-commands";
 import { addUserCommands } from "./user-commands";
 
 const program = new Command()
@@ -22,6 +23,7 @@ addLabCommands(program);
 addImportCommand(program);
 addJudgeCommands(program);
 addExportCommands(program);
+addRunsCommands(program);
 
 async function main(): Promise<number> {
   try {
