@@ -14,8 +14,9 @@ const maxParameters = 30_000;
 /**
  * Multi-row INSERTs with bound parameters for rows whose ids are made by the caller, for bulk
  * writes where per-row ORM work would dominate. Run the statements in one `db.$transaction`.
+ * `onConflict` is an `ON CONFLICT ...` clause, which both databases read the same way.
  */
-export function insertStatements(db: RawExecutor, provider: DatabaseProvider, table: string, columns: Columns, rows: Value[][]) {
+export function insertStatements(db: RawExecutor, provider: DatabaseProvider, table: string, columns: Columns, rows: Value[][], onConflict = "") {
   const perStatement = Math.floor(maxParameters / columns.length);
   const names = columns.map(([name]) => `"${name}"`).join(", ");
   const statements = [];
@@ -29,7 +30,7 @@ export function insertStatements(db: RawExecutor, provider: DatabaseProvider, ta
       });
       return `(${placeholders.join(", ")})`;
     });
-    statements.push(db.$executeRawUnsafe(`INSERT INTO "${table}" (${names}) VALUES ${tuples.join(", ")}`, ...params));
+    statements.push(db.$executeRawUnsafe(`INSERT INTO "${table}" (${names}) VALUES ${tuples.join(", ")} ${onConflict}`.trimEnd(), ...params));
   }
   return statements;
 }

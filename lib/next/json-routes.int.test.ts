@@ -44,6 +44,9 @@ const routeSpecs: Record<string, RouteSpec> = {
   "v1/reward/openrlhf": { kind: "json", auth: "key", maxBytes: MAX_API_BODY_BYTES, query: "?environment=any" },
   "v1/rubric-versions": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/rubric-versions/[id]/approve": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
+  "v1/runs": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
+  "v1/runs/[id]/events": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
+  "v1/runs/[id]/metrics": { kind: "json", auth: "key", maxBytes: MAX_API_BODY_BYTES },
   "v1/traces": { kind: "batch", auth: "key", maxBytes: MAX_API_BODY_BYTES },
 };
 

@@ -9,6 +9,7 @@ import { addLabCommands } from "./lab-commands";
 import { addImportCommand } from "./import-command";
 import { addJudgeCommands } from "./judge-commands";
 import { addProjectCommands } from "./project-commands";
+import { addRunsCommands } from "./runs-commands";
 import { addUserCommands } from "./user-commands";
 
 const program = new Command()
@@ -24,6 +25,7 @@ addLabCommands(program);
 addImportCommand(program);
 addJudgeCommands(program);
 addExportCommands(program);
+addRunsCommands(program);
 
 async function main(): Promise<number> {
   try {

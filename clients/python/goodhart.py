@@ -1,0 +1,302 @@
+"""Goodhart client for trainers: log a run's metrics and events, score rollouts, and hook TRL.
+
+Standard library only (Python 3.9+). Copy this one file next to your training script, or put
+clients/python on PYTHONPATH.
+
+    from goodhart import Client, GoodhartCallback, trl_reward
+
+    client = Client("http://localhost:3000", api_key="gh_...")   # or GOODHART_URL / GOODHART_API_KEY
+    run = client.run("grpo-refunds-7", trainer="trl", environment="refunds")
+    run.log({"reward/proxy": 0.41, "kl": 0.02}, step=10)
+    run.event("checkpoint", step=10, message="saved checkpoint-10")
+    run.finish()
+
+    trainer = GRPOTrainer(..., reward_funcs=[trl_reward(client, "refunds", run=run)],
+                          callbacks=[GoodhartCallback(client, run=run)])
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+import urllib.error
+import urllib.request
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence
+
+__all__ = ["Client", "Run", "GoodhartError", "GoodhartCallback", "trl_reward", "verifiers_reward", "to_plain"]
+
+MAX_POINTS_PER_REQUEST = 10_000
+_RETRY_STATUSES = {429, 502, 503, 504}
+
+
+class GoodhartError(Exception):
+    """A request Goodhart refused or could not answer, with the server's code, message and details."""
+
+    def __init__(self, status: int, code: str, message: str, details: Optional[list] = None):
+        super().__init__(f"HTTP {status} {code}: {message}" + (f" {json.dumps(details)}" if details else ""))
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = details or []
+
+
+class Client:
+    """Talks to one Goodhart server with one project API key."""
+
+    def __init__(self, url: Optional[str] = None, api_key: Optional[str] = None, timeout: float = 60.0, retries: int = 4):
+        self.url = (url or os.environ.get("GOODHART_URL") or "http://localhost:3000").rstrip("/")
+        self.api_key = api_key or os.environ.get("GOODHART_API_KEY")
+        if not self.api_key:
+            raise ValueError("an API key is needed: pass api_key= or set GOODHART_API_KEY (goodhart api-key create)")
+        self.timeout = timeout
+        self.retries = retries
+
+    def request(self, method: str, path: str, body: Any = None, headers: Optional[Mapping[str, str]] = None) -> Any:
+        """Sends JSON and returns the JSON answer; retries busy answers (429, 503, ...) and lost connections."""
+        data = None if body is None else json.dumps(to_plain(body), allow_nan=False).encode("utf-8")
+        all_headers = {"authorization": f"Bearer {self.api_key}", "accept": "application/json", **(headers or {})}
+        if data is not None:
+            all_headers["content-type"] = "application/json"
+        for attempt in range(self.retries + 1):
+            request = urllib.request.Request(self.url + path, data=data, method=method, headers=all_headers)
+            try:
+                with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                    text = response.read().decode("utf-8")
+                    return json.loads(text) if text else None
+            except urllib.error.HTTPError as error:
+                if error.code in _RETRY_STATUSES and attempt < self.retries:
+                    time.sleep(_retry_delay(error.headers.get("retry-after"), attempt))
+                    continue
+                raise _to_goodhart_error(error) from None
+            except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
+                if attempt < self.retries:
+                    time.sleep(_retry_delay(None, attempt))
+                    continue
+                raise GoodhartError(0, "unreachable", f"{self.url}{path}: {error}") from None
+        raise AssertionError("unreachable")
+
+    def run(self, name: str, trainer: Optional[str] = None, environment: Optional[str] = None,
+            rubric_version_id: Optional[str] = None, config: Optional[Mapping[str, Any]] = None) -> "Run":
+        """The run with this name in the key's project, made on first use (the same name is the same run)."""
+        body: Dict[str, Any] = {"name": name}
+        for field, value in (("trainer", trainer), ("environment", environment), ("rubricVersionId", rubric_version_id), ("config", config)):
+            if value is not None:
+                body[field] = value
+        answer = self.request("POST", "/api/v1/runs", body)
+        return Run(self, answer["id"], answer["name"])
+
+    def reward(self, rollouts: Sequence[Mapping[str, Any]], environment: Optional[str] = None, rubric_version_id: Optional[str] = None,
+               run: Optional[str] = None, step: Optional[int] = None) -> Dict[str, Any]:
+        """POST /api/v1/reward. Rewards are floats, or None for a rollout that could not be scored (see "errors")."""
+        body: Dict[str, Any] = {"rollouts": list(rollouts)}
+        if environment is not None:
+            body["environment"] = environment
+        if rubric_version_id is not None:
+            body["rubricVersionId"] = rubric_version_id
+        if run is not None:
+            body["run"] = run
+        if step is not None:
+            body["step"] = int(step)
+        return self.request("POST", "/api/v1/reward", body)
+
+
+class Run:
+    """A training run: metrics are buffered and sent in batches; events are sent at once."""
+
+    def __init__(self, client: Client, run_id: str, name: str, flush_every: int = 1000):
+        self.client = client
+        self.id = run_id
+        self.name = name
+        self.flush_every = min(flush_every, MAX_POINTS_PER_REQUEST)
+        self.skipped: Dict[str, int] = {}
+        self._points: List[Dict[str, Any]] = []
+
+    def log(self, metrics: Mapping[str, Any], step: int, time_s: Optional[float] = None) -> None:
+        """Queues one value per metric name at a step. Values that are not finite numbers are not sent
+        (JSON has no NaN); how many were left out per name is in `skipped`."""
+        when = time.time() if time_s is None else time_s
+        for name, value in metrics.items():
+            number = _as_number(value)
+            if number is None:
+                self.skipped[name] = self.skipped.get(name, 0) + 1
+                continue
+            self._points.append({"step": int(step), "name": str(name), "value": number, "time": when})
+        if len(self._points) >= self.flush_every:
+            self.flush()
+
+    def flush(self) -> int:
+        """Sends the queued points; returns how many the server stored."""
+        sent = 0
+        while self._points:
+            batch = self._points[:MAX_POINTS_PER_REQUEST]
+            sent += self.client.request("POST", f"/api/v1/runs/{self.id}/metrics", {"points": batch})["accepted"]
+            del self._points[: len(batch)]
+        return sent
+
+    def event(self, kind: str, step: Optional[int] = None, message: Optional[str] = None,
+              data: Optional[Mapping[str, Any]] = None, key: Optional[str] = None) -> Dict[str, Any]:
+        """kind: checkpoint | rubric_changed | note | finished | failed. Re-sending an event (or its key) adds nothing."""
+        event: Dict[str, Any] = {"kind": kind}
+        for field, value in (("step", step), ("message", message), ("data", data), ("key", key)):
+            if value is not None:
+                event[field] = value
+        return self.client.request("POST", f"/api/v1/runs/{self.id}/events", event)
+
+    def finish(self, status: str = "finished", step: Optional[int] = None) -> None:
+        """Sends what is queued and marks the run finished (or failed)."""
+        self.flush()
+        self.event(status, step=step)
+
+    def __enter__(self) -> "Run":
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        self.finish("failed" if exc_type else "finished")
+
+
+def trl_reward(client: Client, environment: Optional[str] = None, rubric_version_id: Optional[str] = None,
+               run: Optional[Run] = None) -> Callable[..., List[Optional[float]]]:
+    """A reward function for TRL's GRPOTrainer(reward_funcs=[...]): scores the batch through Goodhart.
+    A rollout Goodhart cannot score gets None, which TRL leaves out of the reward (it is not a 0)."""
+
+    def goodhart_reward(prompts: Sequence[Any], completions: Sequence[Any], **kwargs: Any) -> List[Optional[float]]:
+        rollouts = [_rollout(prompt, completion) for prompt, completion in zip(prompts, completions)]
+        step = kwargs.get("trainer_state").global_step if kwargs.get("trainer_state") is not None else None
+        answer = client.reward(rollouts, environment=environment, rubric_version_id=rubric_version_id,
+                               run=run.id if run else None, step=step)
+        return list(answer["rewards"])
+
+    goodhart_reward.__name__ = f"goodhart_{environment or 'rubric'}"
+    return goodhart_reward
+
+
+def verifiers_reward(client: Client, environment: Optional[str] = None, rubric_version_id: Optional[str] = None) -> Callable[..., float]:
+    """A reward function for a verifiers Rubric(funcs=[...]). verifiers has no "unscored" value, so a
+    rollout Goodhart cannot score raises, and verifiers' own error handling decides."""
+
+    def goodhart_reward(completion: Any, prompt: Any = None, **kwargs: Any) -> float:
+        answer = client.reward([_rollout(prompt, completion)], environment=environment, rubric_version_id=rubric_version_id)
+        reward = answer["rewards"][0]
+        if reward is None:
+            reason = answer["errors"][0]["error"] if answer.get("errors") else "no reason given"
+            raise GoodhartError(200, "unscored", f"Goodhart could not score this rollout: {reason}")
+        return float(reward)
+
+    goodhart_reward.__name__ = f"goodhart_{environment or 'rubric'}"
+    return goodhart_reward
+
+
+try:  # TRL's trainers take any transformers.TrainerCallback; without transformers, the same methods on a plain class.
+    from transformers import TrainerCallback as _CallbackBase  # type: ignore
+except ImportError:  # pragma: no cover - depends on the environment
+    class _CallbackBase:  # type: ignore[no-redef]
+        pass
+
+
+class GoodhartCallback(_CallbackBase):
+    """Sends the trainer's logs (loss, reward, kl, ...) as the run's metrics at each global step, and
+    checkpoints and the end of training as events. Only the main process sends."""
+
+    def __init__(self, client: Client, run: Optional[Run] = None, run_name: Optional[str] = None,
+                 environment: Optional[str] = None, trainer: str = "trl"):
+        if run is None and run_name is None:
+            raise ValueError("pass run= or run_name=")
+        self.client = client
+        self.run = run
+        self.run_name = run_name
+        self.environment = environment
+        self.trainer = trainer
+
+    def _ensure_run(self, args: Any = None) -> Run:
+        if self.run is None:
+            config = {key: value for key, value in (_args_dict(args) or {}).items() if _as_number(value) is not None or isinstance(value, str)}
+            self.run = self.client.run(self.run_name or "run", trainer=self.trainer, environment=self.environment, config=config or None)
+        return self.run
+
+    def on_train_begin(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
+        if _is_main(state):
+            self._ensure_run(args)
+
+    def on_log(self, args: Any, state: Any, control: Any, logs: Optional[Mapping[str, Any]] = None, **kwargs: Any) -> None:
+        if not _is_main(state) or not logs:
+            return
+        self._ensure_run(args).log(logs, step=int(getattr(state, "global_step", 0)))
+
+    def on_save(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
+        if _is_main(state):
+            step = int(getattr(state, "global_step", 0))
+            run = self._ensure_run(args)
+            run.flush()
+            run.event("checkpoint", step=step, message=f"checkpoint-{step}", key=f"checkpoint-{step}")
+
+    def on_train_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
+        if _is_main(state):
+            self._ensure_run(args).finish(step=int(getattr(state, "global_step", 0)))
+
+
+def to_plain(value: Any) -> Any:
+    """JSON-ready copies of what trainers hand over: pydantic models (verifiers' messages),
+    dataclasses, numpy and torch scalars, tuples."""
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    if isinstance(value, Mapping):
+        return {str(key): to_plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_plain(item) for item in value]
+    if hasattr(value, "model_dump"):
+        return to_plain(value.model_dump(exclude_none=True))
+    if hasattr(value, "__dataclass_fields__"):
+        return to_plain({name: getattr(value, name) for name in value.__dataclass_fields__})
+    if hasattr(value, "item") and callable(value.item):
+        return value.item()
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    return str(value)
+
+
+def _rollout(prompt: Any, completion: Any) -> Dict[str, Any]:
+    rollout: Dict[str, Any] = {"completion": to_plain(completion)}
+    if prompt is not None:
+        rollout["prompt"] = to_plain(prompt)
+    return rollout
+
+
+def _as_number(value: Any) -> Optional[float]:
+    if isinstance(value, bool):
+        return float(value)
+    if hasattr(value, "item") and callable(value.item):
+        value = value.item()
+    if isinstance(value, (int, float)) and math.isfinite(value):
+        return float(value)
+    return None
+
+
+def _is_main(state: Any) -> bool:
+    return bool(getattr(state, "is_world_process_zero", True))
+
+
+def _args_dict(args: Any) -> Optional[Dict[str, Any]]:
+    if args is None:
+        return None
+    if hasattr(args, "to_dict"):
+        return args.to_dict()
+    return dict(vars(args)) if hasattr(args, "__dict__") else None
+
+
+def _retry_delay(retry_after: Optional[str], attempt: int) -> float:
+    if retry_after:
+        try:
+            return min(float(retry_after), 30.0)
+        except ValueError:
+            pass
+    return min(0.5 * 2 ** attempt, 8.0)
+
+
+def _to_goodhart_error(error: urllib.error.HTTPError) -> GoodhartError:
+    try:
+        body = json.loads(error.read().decode("utf-8"))["error"]
+        return GoodhartError(error.code, body.get("code", "error"), body.get("message", ""), body.get("details"))
+    except (ValueError, KeyError, TypeError):
+        return GoodhartError(error.code, "error", error.reason or "")

@@ -1,0 +1,26 @@
+import type { Actor } from "../audit/record-audit-event";
+import type { Db } from "../db/client";
+import { readMetricFile } from "./metric-files/read-metric-file";
+import { registerRun } from "./register-run";
+import { MAX_METRIC_POINTS_PER_REQUEST, type RegisterRunInput } from "./run-intake-schemas";
+import { writeMetricPoints } from "./write-metric-points";
+
+/**
+ * A metrics file (JSONL, JSON, CSV, TensorBoard events) into the run of that name, made when new.
+ * Points are written in batches, each idempotent on (run, name, step), so importing the same file
+ * again changes nothing; `onProgress` hears after each batch.
+ */
+export async function importRunMetrics(
+  db: Db,
+  { projectId, actor, run: runInput, bytes, fileName, onProgress }: { projectId: string; actor: Actor; run: RegisterRunInput; bytes: Uint8Array; fileName: string; onProgress?: (done: number, total: number) => void },
+) {
+  const file = readMetricFile(bytes, fileName);
+  const { run, created } = await registerRun(db, { projectId, input: runInput, actor });
+  let stored = 0;
+  for (let start = 0; start < file.points.length; start += MAX_METRIC_POINTS_PER_REQUEST) {
+    stored += (await writeMetricPoints(db, { runId: run.id, points: file.points.slice(start, start + MAX_METRIC_POINTS_PER_REQUEST) })).accepted;
+    onProgress?.(Math.min(start + MAX_METRIC_POINTS_PER_REQUEST, file.points.length), file.points.length);
+  }
+  const metrics = [...new Set(file.points.map((point) => point.name))].sort();
+  return { runId: run.id, runName: run.name, created, format: file.format, points: stored, metrics, skipped: file.skipped, rejected: file.rejected };
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { readMetricFile } from "./read-metric-file";
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe("readMetricFile", () => {
+  it("reads W&B's run history as CSV (run.history().to_csv()): _step is the step, _timestamp the time, _runtime and empty cells left out", () => {
+    const csv = ["_step,_runtime,_timestamp,train/loss,train/reward,eval/success", "0,1.5,1767225600,0.91,0.10,", '1,3.1,1767225660,0.85,0.12,""', "2,4.6,1767225720,0.80,0.20,0.5"].join("\n");
+    const result = readMetricFile(bytes(csv), "history.csv");
+    expect(result.format).toBe("csv");
+    expect(result.rejected).toEqual([]);
+    expect(result.points.map(({ step, name, value }) => [step, name, value])).toEqual([
+      [0, "train/loss", 0.91],
+      [0, "train/reward", 0.1],
+      [1, "train/loss", 0.85],
+      [1, "train/reward", 0.12],
+      [2, "train/loss", 0.8],
+      [2, "train/reward", 0.2],
+      [2, "eval/success", 0.5],
+    ]);
+    expect(result.points[0]!.time?.toISOString()).toBe("2026-01-01T00:00:00.000Z");
+  });
+
+  it("reads a W&B chart export: 'RUN - metric' columns as the metric, its __MIN/__MAX band columns left out", () => {
+    const csv = ['"Step","grpo-7 - reward/proxy","grpo-7 - reward/proxy__MIN","grpo-7 - reward/proxy__MAX"', "10,0.4,0.3,0.5", "20,0.6,0.5,0.7"].join("\r\n");
+    const result = readMetricFile(bytes(csv), "export.csv");
+    expect(result.points.map(({ step, name, value }) => [step, name, value])).toEqual([
+      [10, "reward/proxy", 0.4],
+      [20, "reward/proxy", 0.6],
+    ]);
+  });
+
+  it("reads JSONL of trainer logs and of points, and names the lines it cannot read", () => {
+    const jsonl = [
+      JSON.stringify({ loss: 0.5, reward: 0.25, learning_rate: 1e-6, step: 10, epoch: 0.1 }),
+      JSON.stringify({ step: 11, name: "kl", value: 0.02, time: "2026-01-01T00:00:10Z" }),
+      "{not json",
+      JSON.stringify({ loss: 0.4 }),
+      JSON.stringify({ step: 12, name: "kl", value: "high" }),
+      JSON.stringify({ global_step: 13, completions: { sample: "text" }, reward: 0.5 }),
+      "",
+    ].join("\n");
+    const result = readMetricFile(bytes(jsonl), "trainer_log.jsonl");
+    expect(result.points.map(({ step, name, value }) => [step, name, value])).toEqual([
+      [10, "loss", 0.5],
+      [10, "reward", 0.25],
+      [10, "learning_rate", 1e-6],
+      [10, "epoch", 0.1],
+      [11, "kl", 0.02],
+      [13, "reward", 0.5],
+    ]);
+    expect(result.rejected.map(({ line, error }) => [line, error.split(":")[0]])).toEqual([
+      [3, "not JSON"],
+      [4, "no step column (one of _step, step, global_step, Step, trainer/global_step, train/global_step)"],
+      [5, "value must be a finite number"],
+    ]);
+    expect(result.skipped).toBe(1);
+  });
+
+  it("reads W&B's JSON history ({\"history\": [...]}) and a JSON array of points, with the index of a bad row", () => {
+    const history = readMetricFile(bytes(JSON.stringify({ history: [{ _step: 0, acc: 0.1 }, { _step: 1, acc: 0.2 }] })), "run.json");
+    expect(history.points.map(({ step, value }) => [step, value])).toEqual([
+      [0, 0.1],
+      [1, 0.2],
+    ]);
+    const points = readMetricFile(bytes(JSON.stringify([{ step: 1, name: "kl", value: 0.1 }, { step: -1, name: "kl", value: 0.2 }])), "points.json");
+    expect(points.points).toHaveLength(1);
+    expect(points.rejected).toEqual([{ index: 1, error: "step must be a whole number ≥ 0" }]);
+  });
+});

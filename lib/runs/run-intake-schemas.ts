@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+export const MAX_METRIC_POINTS_PER_REQUEST = 10_000;
+export const MAX_RUN_EVENTS_PER_REQUEST = 1_000;
+
+const nameSchema = z.string().trim().min(1, "must not be empty").max(200);
+
+/** POST /api/v1/runs: the same name in a project is the same run. */
+export const registerRunSchema = z.object({
+  name: nameSchema,
+  trainer: z.string().trim().min(1).max(100).optional(),
+  environment: z.string().trim().min(1).max(200).optional(),
+  rubricVersionId: z.string().trim().min(1).max(100).optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+});
+export type RegisterRunInput = z.infer<typeof registerRunSchema>;
+
+const timeSchema = z.union([z.iso.datetime({ offset: true }), z.number().finite().nonnegative()]).transform(toDate);
+
+/** A time as ISO 8601 text, or as seconds since the epoch (what Python's time.time() gives). */
+function toDate(value: string | number): Date {
+  return typeof value === "number" ? new Date(value * 1000) : new Date(value);
+}
+
+export const metricPointSchema = z.object({
+  step: z.number().int().nonnegative().max(2_147_483_647),
+  name: nameSchema,
+  value: z.number({ error: "must be a finite number (JSON has no NaN or Infinity)" }).finite(),
+  time: timeSchema.optional(),
+});
+export type MetricPointInput = z.infer<typeof metricPointSchema>;
+
+export const metricPointsBodySchema = z.object({
+  points: z.array(metricPointSchema).min(1, "send at least one point").max(MAX_METRIC_POINTS_PER_REQUEST, `at most ${MAX_METRIC_POINTS_PER_REQUEST} points per request; send several requests`),
+});
+
+export const runEventKinds = ["checkpoint", "rubric_changed", "note", "finished", "failed"] as const;
+
+export const runEventSchema = z.object({
+  kind: z.enum(runEventKinds),
+  step: z.number().int().nonnegative().max(2_147_483_647).optional(),
+  message: z.string().max(10_000).optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+  time: timeSchema.optional(),
+  /** The sender's id for the event; re-sending it adds nothing. Without one, the event's content is its key. */
+  key: z.string().min(1).max(200).optional(),
+});
+export type RunEventInput = z.infer<typeof runEventSchema>;
+
+/** One event, or `{"events": [...]}`. */
+export const runEventsBodySchema = z.preprocess(
+  (body) => (body && typeof body === "object" && !Array.isArray(body) && !("events" in body) ? { events: [body] } : body),
+  z.object({ events: z.array(runEventSchema).min(1).max(MAX_RUN_EVENTS_PER_REQUEST, `at most ${MAX_RUN_EVENTS_PER_REQUEST} events per request`) }),
+);

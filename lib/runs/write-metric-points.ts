@@ -1,0 +1,28 @@
+import { randomUUID } from "node:crypto";
+import { providerOfDb, type Db } from "../db/client";
+import { insertStatements, timeText, type Columns } from "../db/insert-rows";
+import type { MetricPointInput } from "./run-intake-schemas";
+
+const columns: Columns = [
+  ["id", "text"],
+  ["runId", "text"],
+  ["step", "int"],
+  ["name", "text"],
+  ["value", "float"],
+  ["time", "time"],
+];
+
+/**
+ * Stores a run's metric points, idempotent on (run, name, step): a point sent again replaces the
+ * value it had, so a trainer that resends after a timeout changes nothing. All points of a call are
+ * written in one short transaction, or none are.
+ */
+export async function writeMetricPoints(db: Db, { runId, points }: { runId: string; points: MetricPointInput[] }): Promise<{ accepted: number }> {
+  // The last of several points with the same name and step wins, as a resend would.
+  const unique = new Map<string, MetricPointInput>();
+  for (const point of points) unique.set(`${point.name}\u0000${point.step}`, point);
+  const rows = [...unique.values()].map((point) => [randomUUID(), runId, point.step, point.name, point.value, point.time ? timeText(point.time) : null]);
+  const onConflict = `ON CONFLICT ("runId", "name", "step") DO UPDATE SET "value" = excluded."value", "time" = excluded."time"`;
+  await db.$transaction(insertStatements(db, providerOfDb(db), "MetricPoint", columns, rows, onConflict));
+  return { accepted: unique.size };
+}

@@ -1,0 +1,21 @@
+-- AlterTable
+ALTER TABLE "MetricPoint" ADD COLUMN "time" DATETIME;
+
+-- CreateTable
+CREATE TABLE "RunEvent" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "runId" TEXT NOT NULL,
+    "step" INTEGER,
+    "kind" TEXT NOT NULL,
+    "message" TEXT,
+    "data" JSONB,
+    "time" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "dedupeKey" TEXT NOT NULL,
+    CONSTRAINT "RunEvent_runId_fkey" FOREIGN KEY ("runId") REFERENCES "TrainingRun" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "RunEvent_runId_step_idx" ON "RunEvent"("runId", "step");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "RunEvent_runId_dedupeKey_key" ON "RunEvent"("runId", "dedupeKey");

@@ -1,0 +1,67 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../../lib/db/client";
+import { deleteProject, makeProject, uniqueName } from "../../lib/testing/factories";
+
+const db = getDb();
+let project: { id: string; slug: string };
+const dir = mkdtempSync(path.join(tmpdir(), "goodhart-runs-import-"));
+beforeAll(async () => {
+  project = await makeProject(db, "cli-runs");
+});
+afterAll(() => deleteProject(db, project.id));
+
+function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/cli/index.ts", ...args], { env: { ...process.env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (data) => (stdout += data));
+    child.stderr.on("data", (data) => (stderr += data));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+const lastJson = (stdout: string) => JSON.parse(stdout.trim().split("\n").at(-1)!);
+
+describe("goodhart runs import", () => {
+  it("imports a W&B history CSV into a new run, and importing it again stores nothing new", async () => {
+    const file = path.join(dir, "history.csv");
+    const rows = Array.from({ length: 300 }, (_, step) => `${step},${1_767_225_600 + step},${(step / 300).toFixed(4)},${(1 - step / 300).toFixed(4)}`);
+    writeFileSync(file, ["_step,_timestamp,reward/proxy,eval/success", ...rows].join("\n"));
+    const run = uniqueName("wandb");
+    const first = await cli("runs", "import", file, "--run", run, "--trainer", "verl", "--project", project.slug, "--json");
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain(`made run "${run}"`);
+    expect(lastJson(first.stdout)).toMatchObject({ format: "csv", points: 600, metrics: ["eval/success", "reward/proxy"], skipped: 0, rejected: [] });
+    const second = await cli("runs", "import", file, "--run", run, "--project", project.slug, "--json");
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain(`added to run "${run}"`);
+    const stored = await db.trainingRun.findMany({ where: { projectId: project.id, name: run }, include: { _count: { select: { metrics: true } } } });
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ trainer: "verl", _count: { metrics: 600 } });
+  });
+
+  it("exits 2 naming each line it could not read, and stores the lines it could", async () => {
+    const file = path.join(dir, "trainer_log.jsonl");
+    writeFileSync(file, [JSON.stringify({ step: 1, loss: 0.5 }), "{oops", JSON.stringify({ loss: 0.4 }), JSON.stringify({ step: 2, loss: 0.3 })].join("\n"));
+    const run = uniqueName("trl");
+    const result = await cli("runs", "import", file, "--run", run, "--project", project.slug, "--json");
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain(`${file}:2: not JSON`);
+    expect(result.stdout).toContain(`${file}:3: no step column`);
+    expect(lastJson(result.stdout)).toMatchObject({ points: 2, rejected: [{ line: 2 }, { line: 3 }] });
+    expect(await db.metricPoint.count({ where: { run: { projectId: project.id, name: run } } })).toBe(2);
+  });
+
+  it("exits 1 with one line for a file it cannot open, and makes no run", async () => {
+    const run = uniqueName("missing");
+    const result = await cli("runs", "import", path.join(dir, "nope.csv"), "--run", run, "--project", project.slug);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^error: cannot read .*nope\.csv: ENOENT$/);
+    expect(await db.trainingRun.count({ where: { projectId: project.id, name: run } })).toBe(0);
+  });
+});

@@ -1,0 +1,40 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { importRunMetrics } from "../../lib/runs/import-run-metrics";
+import { CliError, openCli } from "./cli-context";
+
+export function addRunsCommands(program: Command) {
+  const runs = program.command("runs").description("training runs from outside trainers");
+  runs
+    .command("import")
+    .description("import a run's metrics: JSONL, JSON or CSV (W&B history or chart export, TRL/verl logs), or a TensorBoard event file")
+    .argument("<file>", "the metrics file")
+    .requiredOption("--run <name>", "the run's name (the same name is the same run; made when new)")
+    .option("--trainer <name>", "the trainer that made the run (trl, verl, openrlhf, ...)")
+    .option("--environment <name>", "the environment the run trained on")
+    .option("--project <slug>", "project", "default")
+    .option("--json", "end with one JSON line of the result")
+    .action(async (file: string, options: { run: string; trainer?: string; environment?: string; project: string; json?: boolean }) => {
+      const bytes = (() => {
+        try {
+          return readFileSync(file);
+        } catch (error) {
+          throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        }
+      })();
+      const { db, project, actor } = await openCli(options);
+      const result = await importRunMetrics(db, {
+        projectId: project.id,
+        actor,
+        run: { name: options.run, trainer: options.trainer, environment: options.environment },
+        bytes,
+        fileName: path.basename(file),
+      });
+      console.log(`${result.created ? "made" : "added to"} run "${result.runName}" (${result.runId}): ${result.points} points of ${result.metrics.length} metrics from ${result.format}`);
+      if (result.skipped) console.log(`${result.skipped} values were not numbers and were left out`);
+      for (const { line, index, error } of result.rejected) console.log(`${file}:${line ?? `record ${index}`}: ${error}`);
+      if (options.json) console.log(JSON.stringify({ runId: result.runId, format: result.format, points: result.points, metrics: result.metrics, skipped: result.skipped, rejected: result.rejected }));
+      if (result.rejected.length > 0) process.exitCode = 2;
+    });
+}
