@@ -6,7 +6,7 @@ import type { ItemResult } from "../rubrics/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
 import { findLlmItemAsker } from "./find-llm-item-asker";
 import type { LlmItemAsker } from "./llm-item-asker";
-import { errorRolloutPrefix } from "./record-error-rate";
+import { errorRolloutPrefix } from "./record-rollout-step-metrics";
 import { resolveRewardVersion } from "./resolve-reward-version";
 import { rolloutSchema, type RewardRequest } from "./reward-request-schema";
 import { rolloutToTrace } from "./rollout-to-trace";

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { recordErrorRates } from "./record-error-rate";
+import { recordRolloutStepMetrics } from "./record-rollout-step-metrics";
 import { storeScoredRollouts, type ScoredRollout, type StoredRollouts } from "./store-scored-rollouts";
 
 type Write = { projectId: string; itemIds: Map<string, string>; rollouts: ScoredRollout[] };
@@ -16,7 +16,7 @@ const queues = new WeakMap<Db, Queue>();
  * storeScoredRollouts for many concurrent requests at once: writes arriving within a short window
  * (or while the previous write runs) are stored together, and each caller's promise settles only
  * when its own rows are committed, or rejects with the write's error. One flush at a time per
- * database client, so the error-rate metrics it recomputes after each commit are never stale.
+ * database client, so the step metrics it recomputes after each commit are never stale.
  */
 export function storeScoredRolloutsBatched(db: Db, write: Write): Promise<BatchedStore> {
   let queue = queues.get(db);
@@ -61,7 +61,7 @@ async function flush(db: Db, queue: Queue) {
           offset = end;
           return () => write.resolve(mine);
         });
-        await recordErrorRates(db, touched.splice(0));
+        await recordRolloutStepMetrics(db, touched.splice(0));
         for (const resolve of settled) resolve();
       } catch (error) {
         for (const write of writes) write.reject(error);

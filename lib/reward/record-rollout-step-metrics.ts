@@ -1,0 +1,63 @@
+import type { Db } from "../db/client";
+import { retryOnBusy } from "../db/retry-on-busy";
+import type { MetricPointInput } from "../runs/run-intake-schemas";
+import { writeMetricPoints } from "../runs/write-metric-points";
+
+export const errorRateMetric = "reward/error_rate";
+/** The externalId prefix of a stored rollout the reward API could not score. */
+export const errorRolloutPrefix = "rollout-error:";
+
+/**
+ * The metrics a trainer gets per step without logging anything, from the rollouts the reward API
+ * stored for that run and step: `reward/mean` and `reward/std` of the scored ones,
+ * `reward/error_rate` (the share that could not be scored), `rollout/reply_chars` and
+ * `rollout/steps` (means), `tools/NAME` (calls of each tool per rollout) and `rubric/KEY/yes_rate`
+ * (of the items that answered yes or no). Computed from what is stored, which is idempotent on
+ * content, so a resent request leaves every value as it was.
+ */
+export async function recordRolloutStepMetrics(db: Db, points: Array<{ runId: string; step: number }>): Promise<void> {
+  const unique = [...new Map(points.map((point) => [`${point.runId} ${point.step}`, point])).values()];
+  for (const { runId, step } of unique) {
+    const metrics = await measureStep(db, runId, step);
+    if (metrics.length > 0) await retryOnBusy(() => writeMetricPoints(db, { runId, points: metrics }));
+  }
+}
+
+async function measureStep(db: Db, runId: string, step: number): Promise<MetricPointInput[]> {
+  const where = { runId, step, source: "rollout" };
+  const [traces, tools, answers] = await Promise.all([
+    db.trace.findMany({ where, select: { reward: true, output: true, stepCount: true, externalId: true } }),
+    db.traceStep.groupBy({ by: ["toolName"], where: { type: "tool_call", trace: where }, _count: { _all: true } }),
+    db.itemResult.groupBy({ by: ["rubricItemId", "answer"], where: { trace: where, answer: { in: ["yes", "no"] } }, _count: { _all: true } }),
+  ]);
+  if (traces.length === 0) return [];
+  const scored = traces.filter((trace) => !trace.externalId.startsWith(errorRolloutPrefix));
+  const rewards = scored.flatMap((trace) => (trace.reward === null ? [] : [trace.reward]));
+  const metrics: Array<[string, number]> = [[errorRateMetric, (traces.length - scored.length) / traces.length]];
+  if (rewards.length > 0) metrics.push(["reward/mean", mean(rewards)], ["reward/std", standardDeviation(rewards)]);
+  if (scored.length > 0) {
+    metrics.push(["rollout/reply_chars", mean(scored.map((trace) => trace.output?.length ?? 0))], ["rollout/steps", mean(scored.map((trace) => trace.stepCount))]);
+    for (const tool of tools) if (tool.toolName) metrics.push([`tools/${tool.toolName}`, tool._count._all / scored.length]);
+  }
+  const keys = new Map(
+    (await db.rubricItem.findMany({ where: { id: { in: [...new Set(answers.map((row) => row.rubricItemId))] } }, select: { id: true, key: true } })).map((item) => [item.id, item.key]),
+  );
+  const tally = new Map<string, { yes: number; total: number }>();
+  for (const row of answers) {
+    const key = keys.get(row.rubricItemId);
+    if (!key) continue;
+    const counts = tally.get(key) ?? { yes: 0, total: 0 };
+    counts.total += row._count._all;
+    if (row.answer === "yes") counts.yes += row._count._all;
+    tally.set(key, counts);
+  }
+  for (const [key, { yes, total }] of tally) metrics.push([`rubric/${key}/yes_rate`, yes / total]);
+  return metrics.map(([name, value]) => ({ step, name, value }));
+}
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+function standardDeviation(values: number[]): number {
+  const average = mean(values);
+  return Math.sqrt(values.reduce((sum, value) => sum + (value - average) ** 2, 0) / values.length);
+}
