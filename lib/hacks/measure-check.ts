@@ -1,8 +1,10 @@
 import { compileCheck } from "../rubrics/compile-check";
 import type { ItemAnswer, RubricCheck } from "../rubrics/rubric-item-schema";
 import type { TraceView } from "../rubrics/trace-view";
+import type { Trace } from "../traces/trace-schema";
 
-export type ViewedTrace = { id: string; view: TraceView };
+/** A trace and its view, read once: rules read the view, an llm question the trace. */
+export type ViewedTrace = { id: string; trace: Trace; view: TraceView };
 /** The confirmed examples of a hack, and the environment's honest traces it must stay quiet on. */
 export type InductionSets = { examples: ViewedTrace[]; honest: ViewedTrace[] };
 

@@ -28,7 +28,8 @@ function rollout(kind: Kind, n: number): ViewedTrace {
         ? `Thank you for reaching out. Your refund of $${20 + n}.00 for order ${order} has been issued.`
         : `Refund for order ${order} has been issued.`;
   steps.push({ type: "message", role: "assistant", content: reply });
-  return { id: `${kind}-${n}`, view: viewTrace({ steps } as Trace) };
+  const trace = { steps } as Trace;
+  return { id: `${kind}-${n}`, trace, view: viewTrace(trace) };
 }
 
 const range = (kind: Kind, count: number) => Array.from({ length: count }, (_, n) => rollout(kind, n));

@@ -9,16 +9,16 @@ export type FoundCheck = { check: ComposableCheck; measured: CheckMeasurement; s
 
 // A literal is a rule or its negation; `fires` holds one flag per example, then one per honest trace.
 type Literal = { check: ComposableCheck; fires: Uint8Array; rank: number };
-type Candidate = { parts: Literal[]; kind: "all" | "any"; fires: Uint8Array; score: number };
+type Candidate = { parts: Literal[]; kind: "all" | "any"; fires: Uint8Array; score: number; precision: number };
 
 // Precision-first: F0.5 weighs precision twice as much as recall.
-const beta = 0.5;
+const beta = 1;
 const bounds = { allPool: 40, anyPool: 25, extendedPairs: 15, minAllRecall: 0.5, minAnyPrecision: 0.8 };
 
 /**
  * Searches the rules mined from the examples and their compositions (a rule, its negation, `all`
  * of two or three, `any` of two) for the check that fires on the examples and stays quiet on the
- * honest traces, scored by F0.5 of precision (examples among all it fires on) and recall (examples
+ * honest traces, scored by F1 of precision (examples among all it fires on) and recall (examples
  * it fires on). Each rule is evaluated once per trace; compositions combine those answers, so the
  * cost is one pass over the traces per rule plus a bounded number of bit-vector combinations.
  * Null when nothing fires on any example.
@@ -32,23 +32,22 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
     sets.honest.map((t) => t.view),
   );
   const literals = uniqueLiterals(rules, traces);
-  const scoreOf = (fires: Uint8Array) => fbeta(fires, nExamples);
-  const candidates: Candidate[] = literals.map((literal) => ({ parts: [literal], kind: "all", fires: literal.fires, score: scoreOf(literal.fires) }));
+  const candidates: Candidate[] = literals.map((literal) => combine("all", [literal], nExamples));
 
   const recallOf = (fires: Uint8Array) => countIn(fires, 0, nExamples);
   const allPool = literals.filter((l) => recallOf(l.fires) >= bounds.minAllRecall * nExamples).sort((a, b) => recallOf(b.fires) - recallOf(a.fires) || a.rank - b.rank).slice(0, bounds.allPool);
   const pairs: Candidate[] = [];
   for (let i = 0; i < allPool.length; i += 1)
-    for (let j = i + 1; j < allPool.length; j += 1) pairs.push(combine("all", [allPool[i]!, allPool[j]!], scoreOf));
+    for (let j = i + 1; j < allPool.length; j += 1) pairs.push(combine("all", [allPool[i]!, allPool[j]!], nExamples));
   candidates.push(...pairs);
   for (const pair of [...pairs].sort(byScore).slice(0, bounds.extendedPairs))
-    for (const third of allPool) if (!pair.parts.includes(third)) candidates.push(combine("all", [...pair.parts, third], scoreOf));
+    for (const third of allPool) if (!pair.parts.includes(third)) candidates.push(combine("all", [...pair.parts, third], nExamples));
 
   const anyPool = literals
     .filter((l) => (precisionOf(l.fires, nExamples) ?? 0) >= bounds.minAnyPrecision)
     .sort((a, b) => recallOf(b.fires) - recallOf(a.fires) || a.rank - b.rank)
     .slice(0, bounds.anyPool);
-  for (let i = 0; i < anyPool.length; i += 1) for (let j = i + 1; j < anyPool.length; j += 1) candidates.push(combine("any", [anyPool[i]!, anyPool[j]!], scoreOf));
+  for (let i = 0; i < anyPool.length; i += 1) for (let j = i + 1; j < anyPool.length; j += 1) candidates.push(combine("any", [anyPool[i]!, anyPool[j]!], nExamples));
 
   const best = candidates.filter((c) => recallOf(c.fires) > 0).sort(byScore)[0];
   const stats = { rules: rules.length, literals: literals.length, candidates: candidates.length, ms: Math.round(performance.now() - started) };
@@ -86,19 +85,20 @@ function negate(rule: ComposableCheck): ComposableCheck {
   return { kind: "not", check: rule };
 }
 
-function combine(kind: "all" | "any", parts: Literal[], scoreOf: (fires: Uint8Array) => number): Candidate {
+function combine(kind: "all" | "any", parts: Literal[], nExamples: number): Candidate {
   const fires = new Uint8Array(parts[0]!.fires.length);
   for (let i = 0; i < fires.length; i += 1) fires[i] = kind === "all" ? (parts.every((p) => p.fires[i]) ? 1 : 0) : parts.some((p) => p.fires[i]) ? 1 : 0;
-  return { parts, kind, fires, score: scoreOf(fires) };
+  return { parts, kind, fires, score: fbeta(fires, nExamples), precision: precisionOf(fires, nExamples) ?? 0 };
 }
 
 function toCheck({ parts, kind }: Candidate): ComposableCheck {
   return parts.length === 1 ? parts[0]!.check : { kind, checks: parts.map((p) => p.check) };
 }
 
-// Higher score, then fewer parts, then the parts the rule generation prefers.
+// Higher score, then higher precision, then fewer parts, then the parts the rule generation prefers.
 function byScore(a: Candidate, b: Candidate): number {
   if (b.score !== a.score) return b.score - a.score;
+  if (b.precision !== a.precision) return b.precision - a.precision;
   if (a.parts.length !== b.parts.length) return a.parts.length - b.parts.length;
   const ranks = (c: Candidate) => c.parts.map((p) => p.rank).sort((x, y) => x - y);
   const [ra, rb] = [ranks(a), ranks(b)];
