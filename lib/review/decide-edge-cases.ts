@@ -50,7 +50,7 @@ export async function decideEdgeCases(db: Db, { projectId, ids, decision, note, 
       await tx.humanLabel.deleteMany({ where: { userId: reviewer.userId, traceId: { in: traceIds } } });
       await tx.humanLabel.createMany({ data: labels });
       const hack = proposal
-        ? await proposeKnownHack(tx, { projectId, environment: edgeCase.environment, name: proposal.name, description: proposal.description ?? edgeCase.explanation, recognition: proposal.recognition, proposedItem: proposal.proposedItem, exampleTraceIds: traceIds, edgeCaseId: edgeCase.id, actor: reviewer })
+        ? await proposeKnownHack(tx, { projectId, environment: edgeCase.environment, name: proposal.name, description: edgeCase.explanation, recognition: proposal.recognition, proposedItem: proposal.proposedItem, exampleTraceIds: traceIds, edgeCaseId: edgeCase.id, actor: reviewer })
         : null;
       await recordAuditEvent(tx, {
         projectId,
