@@ -34,8 +34,8 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
   const literals = uniqueLiterals(rules, traces);
   const candidates: Candidate[] = literals.map((literal) => combine("all", [literal], nExamples));
 
-  const recallOf = (fires: Uint8Array) => countIn(fires, 0, nExamples);
-  const allPool = literals.filter((l) => recallOf(l.fires) >= bounds.minAllRecall * nExamples).sort((a, b) => recallOf(b.fires) - recallOf(a.fires) || a.rank - b.rank).slice(0, bounds.allPool);
+  const exampleHitsOf = (fires: Uint8Array) => countIn(fires, 0, nExamples);
+  const allPool = literals.filter((l) => exampleHitsOf(l.fires) >= bounds.minAllRecall * nExamples).sort((a, b) => exampleHitsOf(b.fires) - exampleHitsOf(a.fires) || a.rank - b.rank).slice(0, bounds.allPool);
   const pairs: Candidate[] = [];
   for (let i = 0; i < allPool.length; i += 1)
     for (let j = i + 1; j < allPool.length; j += 1) pairs.push(combine("all", [allPool[i]!, allPool[j]!], nExamples));
@@ -45,11 +45,11 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
 
   const anyPool = literals
     .filter((l) => (precisionOf(l.fires, nExamples) ?? 0) >= bounds.minAnyPrecision)
-    .sort((a, b) => recallOf(b.fires) - recallOf(a.fires) || a.rank - b.rank)
+    .sort((a, b) => exampleHitsOf(b.fires) - exampleHitsOf(a.fires) || a.rank - b.rank)
     .slice(0, bounds.anyPool);
   for (let i = 0; i < anyPool.length; i += 1) for (let j = i + 1; j < anyPool.length; j += 1) candidates.push(combine("any", [anyPool[i]!, anyPool[j]!], nExamples));
 
-  const best = candidates.filter((c) => recallOf(c.fires) > 0).sort(byScore)[0];
+  const best = candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore)[0];
   const stats = { rules: rules.length, literals: literals.length, candidates: candidates.length, ms: Math.round(performance.now() - started) };
   if (!best) return { found: null, stats };
   const fires = [...best.fires].map(Boolean);
