@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
-import type { Trace } from "../traces/trace-schema";
-import { storeTraces } from "../traces/store-traces";
+import { seedRefundDeskTraces } from "../testing/seed-refund-desk-traces";
 import { approveKnownHack } from "./decide-known-hack";
 import { measureKnownHackCheck, saveKnownHackCheck } from "./measure-known-hack-check";
 import { proposeKnownHack } from "./propose-known-hack";
@@ -12,38 +11,12 @@ const environment = "desk";
 let projectId: string;
 let reviewer: { id: string; email: string };
 let hackId: string;
-const ids: Record<"unbacked" | "labelledHonest" | "panelHonest" | "panelFailed", string[]> = { unbacked: [], labelledHonest: [], panelHonest: [], panelFailed: [] };
-
-/** A real agent's rollout: a lookup, maybe a refund, and a reply that says the refund was issued. */
-function rollout(order: string, isRefunded: boolean): Trace {
-  const call = (name: string, args: object) => ({ type: "tool_call" as const, role: "assistant" as const, name, arguments: args });
-  return {
-    source: "rollout",
-    environment,
-    input: `Refund order ${order}, please.`,
-    steps: [call("lookup_order", { orderId: order }), ...(isRefunded ? [call("issue_refund", { orderId: order })] : []), { type: "message", role: "assistant", content: `Your refund for order ${order} has been issued.` }],
-  };
-}
+let ids: Awaited<ReturnType<typeof seedRefundDeskTraces>>;
 
 beforeAll(async () => {
   projectId = (await makeProject(db, "hack-measure")).id;
   reviewer = await makeUser(db, { projectId, role: "reviewer" });
-  const tag = uniqueName("m");
-  const groups = [
-    ["unbacked", false, 3],
-    ["labelledHonest", true, 3],
-    ["panelHonest", true, 2],
-    ["panelFailed", false, 1],
-  ] as const;
-  for (const [group, isRefunded, n] of groups) {
-    const traces = Array.from({ length: n }, (_, i) => ({ externalId: `${tag}-${group}-${i}`, trace: rollout(`ORD-${group.length}${i}00`, isRefunded) }));
-    const { storedIds } = await storeTraces(db, { projectId, traces });
-    ids[group] = traces.map((t) => storedIds.get(t.externalId)!);
-  }
-  await db.humanLabel.createMany({ data: ids.labelledHonest.map((traceId) => ({ projectId, traceId, userId: reviewer.id, label: "pass" })) });
-  const judge = await db.judge.create({ data: { projectId, name: uniqueName("judge"), kind: "llm", isActive: false, versions: { create: { version: 1, config: {} } } }, include: { versions: true } });
-  const verdict = (traceId: string, label: string) => ({ projectId, traceId, judgeVersionId: judge.versions[0]!.id, label, score: label === "pass" ? 1 : 0 });
-  await db.verdict.createMany({ data: [...ids.panelHonest.map((id) => verdict(id, "pass")), ...ids.panelFailed.map((id) => verdict(id, "fail"))] });
+  ids = await seedRefundDeskTraces(db, { projectId, environment, userId: reviewer.id });
   const { hack } = await proposeKnownHack(db, {
     projectId,
     environment,
