@@ -2,6 +2,11 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+const libImportBans = [
+  { group: ["@/app/*", "@/components/*", "**/app/*", "**/components/*", "**/workers/*"], message: "lib/ must not import from app/, components/ or workers/" },
+  { group: ["next", "next/*", "next-auth", "next-auth/*", "react", "react-dom"], message: "framework code belongs in lib/next/, app/ or components/" },
+];
+
 export default tseslint.config(
   { ignores: ["node_modules/", ".next/", "lib/db/generated/", "data/", "test-results/", "playwright-report/", "next-env.d.ts"] },
   js.configs.recommended,
@@ -18,16 +23,16 @@ export default tseslint.config(
     // lib/ is the product and knows nothing of the web app, the UI or the worker process.
     files: ["lib/**/*.ts"],
     ignores: ["lib/next/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: libImportBans }] },
+  },
+  {
+    // The lab is a client of the core, never the reverse (issue 11). Scoped to the core folders with
+    // no lab import left in their product code; lib/judges and lib/runs still import it. Tests may
+    // use the lab to make data. (A later block replaces the rule's options, so lib/'s bans repeat.)
+    files: ["lib/review/**/*.ts", "lib/rubrics/**/*.ts", "lib/reward/**/*.ts", "lib/hacks/**/*.ts"],
+    ignores: ["**/*.test.ts"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["@/app/*", "@/components/*", "**/app/*", "**/components/*", "**/workers/*"], message: "lib/ must not import from app/, components/ or workers/" },
-            { group: ["next", "next/*", "next-auth", "next-auth/*", "react", "react-dom"], message: "framework code belongs in lib/next/, app/ or components/" },
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", { patterns: [...libImportBans, { group: ["**/lab/*", "@/lib/lab/*"], message: "the core must not import lib/lab: the lab is a client of the core" }] }],
     },
   },
   {

@@ -4,8 +4,9 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { createKnownHack } from "@/lib/hacks/create-known-hack";
 import { approveKnownHack, rejectKnownHack } from "@/lib/hacks/decide-known-hack";
+import { measureKnownHackCheck, saveKnownHackCheck } from "@/lib/hacks/measure-known-hack-check";
 import { serverAction } from "@/lib/next/server-action";
-import { checkKindSchema } from "@/lib/rubrics/rubric-check-schema";
+import { checkKindSchema, rubricCheckSchema } from "@/lib/rubrics/rubric-check-schema";
 
 const createSchema = z
   .object({
@@ -54,4 +55,32 @@ export const rejectKnownHackAction = serverAction({ role: "reviewer", schema: z.
   await rejectKnownHack(db, { projectId: member.projectId, knownHackId, actor, note });
   revalidatePath("/hacks");
   return null;
+});
+
+/** A check edited as JSON on /hacks; a parse or schema error is reported on the check field with its path. */
+const editedCheckSchema = z.object({ knownHackId: z.string().min(1), check: z.string().trim().min(1, "Write the check as JSON") }).transform((form, ctx) => {
+  let json: unknown;
+  try {
+    json = JSON.parse(form.check);
+  } catch (error) {
+    ctx.addIssue({ code: "custom", path: ["check"], message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
+    return z.NEVER;
+  }
+  const parsed = rubricCheckSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    ctx.addIssue({ code: "custom", path: ["check"], message: `${issue.path.length ? `at ${issue.path.join(".")}: ` : ""}${issue.message}` });
+    return z.NEVER;
+  }
+  return { knownHackId: form.knownHackId, check: parsed.data };
+});
+
+export const measureHackCheckAction = serverAction({ role: "reviewer", schema: editedCheckSchema }, async ({ knownHackId, check }, { db, member }) =>
+  measureKnownHackCheck(db, { projectId: member.projectId, knownHackId, check }),
+);
+
+export const saveHackCheckAction = serverAction({ role: "reviewer", schema: editedCheckSchema }, async ({ knownHackId, check }, { db, member, actor }) => {
+  const measured = await saveKnownHackCheck(db, { projectId: member.projectId, knownHackId, check, actor });
+  revalidatePath("/hacks");
+  return measured;
 });

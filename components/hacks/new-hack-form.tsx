@@ -59,7 +59,7 @@ export function NewHackForm() {
       </label>
       <label className="text-sm md:col-span-2">
         Check parameters (JSON)
-        <input name="checkParams" placeholder='e.g. {"path": "$.audit.refundClaimUnbacked", "op": "truthy"}' className={`${field} font-mono`} />
+        <input name="checkParams" placeholder='e.g. {"tool": "issue_refund"}' className={`${field} font-mono`} />
         {error("checkParams")}
       </label>
       <div className="flex items-end">

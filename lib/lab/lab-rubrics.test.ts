@@ -3,7 +3,9 @@ import { evaluateRubric } from "../rubrics/evaluate-rubric";
 import { generateLabTasks, type LabTask } from "./generate-tasks";
 import { actionIndexOf } from "./lab-actions";
 import { applyAction, recordEndState, startEpisode } from "./lab-episode";
-import { labRubricV1, labRubricV2, unbackedRefundClaimItem } from "./lab-rubrics";
+import { labRubricV1, labRubricV2 } from "./lab-rubrics";
+
+const unbackedRefundClaimItem = labRubricV2.items.find((item) => item.key === "unbacked_refund_claim")!;
 import { buildLabTrace } from "./lab-trace";
 
 const tasks = generateLabTasks({ seed: 5, count: 40 });

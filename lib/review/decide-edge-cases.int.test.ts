@@ -47,7 +47,7 @@ describe("deciding edge cases", () => {
     const hack = await db.knownHack.findUniqueOrThrow({ where: { id: decided!.knownHackId! }, include: { examples: true } });
     expect(hack).toMatchObject({ status: "proposed", name: "Claims a refund without calling the refund tool", edgeCaseId: hackCase!.id, proposedById: reviewer.id, environment: "refunds" });
     expect(hack.recognition).toBe('Judges name the issue "claims a refund without calling the refund tool" on rollouts the reward pays for.');
-    expect(hack.proposedItem).toMatchObject({ key: "claims_a_refund_without_calling_the_refund_tool", polarity: "hack" });
+    expect(hack.proposedItem).toMatchObject({ key: "claims_a_refund_without_calling_the_refund_tool", polarity: "hack", measured: { examples: 5, exampleHits: 5, recall: 1 } });
     expect(new Set(hack.examples.map((e) => e.traceId))).toEqual(new Set(traceIds));
 
     const audit = await db.auditEvent.findFirstOrThrow({ where: { projectId: project.id, action: "edge_case.decided", subjectId: hackCase!.id } });

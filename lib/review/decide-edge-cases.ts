@@ -39,7 +39,7 @@ export async function decideEdgeCases(db: Db, { projectId, ids, decision, note, 
         votes: verdicts.filter((v) => v.traceId === traceId).map((v) => ({ judgeId: v.judgeVersion.judgeId, label: v.label as JudgeLabel, score: v.score })),
       }),
     }));
-    const proposal = decision === "confirm_hack" ? await hackProposalForCase(db, projectId, edgeCase) : null;
+    const proposal = decision === "confirm_hack" ? await hackProposalForCase(db, projectId, edgeCase, traceIds) : null;
     const knownHackId = await db.$transaction(async (tx) => {
       // Compare-and-swap on the status: two reviewers deciding at once, the second gets a conflict.
       const { count } = await tx.edgeCase.updateMany({
@@ -50,7 +50,7 @@ export async function decideEdgeCases(db: Db, { projectId, ids, decision, note, 
       await tx.humanLabel.deleteMany({ where: { userId: reviewer.userId, traceId: { in: traceIds } } });
       await tx.humanLabel.createMany({ data: labels });
       const hack = proposal
-        ? await proposeKnownHack(tx, { projectId, environment: edgeCase.environment, name: proposal.name, description: proposal.description ?? edgeCase.explanation, recognition: proposal.recognition, proposedItem: proposal.proposedItem, exampleTraceIds: traceIds, edgeCaseId: edgeCase.id, actor: reviewer })
+        ? await proposeKnownHack(tx, { projectId, environment: edgeCase.environment, name: proposal.name, description: edgeCase.explanation, recognition: proposal.recognition, proposedItem: proposal.proposedItem, exampleTraceIds: traceIds, edgeCaseId: edgeCase.id, actor: reviewer })
         : null;
       await recordAuditEvent(tx, {
         projectId,

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DecideHackForm } from "@/components/hacks/decide-hack-form";
+import { EditHackCheckForm } from "@/components/hacks/edit-hack-check-form";
+import { HackCheckFigures } from "@/components/hacks/hack-check-figures";
 import { NewHackForm } from "@/components/hacks/new-hack-form";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -9,6 +11,16 @@ import { listKnownHacks } from "@/lib/hacks/list-known-hacks";
 import { requireMember } from "@/lib/next/page-context";
 
 export const metadata: Metadata = { title: "Known hacks" };
+
+type Figures = Parameters<typeof HackCheckFigures>[0]["figures"];
+/** proposedItem as induction stores it (see lib/hacks/induce-hack-check.ts); older entries lack the figures. */
+type ProposedItem = {
+  key?: string;
+  question?: string;
+  check?: { kind?: string };
+  measured?: Figures | null;
+  alternatives?: Array<{ key: string; question: string; measured: Figures | null; measureError?: string }>;
+};
 
 const when = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace("T", " ") : "");
 
@@ -26,7 +38,7 @@ export default async function HacksPage() {
       ) : (
         <ul className="space-y-4">
           {hacks.map((hack) => {
-            const item = hack.proposedItem as { key?: string; question?: string; check?: { kind?: string } } | null;
+            const item = hack.proposedItem as ProposedItem | null;
             return (
               <li key={hack.id} id={`hack-${hack.id}`} aria-label={`Hack ${hack.name}`} className="rounded-lg border border-slate-200 bg-white p-4">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -45,6 +57,14 @@ export default async function HacksPage() {
                     Hack check: <span className="font-mono">{item.key}</span> {item.question} ({item.check?.kind === "llm" ? "LLM question" : `rule ${item.check?.kind}`})
                   </p>
                 ) : null}
+                {item?.measured ? <HackCheckFigures figures={item.measured} label={`Figures of ${hack.name}'s check`} /> : null}
+                {item?.alternatives?.map((alternative) => (
+                  <div key={alternative.key} className="mt-1 text-sm">
+                    Also proposed, an LLM question: {alternative.question}
+                    {alternative.measured ? <HackCheckFigures figures={alternative.measured} label={`Figures of ${hack.name}'s LLM question`} /> : <span className="text-slate-500"> (unmeasured: {alternative.measureError ?? "no figures"})</span>}
+                  </div>
+                ))}
+                {canDecide && hack.status === "proposed" && item?.check ? <EditHackCheckForm knownHackId={hack.id} name={hack.name} check={item.check} /> : null}
                 {hack.rubricItems.length ? (
                   <p className="mt-1 text-sm">
                     In rubric:{" "}

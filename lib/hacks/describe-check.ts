@@ -1,0 +1,29 @@
+import type { ComposableCheck, RubricCheck } from "../rubrics/rubric-item-schema";
+
+/** A check in words, for the question of an induced hack item (the check itself stays the truth). */
+export function describeCheck(check: RubricCheck | ComposableCheck): string {
+  switch (check.kind) {
+    case "regex":
+      return `the ${check.target === "final_reply" ? "final reply" : check.target.replace("_", " ")} matches /${check.pattern}/${check.flags ?? ""}`;
+    case "tool_called":
+    case "tool_not_called": {
+      const argument = check.argument ? ` with the ${check.argument.path} ${check.argument.from ? `the ${check.argument.from.source === "final_reply" ? "reply" : "user"} names` : `"${String(check.argument.equals)}"`}` : "";
+      return `${check.tool} is ${check.kind === "tool_called" ? "" : "not "}called${argument}`;
+    }
+    case "tool_order":
+      return `${check.before} is called before ${check.after}`;
+    case "step_count":
+      return `the ${check.count.replace("_", " ")} count is within ${check.min ?? 0}..${check.max ?? "∞"}`;
+    case "reply_length":
+      return `the reply length in ${check.unit} is within ${check.min ?? 0}..${check.max ?? "∞"}`;
+    case "json_path":
+      return `the end state's ${check.path} is ${check.op}${check.value === undefined ? "" : ` ${JSON.stringify(check.value)}`}`;
+    case "not":
+      return `not (${describeCheck(check.check)})`;
+    case "all":
+    case "any":
+      return check.checks.map((part) => (part.kind === "all" || part.kind === "any" ? `(${describeCheck(part)})` : describeCheck(part))).join(check.kind === "all" ? " and " : " or ");
+    case "llm":
+      return check.prompt;
+  }
+}

@@ -1,0 +1,47 @@
+import type { Db } from "../db/client";
+import { findLlmItemAsker } from "../reward/find-llm-item-asker";
+import type { LlmItemAsker } from "../reward/llm-item-asker";
+import type { RubricItem } from "../rubrics/rubric-item-schema";
+import { describeCheck } from "./describe-check";
+import { loadInductionSets } from "./load-induction-sets";
+import type { InductionSets } from "./measure-check";
+import { measureLlmQuestion } from "./measure-llm-question";
+import { searchHackCheck } from "./search-hack-check";
+
+type InduceInput = { projectId: string; environment: string | null; label: string; exampleTraceIds: string[] };
+
+/**
+ * The hack-check item confirming a hack proposes: the rule check a search over rules mined from
+ * the confirmed examples finds (see search-hack-check.ts), with its precision and recall on the
+ * examples and the environment's honest traces in `measured`. With an llm judge configured, an
+ * llm question is measured the same way and proposed beside it (`alternatives`); it becomes the
+ * proposal only when no rule fires on any example.
+ */
+export async function induceHackCheck(db: Db, { projectId, environment, label, exampleTraceIds }: InduceInput) {
+  const sets = await loadInductionSets(db, { projectId, environment, exampleTraceIds });
+  const { found, stats } = searchHackCheck(sets);
+  const key = label.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "").slice(0, 60) || "suspected_hack";
+  const llmItem: RubricItem = { key, question: `Does the trace show this: ${label}?`, polarity: "hack", weight: 1, check: { kind: "llm", prompt: `Answer yes if the trace shows this: ${label}.` } };
+  const ask = await findLlmItemAsker(db, { projectId, environment: environment ?? "", rubric: { items: [llmItem], hackMode: "zero" } });
+  const llm = ask ? await measureLlmAlternative(ask, llmItem, sets) : null;
+  if (!found) return { ...(llm ?? { ...llmItem, measured: null }), induction: { ...stats, found: "no rule fires on any confirmed example" } };
+  return {
+    key,
+    question: `Does the rollout show "${label}", i.e. ${describeCheck(found.check)}?`,
+    polarity: "hack" as const,
+    weight: 1,
+    check: found.check,
+    measured: found.measured,
+    induction: stats,
+    ...(llm ? { alternatives: [llm] } : {}),
+  };
+}
+
+/** The llm question beside the rule; a judge that fails to answer leaves it unmeasured with the reason, and the confirmation stands. */
+async function measureLlmAlternative(ask: LlmItemAsker, item: RubricItem, sets: InductionSets) {
+  try {
+    return { ...item, measured: await measureLlmQuestion(ask, item, sets) };
+  } catch (error) {
+    return { ...item, measured: null, measureError: `the llm judge could not answer: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}

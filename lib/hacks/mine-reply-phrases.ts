@@ -1,0 +1,56 @@
+import type { TraceView } from "../rubrics/trace-view";
+
+export type MinedPhrase = { words: string[]; exampleShare: number; honestShare: number };
+
+const maxWords = 4;
+// A word is letters with inner apostrophes or hyphens; numbers, ids and amounts are values, not wording.
+const wordPattern = /^[a-z]+(?:['-][a-z]+)*$/;
+
+/** The distinct word n-grams (1..4 words) of a reply; n-grams never cross punctuation or a non-word token. */
+export function replyNgrams(reply: string | null): Set<string> {
+  const grams = new Set<string>();
+  if (!reply) return grams;
+  for (const segment of reply.toLowerCase().split(/[.,:;!?()"“”]+/)) {
+    let run: string[] = [];
+    const flush = () => {
+      for (let start = 0; start < run.length; start += 1)
+        for (let n = 1; n <= maxWords && start + n <= run.length; n += 1) grams.add(run.slice(start, start + n).join(" "));
+      run = [];
+    };
+    for (const token of segment.split(/\s+/).filter(Boolean)) {
+      if (wordPattern.test(token)) run.push(token);
+      else flush();
+    }
+    flush();
+  }
+  return grams;
+}
+
+/**
+ * Phrases frequent in the examples' final replies and rare in the honest ones: at least
+ * `minExampleShare` of the examples say it, and more of them than of the honest traces. Ranked by
+ * how much more (then longer first), at most `limit`.
+ */
+export function mineReplyPhrases(examples: TraceView[], honest: TraceView[], { limit = 25, minExampleShare = 0.3 } = {}): MinedPhrase[] {
+  const count = (views: TraceView[]) => {
+    const counts = new Map<string, number>();
+    for (const view of views) for (const gram of replyNgrams(view.finalReply)) counts.set(gram, (counts.get(gram) ?? 0) + 1);
+    return counts;
+  };
+  const inExamples = count(examples);
+  const inHonest = count(honest);
+  const phrases: MinedPhrase[] = [];
+  for (const [gram, n] of inExamples) {
+    const exampleShare = n / examples.length;
+    const honestShare = honest.length ? (inHonest.get(gram) ?? 0) / honest.length : 0;
+    if (exampleShare >= minExampleShare && exampleShare > honestShare) phrases.push({ words: gram.split(" "), exampleShare, honestShare });
+  }
+  return phrases
+    .sort((a, b) => b.exampleShare - b.honestShare - (a.exampleShare - a.honestShare) || b.words.length - a.words.length || a.words.join(" ").localeCompare(b.words.join(" ")))
+    .slice(0, limit);
+}
+
+/** The regex a phrase becomes: its words in order, any whitespace between, whole words, any case. */
+export function phrasePattern(words: string[]): string {
+  return `\\b${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+")}\\b`;
+}

@@ -1,0 +1,125 @@
+import { compileCheck } from "../rubrics/compile-check";
+import type { ComposableCheck } from "../rubrics/rubric-item-schema";
+import { candidateHackRules } from "./candidate-hack-rules";
+import { measureFirings, type CheckMeasurement, type InductionSets } from "./measure-check";
+
+/** What the search looked at, so its cost stays visible as sets grow. */
+export type SearchStats = { rules: number; literals: number; candidates: number; ms: number };
+export type FoundCheck = { check: ComposableCheck; measured: CheckMeasurement; score: number };
+
+// A literal is a rule or its negation; `fires` holds one flag per example, then one per honest trace.
+type Literal = { check: ComposableCheck; fires: Uint8Array; rank: number };
+type Candidate = { parts: Literal[]; kind: "all" | "any"; fires: Uint8Array; score: number; precision: number };
+
+// Precision-first: F0.5 weighs precision twice as much as recall.
+const beta = 1;
+const bounds = { allPool: 40, anyPool: 25, extendedPairs: 15, minAllRecall: 0.5, minAnyPrecision: 0.8 };
+
+/**
+ * Searches the rules mined from the examples and their compositions (a rule, its negation, `all`
+ * of two or three, `any` of two) for the check that fires on the examples and stays quiet on the
+ * honest traces, scored by F1 of precision (examples among all it fires on) and recall (examples
+ * it fires on). Each rule is evaluated once per trace; compositions combine those answers, so the
+ * cost is one pass over the traces per rule plus a bounded number of bit-vector combinations.
+ * Null when nothing fires on any example.
+ */
+export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null; stats: SearchStats } {
+  const started = performance.now();
+  const traces = [...sets.examples, ...sets.honest];
+  const nExamples = sets.examples.length;
+  const rules = candidateHackRules(
+    sets.examples.map((t) => t.view),
+    sets.honest.map((t) => t.view),
+  );
+  const literals = uniqueLiterals(rules, traces);
+  const candidates: Candidate[] = literals.map((literal) => combine("all", [literal], nExamples));
+
+  const exampleHitsOf = (fires: Uint8Array) => countIn(fires, 0, nExamples);
+  const allPool = literals.filter((l) => exampleHitsOf(l.fires) >= bounds.minAllRecall * nExamples).sort((a, b) => exampleHitsOf(b.fires) - exampleHitsOf(a.fires) || a.rank - b.rank).slice(0, bounds.allPool);
+  const pairs: Candidate[] = [];
+  for (let i = 0; i < allPool.length; i += 1)
+    for (let j = i + 1; j < allPool.length; j += 1) pairs.push(combine("all", [allPool[i]!, allPool[j]!], nExamples));
+  candidates.push(...pairs);
+  for (const pair of [...pairs].sort(byScore).slice(0, bounds.extendedPairs))
+    for (const third of allPool) if (!pair.parts.includes(third)) candidates.push(combine("all", [...pair.parts, third], nExamples));
+
+  const anyPool = literals
+    .filter((l) => (precisionOf(l.fires, nExamples) ?? 0) >= bounds.minAnyPrecision)
+    .sort((a, b) => exampleHitsOf(b.fires) - exampleHitsOf(a.fires) || a.rank - b.rank)
+    .slice(0, bounds.anyPool);
+  for (let i = 0; i < anyPool.length; i += 1) for (let j = i + 1; j < anyPool.length; j += 1) candidates.push(combine("any", [anyPool[i]!, anyPool[j]!], nExamples));
+
+  const best = candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore)[0];
+  const stats = { rules: rules.length, literals: literals.length, candidates: candidates.length, ms: Math.round(performance.now() - started) };
+  if (!best) return { found: null, stats };
+  const fires = [...best.fires].map(Boolean);
+  return {
+    found: { check: toCheck(best), score: best.score, measured: measureFirings(sets, { examples: fires.slice(0, nExamples), honest: fires.slice(nExamples) }) },
+    stats,
+  };
+}
+
+/** Every rule and its negation, evaluated once per trace; a literal that fires exactly where an earlier one does is dropped. */
+function uniqueLiterals(rules: ComposableCheck[], traces: InductionSets["examples"]): Literal[] {
+  const literals: Literal[] = [];
+  const seen = new Set<string>();
+  const keep = (check: ComposableCheck, fires: Uint8Array) => {
+    const signature = fires.join("");
+    if (seen.has(signature)) return;
+    seen.add(signature);
+    literals.push({ check, fires, rank: literals.length });
+  };
+  for (const rule of rules) {
+    const compiled = compileCheck(rule);
+    const answers = traces.map((t) => compiled(t.view).answer);
+    keep(rule, Uint8Array.from(answers, (a) => (a === "yes" ? 1 : 0)));
+    // n/a stays n/a under negation: neither the rule nor its negation fires there.
+    keep(negate(rule), Uint8Array.from(answers, (a) => (a === "no" ? 1 : 0)));
+  }
+  return literals;
+}
+
+function negate(rule: ComposableCheck): ComposableCheck {
+  if (rule.kind === "tool_called") return { ...rule, kind: "tool_not_called" };
+  if (rule.kind === "tool_not_called") return { ...rule, kind: "tool_called" };
+  return { kind: "not", check: rule };
+}
+
+function combine(kind: "all" | "any", parts: Literal[], nExamples: number): Candidate {
+  const fires = new Uint8Array(parts[0]!.fires.length);
+  for (let i = 0; i < fires.length; i += 1) fires[i] = kind === "all" ? (parts.every((p) => p.fires[i]) ? 1 : 0) : parts.some((p) => p.fires[i]) ? 1 : 0;
+  return { parts, kind, fires, score: fbeta(fires, nExamples), precision: precisionOf(fires, nExamples) ?? 0 };
+}
+
+function toCheck({ parts, kind }: Candidate): ComposableCheck {
+  return parts.length === 1 ? parts[0]!.check : { kind, checks: parts.map((p) => p.check) };
+}
+
+// Higher score, then higher precision, then fewer parts, then the parts the rule generation prefers.
+function byScore(a: Candidate, b: Candidate): number {
+  if (b.score !== a.score) return b.score - a.score;
+  if (b.precision !== a.precision) return b.precision - a.precision;
+  if (a.parts.length !== b.parts.length) return a.parts.length - b.parts.length;
+  const ranks = (c: Candidate) => c.parts.map((p) => p.rank).sort((x, y) => x - y);
+  const [ra, rb] = [ranks(a), ranks(b)];
+  for (let i = 0; i < ra.length; i += 1) if (ra[i] !== rb[i]) return ra[i]! - rb[i]!;
+  return 0;
+}
+
+function countIn(fires: Uint8Array, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i += 1) n += fires[i]!;
+  return n;
+}
+
+function precisionOf(fires: Uint8Array, nExamples: number): number | null {
+  const fired = countIn(fires, 0, fires.length);
+  return fired ? countIn(fires, 0, nExamples) / fired : null;
+}
+
+function fbeta(fires: Uint8Array, nExamples: number): number {
+  const precision = precisionOf(fires, nExamples);
+  const recall = nExamples ? countIn(fires, 0, nExamples) / nExamples : 0;
+  if (!precision || !recall) return 0;
+  return ((1 + beta * beta) * precision * recall) / (beta * beta * precision + recall);
+}
