@@ -283,3 +283,35 @@ describe("reward/error_rate", () => {
     ]);
   });
 });
+
+describe("a run's step metrics from the reward API", () => {
+  it("makes the run the trainer names and writes reward mean and spread, item yes-rates, reply length and the tool-call mix per step, stores each rollout's reward", async () => {
+    const name = `grpo-made-${Math.random()}`;
+    const headers = { "x-goodhart-run": name, "x-goodhart-step": "5" };
+    const rollouts = [{ messages: toolMessages(goodReply) }, { prompt: "Where is my refund?", completion: "No idea." }];
+    const answer = await (await post("/api/v1/reward", { rubricVersionId: v1, rollouts }, { headers })).json();
+    expect(answer.rewards).toEqual([1, 0]);
+    const run = await db.trainingRun.findFirstOrThrow({ where: { projectId: project.id, name } });
+    const metrics = Object.fromEntries((await db.metricPoint.findMany({ where: { runId: run.id, step: 5 } })).map((point) => [point.name, point.value]));
+    expect(metrics).toMatchObject({
+      "reward/mean": 0.5,
+      "reward/std": 0.5,
+      "reward/error_rate": 0,
+      "tools/lookup_order": 0.5,
+      "tools/lookup_policy": 0.5,
+      "tools/reply_to_customer": 0.5,
+      "rubric/confirms_refund/yes_rate": 0.5,
+      "rubric/looked_up_order/yes_rate": 0.5,
+    });
+    expect(metrics["rollout/reply_chars"]).toBeCloseTo((goodReply.length + "No idea.".length) / 2);
+    const stored = await db.trace.findMany({ where: { id: { in: answer.traceIds } }, select: { id: true, reward: true } });
+    expect(answer.traceIds.map((id: string) => stored.find((trace) => trace.id === id)?.reward)).toEqual([1, 0]);
+
+    // The same rollouts again: the same traces, the same metrics, no second run.
+    const again = await (await post("/api/v1/reward", { rubricVersionId: v1, rollouts }, { headers })).json();
+    expect(again.traceIds).toEqual(answer.traceIds);
+    expect(await db.trainingRun.count({ where: { projectId: project.id, name } })).toBe(1);
+    const after = Object.fromEntries((await db.metricPoint.findMany({ where: { runId: run.id, step: 5 } })).map((point) => [point.name, point.value]));
+    expect(after).toEqual(metrics);
+  });
+});

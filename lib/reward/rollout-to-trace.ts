@@ -28,8 +28,9 @@ export function rolloutToTrace(rollout: Rollout, { environment, run, step }: { e
     task: rollout.task ?? null,
     run: rollout.run ?? run ?? null,
     step: rollout.step ?? step ?? null,
-    input: typeof rollout.prompt === "string" ? rollout.prompt : null,
-    output: typeof rollout.completion === "string" ? rollout.completion : null,
+    // The first user turn and the final reply, which /traces shows and the run's reply length measures.
+    input: typeof rollout.prompt === "string" ? rollout.prompt : (messages.find((message) => message.role === "user" && message.content)?.content ?? null),
+    output: typeof rollout.completion === "string" ? rollout.completion : (messages.findLast((message) => message.role === "assistant" && message.content)?.content ?? null),
     endState: rollout.endState,
     metadata: Object.keys(metadata).length ? metadata : undefined,
     steps,

@@ -66,7 +66,11 @@ export async function scoreRewardRequest(
   const stored = await storeScoredRolloutsBatched(db, {
     projectId,
     itemIds: version.itemIds,
-    rollouts: [...good.map(({ trace }, i) => ({ trace, results: scored[i]!.results })), ...failed.map(({ rollout }) => rollout)],
+    // The reward is stored on the trace; the trace's id stays the hash of the rollout as sent.
+    rollouts: [
+      ...good.map(({ trace }, i) => ({ trace: { ...trace, outcome: { ...trace.outcome, reward: Number.isFinite(scored[i]!.reward) ? scored[i]!.reward : null } }, results: scored[i]!.results, externalId: `rollout:${hashTrace(trace)}` })),
+      ...failed.map(({ rollout }) => rollout),
+    ],
   });
 
   const count = request.rollouts.length;

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { findSqliteConnection, providerOfDb, type Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { insertRowsOnSqlite, insertStatements, timeText, type Columns, type Value } from "../db/insert-rows";
+import type { Actor } from "../audit/record-audit-event";
 import { hashTrace } from "../ingest/hash-trace";
+import { registerRun } from "../runs/register-run";
 import type { ItemResult } from "../rubrics/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
 import { storeTraces } from "../traces/store-traces";
@@ -82,8 +84,15 @@ async function resolveRunIds(db: Db, projectId: string, rollouts: ScoredRollout[
     select: { id: true, name: true, externalId: true },
   });
   for (const run of runs) for (const ref of [run.id, run.name, run.externalId]) if (ref && refs.includes(ref) && !byRef.has(ref)) byRef.set(ref, run.id);
+  // A run the trainer names that does not exist yet is made by that name, as POST /api/v1/runs would.
+  for (const ref of refs.filter((ref) => !byRef.has(ref))) {
+    const { run } = await registerRun(db, { projectId, input: { name: ref }, actor: rewardApiActor });
+    byRef.set(ref, run.id);
+  }
   return byRef;
 }
+
+const rewardApiActor: Actor = { userId: null, label: "reward-api" };
 
 function chunks<T>(values: T[], size: number): T[][] {
   const out: T[][] = [];
