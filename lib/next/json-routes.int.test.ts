@@ -39,6 +39,7 @@ const routeSpecs: Record<string, RouteSpec> = {
   "traces/import": { kind: "not-json", reason: "a raw file upload streamed to disk; the traces.import job reads it with the importers" },
   "v1/edge-cases/[id]/decision": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/hacks/[id]/decision": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
+  "v1/otel/v1/logs": { kind: "not-json", reason: "OTLP: protobuf or JSON, maybe gzip; tested in otlp-api.int.test.ts with the exporters' own bodies" },
   "v1/otel/v1/traces": { kind: "batch", auth: "key", maxBytes: MAX_API_BODY_BYTES },
   "v1/reward": { kind: "json", auth: "key", maxBytes: MAX_API_BODY_BYTES },
   "v1/reward/openrlhf": { kind: "json", auth: "key", maxBytes: MAX_API_BODY_BYTES, query: "?environment=any" },

@@ -31,9 +31,9 @@ export async function storeOtelTrace(db: Db, { projectId, traceId, records }: { 
 
       const all = [...kept.map((record) => ({ kind: record.kind, data: record.data as JsonObject })), ...fresh.values()];
       const mapped = buildOtelTrace(traceId, all);
+      if (!mapped.steps?.length) return { stored: 0, duplicates: 0, rejected: noStepsError(traceId, all.filter((record) => record.kind === "span").length) };
       const finalized = finalizeTrace(mapped, `otel:${traceId}`);
       if (!finalized.ok) return { stored: 0, duplicates: 0, rejected: `trace ${traceId}: ${finalized.error}` };
-      if (finalized.trace.steps.length === 0) return { stored: 0, duplicates: 0, rejected: noStepsError(traceId, all.filter((record) => record.kind === "span").length) };
 
       await tx.otelRecord.createMany({ data: [...fresh.values()].map((record) => ({ projectId, traceId, recordKey: record.recordKey, kind: record.kind, data: record.data as object })) });
       await replaceTrace(tx, provider, { projectId, externalId: finalized.externalId, trace: finalized.trace });
