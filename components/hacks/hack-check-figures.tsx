@@ -1,15 +1,7 @@
 import Link from "next/link";
+import type { CheckMeasurement } from "@/lib/hacks/measure-check";
 
-export type HackCheckFigures = {
-  precision: number | null;
-  recall: number | null;
-  examples: number;
-  honest: number;
-  exampleHits: number;
-  honestHits: number;
-  missedExampleIds: string[];
-  honestHitIds: string[];
-};
+export type HackCheckFigures = CheckMeasurement;
 
 const percent = (value: number | null) => (value === null ? "n/a" : `${(value * 100).toFixed(1)}%`);
 

@@ -1,8 +1,7 @@
-import { decodeUtf8 } from "./decode-utf8";
 import type { FormatName } from "./format-name";
 import type { FormatReader, LineValue, MapContext, Mapped } from "./formats/format-reader";
 import { formatBytes } from "./limits";
-import { parseJson } from "./parse-json";
+import { parseJsonLine } from "./parse-json-line";
 import { readLines } from "./read-lines";
 import type { RecordLocation, TraceRecord } from "./trace-record";
 
@@ -36,15 +35,10 @@ export async function* readGroupedLines(
       );
       return;
     }
-    const decoded = decodeUtf8(result.bytes);
-    if (!decoded.ok) {
-      yield toRecord({ ok: false, error: `invalid UTF-8 at byte ${decoded.byteOffset} of the line` }, location);
-      continue;
-    }
-    if (decoded.text.trim() === "") continue;
-    const parsed = parseJson(decoded.text, { multiline: false });
+    const parsed = parseJsonLine(result.bytes);
+    if (!parsed) continue;
     if (!parsed.ok) {
-      yield toRecord({ ok: false, error: parsed.error }, location);
+      yield toRecord(parsed, location);
       continue;
     }
     lines.push({ line: result.line, value: parsed.value });

@@ -11,6 +11,7 @@ import { DETECT_HEAD_BYTES, formatBytes, MAX_DOCUMENT_BYTES, MAX_LINE_BYTES } fr
 import { isRecord } from "./messages/json-value";
 import { openSource, type OpenedSource, type TraceSourceInput } from "./open-source";
 import { parseJson } from "./parse-json";
+import { parseJsonLine } from "./parse-json-line";
 import { readGroupedLines } from "./read-grouped-lines";
 import { readLines } from "./read-lines";
 import type { RecordLocation, TraceRecord } from "./trace-record";
@@ -137,16 +138,10 @@ async function* readLineRecords(
       yield toRecord({ ok: false, error: result.error }, location);
       continue;
     }
-    const decoded = decodeUtf8(result.bytes);
-    if (!decoded.ok) {
-      yield toRecord({ ok: false, error: `invalid UTF-8 at byte ${decoded.byteOffset} of the line` }, location);
-      continue;
-    }
-    if (decoded.text.trim() === "") continue;
-    // No depth limit here: a line may hold a batch, and a too-deep trace in it is refused alone by finalizeTrace.
-    const parsed = parseJson(decoded.text, { multiline: false });
+    const parsed = parseJsonLine(result.bytes);
+    if (!parsed) continue;
     if (!parsed.ok) {
-      yield toRecord({ ok: false, error: parsed.error }, location);
+      yield toRecord(parsed, location);
       continue;
     }
     // An importer that throws (a bug, or a stack overflow on a pathological record) costs one record, not the import.

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../lib/db/client";
 import { datasetsDir, fixturesDir } from "../../lib/ingest/fixtures/collect-records";
 import { deleteProject, makeProject } from "../../lib/testing/factories";
+import { lastJsonLine, runCli } from "../../lib/testing/run-cli";
 
 const db = getDb();
 let project: { id: string; slug: string };
@@ -15,18 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => deleteProject(db, project.id));
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/cli/index.ts", ...args], { env: { ...process.env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (data) => (stdout += data));
-    child.stderr.on("data", (data) => (stderr += data));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
-const lastJson = (stdout: string) => JSON.parse(stdout.trim().split("\n").at(-1)!);
+const cli = (...args: string[]) => runCli(args);
+const lastJson = lastJsonLine;
 
 describe("goodhart import", () => {
   it("imports a dataset file with its README's count, then reports all as duplicates and adds no rows", async () => {

@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../lib/db/client";
 import { deleteProject, makeProject, uniqueName } from "../../lib/testing/factories";
+import { runCli } from "../../lib/testing/run-cli";
 
 // Mutated files once crashed `goodhart import` with a stack trace; a too-deep record is now one rejected line.
 const db = getDb();
@@ -15,17 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => deleteProject(db, project.id));
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/cli/index.ts", ...args], { env: { ...process.env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (data) => (stdout += data));
-    child.stderr.on("data", (data) => (stderr += data));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runCli(args);
 
 const deep = `${"[".repeat(10_000)}${"]".repeat(10_000)}`;
 const native = (id: string, extra = "") => `{"externalId": "${id}", "steps": [{"role": "user", "content": "hi"${extra}}]}`;

@@ -46,6 +46,13 @@ export function itemsFromLines(lines: readonly LineValue[], unwrap: (value: unkn
   });
 }
 
+/** A batch as exporters write it: a JSON array, or `{"data": [...]}` (the Agents SDK's and Phoenix's REST shape). */
+export function unwrapDataArray(value: unknown): unknown[] | null {
+  if (Array.isArray(value)) return value;
+  if (typeof value === "object" && value !== null && Array.isArray((value as { data?: unknown }).data)) return (value as { data: unknown[] }).data;
+  return null;
+}
+
 /** Items of one JSON document: a batch gives its elements by index, anything else is one item. */
 export function itemsFromDocument(value: unknown, unwrap: (value: unknown) => unknown[] | null): SourceItem[] {
   const list = unwrap(value);

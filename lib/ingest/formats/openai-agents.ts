@@ -8,7 +8,7 @@ import { appendTurn, attachToolExecution } from "../messages/merge-conversation"
 import { messagesToSteps } from "../messages/messages-to-steps";
 import { toIsoTime } from "../messages/to-iso-time";
 import type { FormatReader, Mapped } from "./format-reader";
-import { itemsFromDocument, itemsFromLines, mapGroupedItems, type SourceItem } from "./group-source-items";
+import { itemsFromDocument, itemsFromLines, mapGroupedItems, unwrapDataArray, type SourceItem } from "./group-source-items";
 import { readObservationMessages } from "./langfuse-messages";
 import { parseSource } from "./parse-source";
 
@@ -46,15 +46,9 @@ type Span = z.infer<typeof spanSchema>;
  * externalId: "openai-agents:" + trace id.
  */
 export const openaiAgentsReader: FormatReader = {
-  mapDocument: (value) => mapItems(itemsFromDocument(value, unwrapBatch)),
-  mapLines: (lines) => mapItems(itemsFromLines(lines, unwrapBatch)),
+  mapDocument: (value) => mapItems(itemsFromDocument(value, unwrapDataArray)),
+  mapLines: (lines) => mapItems(itemsFromLines(lines, unwrapDataArray)),
 };
-
-function unwrapBatch(value: unknown): unknown[] | null {
-  if (Array.isArray(value)) return value;
-  if (isRecord(value) && Array.isArray(value.data)) return value.data;
-  return null;
-}
 
 function mapItems(items: SourceItem[]): Mapped[] {
   return mapGroupedItems(

@@ -8,7 +8,7 @@ import { messagesToSteps } from "../messages/messages-to-steps";
 import { SourceError } from "../messages/source-error";
 import { toIsoTime } from "../messages/to-iso-time";
 import type { FormatReader, Mapped } from "./format-reader";
-import { itemsFromDocument, itemsFromLines, mapGroupedItems, type SourceItem } from "./group-source-items";
+import { itemsFromDocument, itemsFromLines, mapGroupedItems, unwrapDataArray, type SourceItem } from "./group-source-items";
 import { flattenAttributes, readOpenInferenceMessages, type FlatAttributes } from "./phoenix-attributes";
 
 /*
@@ -45,15 +45,9 @@ type Span = {
  * span stays in metadata.phoenix.spans. externalId: "phoenix:" + trace id.
  */
 export const phoenixReader: FormatReader = {
-  mapDocument: (value) => mapItems(itemsFromDocument(value, unwrapBatch)),
-  mapLines: (lines) => mapItems(itemsFromLines(lines, unwrapBatch)),
+  mapDocument: (value) => mapItems(itemsFromDocument(value, unwrapDataArray)),
+  mapLines: (lines) => mapItems(itemsFromLines(lines, unwrapDataArray)),
 };
-
-function unwrapBatch(value: unknown): unknown[] | null {
-  if (Array.isArray(value)) return value;
-  if (isRecord(value) && Array.isArray(value.data)) return value.data;
-  return null;
-}
 
 function mapItems(items: SourceItem[]): Mapped[] {
   return mapGroupedItems(items, traceIdOf, "not a Phoenix span (expected context.trace_id and context.span_id)", mapTrace);
