@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { recordAuditEvent, systemActor, type Actor } from "../audit/record-audit-event";
 import { LAB_ENVIRONMENT, labRubricV1, labRubricVersions } from "./lab-rubrics";
+import { rubricItemRow } from "../rubrics/rubric-item-row";
 
 export type SeededLabRubrics = { rubricId: string; rubricVersionId: string; isNew: boolean };
 
@@ -23,12 +24,7 @@ export async function seedLabRubrics(db: Db, { projectId, actor = systemActor }:
       await tx.rubricItem.createMany({
         data: labRubricV1.items.map((item, position) => ({
           rubricVersionId: version.id,
-          key: item.key,
-          question: item.question,
-          polarity: item.polarity,
-          weight: item.weight,
-          checkKind: item.check.kind,
-          check: item.check as object,
+          ...rubricItemRow(item),
           provenance: { source: "lab-seed" },
           position,
         })),

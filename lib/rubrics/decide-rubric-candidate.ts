@@ -4,6 +4,7 @@ import { AppError, notFound } from "../errors/app-error";
 import { findOrCreateDraft } from "./find-or-create-draft";
 import { rubricItemSchema, type RubricCheckInput } from "./rubric-item-schema";
 import { assertDraft } from "./assert-draft";
+import { rubricItemRow } from "./rubric-item-row";
 
 type CandidateRef = { projectId: string; candidateId: string; actor: Actor };
 
@@ -37,12 +38,7 @@ export async function acceptRubricCandidate(
     const created = await tx.rubricItem.create({
       data: {
         rubricVersionId: draft.id,
-        key: item.key,
-        question: item.question,
-        polarity: item.polarity,
-        weight: item.weight,
-        checkKind: item.check.kind,
-        check: item.check as object,
+        ...rubricItemRow(item),
         position: (last?.position ?? -1) + 1,
         provenance: { source: "extraction", candidateId, count: candidate.count, exampleTraceIds: candidate.exampleTraceIds, issues: candidate.issues },
       },

@@ -2,6 +2,7 @@ import { recordAuditEvent, type Actor } from "../audit/record-audit-event";
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
 import type { RubricVersionImport } from "./rubric-version-schemas";
+import { rubricItemRow } from "./rubric-item-row";
 
 /**
  * An exported version (validated by rubricVersionImportSchema) becomes a new draft of its
@@ -40,12 +41,7 @@ export async function importRubricVersion(db: Db, { projectId, exported, actor }
     await tx.rubricItem.createMany({
       data: exported.items.map((item, position) => ({
         rubricVersionId: created.id,
-        key: item.key,
-        question: item.question,
-        polarity: item.polarity,
-        weight: item.weight,
-        checkKind: item.check.kind,
-        check: item.check as object,
+        ...rubricItemRow(item),
         position,
         knownHackId: item.knownHackId && ownHacks.has(item.knownHackId) ? item.knownHackId : null,
         provenance: { ...(item.provenance ?? {}), importedFrom: { ...importedFrom, knownHackId: item.knownHackId ?? null } },
