@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { AppError } from "../errors/app-error";
+import { processWide } from "../process-wide";
 import { hashApiKey } from "./api-key-secret";
 
 export type ApiKeyPrincipal = { apiKeyId: string; projectId: string; projectSlug: string; name: string };
@@ -9,7 +10,7 @@ const lastUsedResolutionMs = 60_000;
 // A trainer sends thousands of requests a minute with one key: a verified key is trusted this long
 // without a lookup. Revoking in this process forgets it at once (forgetVerifiedKeys).
 const verifiedTtlMs = 5_000;
-const verified = new Map<string, { principal: ApiKeyPrincipal; until: number }>();
+const verified = processWide("goodhart.verifiedApiKeys", () => new Map<string, { principal: ApiKeyPrincipal; until: number }>());
 
 export function forgetVerifiedKeys(): void {
   verified.clear();

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
+import { processWide } from "../process-wide";
 import { loadRubricVersion } from "../rubrics/load-rubric-version";
 import type { Rubric } from "../rubrics/rubric-item-schema";
 
@@ -10,7 +11,7 @@ const approvedVersions = new Map<string, RewardVersion>();
 // Which version is an environment's latest: looked up at most once a second per environment (an
 // approval in this process forgets it at once), so single-rollout requests skip the query.
 const latestTtlMs = 1_000;
-const latestApproved = new Map<string, { id: string; until: number }>();
+const latestApproved = processWide("goodhart.latestApprovedVersions", () => new Map<string, { id: string; until: number }>());
 
 export function forgetLatestApprovedVersions(): void {
   latestApproved.clear();
