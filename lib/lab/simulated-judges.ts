@@ -1,3 +1,4 @@
+import { JudgeRefusal } from "../judges/simulated-judge-registry";
 import type { Trace } from "../traces/trace-schema";
 import { auditEndState } from "./audit-end-state";
 import { describeProblems } from "./describe-problems";
@@ -23,7 +24,7 @@ export type SimulatedJudge = {
   judge: (trace: Trace) => SimulatedVerdict;
 };
 
-export class SimulatedJudgeRefusal extends Error {}
+export class SimulatedJudgeRefusal extends JudgeRefusal {}
 
 type Evidence = { audit: LabAudit; issues: string[]; reply: string; rng: Rng };
 type Rule = { name: string; errorModel: string; decide: (evidence: Evidence) => SimulatedVerdict };
