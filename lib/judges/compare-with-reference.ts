@@ -34,7 +34,7 @@ export async function compareWithReference(context: JudgingContext, { id, trace 
     const wrong = planted.filter(([key, value]) => !hasPlanted(endState[key], value)).map(([key]) => key);
     return wrong.length === 0
       ? { label: "pass", score: 1, rationale: `The end state has every planted value of task ${task.externalId}.`, issues: [] }
-      : { label: "fail", score: 1 - wrong.length / planted.length, rationale: `End state differs from the planted state at: ${wrong.join(", ")}.`, issues: wrong.map((key) => `end state ${key} differs from the planted state`) };
+      : { label: "fail", score: 1 - wrong.length / planted.length, rationale: `The end state differs from the planted state of task ${task.externalId} at: ${wrong.join(", ")}.`, issues: wrong.map((key) => `end state ${key} differs from the planted state`) };
   }
   throw new Error(`no reference answer or planted state for this trace${trace.task ? ` (task ${trace.task})` : ""}`);
 }
