@@ -125,10 +125,18 @@ export function createSimulatedJudges({ seed }: { seed: number }): SimulatedJudg
     simulated: true,
     errorModel,
     judge: (trace) =>
-      decide(
-        readEvidence(trace, createRng(deriveSeed(seed, name, trace.externalId ?? `${trace.task}:${trace.output}`))),
-      ),
+      decide(readEvidence(trace, createRng(deriveSeed(seed, name, noiseKey(trace))))),
   }));
+}
+
+/**
+ * A verdict's noise is drawn per rollout of a seeded run (task, step, place in the batch, reply),
+ * not per run id: the lab is deterministic per seed, and so are its judges' verdicts on it.
+ */
+function noiseKey(trace: Trace): string {
+  // Lab trace ids are lab:<run key>:<step>:<index>; the run key is left out.
+  const place = (trace.externalId ?? "").split(":").slice(2).join(":");
+  return `${trace.task}:${place}:${trace.output}`;
 }
 
 function readEvidence(trace: Trace, rng: Rng): Evidence {
