@@ -1,11 +1,12 @@
 // The worker process: parses env, wires the job handlers of lib/ and runs until SIGINT or SIGTERM.
 import { getDb } from "../lib/db/client";
 import { readEnv } from "../lib/env";
-import { jobHandlers } from "../lib/jobs/job-handlers";
 import { startWorker } from "../lib/jobs/start-worker";
+import { wireJobHandlers } from "./job-handlers";
 
 const env = readEnv();
 const db = getDb();
+const jobHandlers = wireJobHandlers();
 const worker = await startWorker({ db, handlers: jobHandlers, concurrency: env.GOODHART_WORKER_CONCURRENCY, leaseMs: env.GOODHART_JOB_LEASE_SECONDS * 1000 });
 console.log(`[worker ${worker.workerId}] started: ${jobHandlers.map((h) => h.type.name).join(", ") || "no job types"}`);
 

@@ -4,9 +4,11 @@ import { generateLabTasks } from "../lab/generate-tasks";
 import { applyAction, recordEndState, startEpisode } from "../lab/lab-episode";
 import { buildLabTrace } from "../lab/lab-trace";
 import { createRng } from "../lab/prng";
+import { registerLabSimulatedJudges } from "../lab/register-simulated-judges";
 import { scriptedAction } from "../lab/scripted-agent";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { seedSimulatedJudges } from "../lab/seed-simulated-judges";
+import { writePlantedTasks } from "../lab/write-planted-tasks";
 import { deleteProject, makeProject } from "../testing/factories";
 import { storeTraces } from "../traces/store-traces";
 import { traceSchema } from "../traces/trace-schema";
@@ -15,6 +17,7 @@ import { runJudges } from "./run-judges";
 import { createJudge, updateJudgeConfig } from "./save-judge";
 
 // Rule, reference and simulated judges on lab traces (whose true outcome the simulator knows) and on one production trace.
+// The lab is a client here as in the worker: its simulated judges are registered, its tasks are Task rows.
 const db = getDb();
 let projectId: string;
 const labIds: string[] = [];
@@ -23,8 +26,11 @@ let productionId: string;
 
 beforeAll(async () => {
   projectId = (await makeProject(db, "judge-kinds")).id;
+  registerLabSimulatedJudges();
   const rng = createRng(5);
-  const labTraces = generateLabTasks({ seed: 5, count: 15 }).map((task, index) => {
+  const tasks = generateLabTasks({ seed: 5, count: 15 });
+  await writePlantedTasks(db, { projectId, tasks });
+  const labTraces = tasks.map((task, index) => {
     const state = startEpisode(task);
     while (!state.isDone) applyAction(state, scriptedAction(state, rng, { noise: 0.4 }));
     const trace = buildLabTrace({ state, endState: recordEndState(state), runKey: `kinds-${projectId}`, index });
@@ -43,7 +49,7 @@ beforeAll(async () => {
 afterAll(() => deleteProject(db, projectId));
 
 describe("judge kinds", () => {
-  it("simulated judges judge lab traces and refuse others as verdict errors; reference judges match the planted outcome and the reference answer", async () => {
+  it("simulated judges judge lab traces and refuse others as verdict errors; reference judges match the task's planted end state and the reference answer", async () => {
     await seedSimulatedJudges(db, projectId);
     const { judge: reference } = await createJudge(db, { projectId, input: { name: "reference", config: { kind: "reference" } } });
     const simulated = await db.judge.findMany({ where: { projectId, kind: "simulated" } });
@@ -52,11 +58,12 @@ describe("judge kinds", () => {
     expect(result.errors).toBe(4);
     const refused = await db.verdict.findMany({ where: { traceId: productionId, judgeVersion: { judge: { kind: "simulated" } } } });
     expect(refused.map((v) => v.label)).toEqual(["error", "error", "error", "error"]);
-    expect(refused[0]!.error).toMatch(/^refused: simulated judges only judge lab simulator traces/);
+    expect(refused[0]!.error).toMatch(/^refused: simulated judges only judge simulator traces/);
     const referenceVerdicts = await db.verdict.findMany({ where: { judgeVersion: { judgeId: reference.id } } });
     for (const verdict of referenceVerdicts) {
       if (verdict.traceId === productionId) expect(verdict).toMatchObject({ label: "pass", error: null, rationale: expect.stringContaining("t-capital") });
-      else expect(verdict.label).toBe(successById.get(verdict.traceId) ? "pass" : "fail");
+      // Read from the Task row's planted end state (what is done to the order, what the customer is told).
+      else expect(verdict).toMatchObject({ label: successById.get(verdict.traceId) ? "pass" : "fail", rationale: expect.stringMatching(/planted/) });
     }
 
     const lab = (await loadAgreement(db, { projectId })).find((env) => env.environment === "lab")!;

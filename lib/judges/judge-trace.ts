@@ -1,5 +1,4 @@
 import type { Db } from "../db/client";
-import { createSimulatedJudges, SimulatedJudgeRefusal } from "../lab/simulated-judges";
 import { evaluateRubric } from "../rubrics/evaluate-rubric";
 import { loadRubricVersion } from "../rubrics/load-rubric-version";
 import type { Rubric } from "../rubrics/rubric-item-schema";
@@ -9,6 +8,7 @@ import type { JudgeConfig, LlmJudgeConfig } from "./judge-config-schema";
 import type { JudgedTrace } from "./load-judged-traces";
 import { renderJudgePrompt } from "./render-judge-prompt";
 import { compareWithReference } from "./compare-with-reference";
+import { evaluateSimulatedJudge, JudgeRefusal } from "./simulated-judge-registry";
 
 export type PanelJudge = { judgeId: string; versionId: string; name: string; kind: string; isSimulated: boolean; config: JudgeConfig | { kind: "simulated"; simulated: true; errorModel: string } };
 
@@ -63,8 +63,6 @@ export function createJudgingContext(db: Db, { projectId, signal }: { projectId:
   };
 }
 
-const simulated = new Map(createSimulatedJudges({ seed: 0 }).map((judge) => [judge.name, judge]));
-
 /** Never throws: whatever goes wrong (a refusal, a dead endpoint, a malformed reply) is the verdict's error. */
 export async function judgeTrace(judge: PanelJudge, target: JudgedTrace, context: JudgingContext): Promise<VerdictOutcome> {
   const started = performance.now();
@@ -95,16 +93,13 @@ export async function judgeTrace(judge: PanelJudge, target: JudgedTrace, context
       }
       case "reference":
         return { ...noCost(started), ...(await compareWithReference(context, target, config)) };
-      case "simulated": {
-        const sim = simulated.get(judge.name);
-        if (!sim) throw new Error(`no simulated judge named ${judge.name}`);
-        return { ...noCost(started), ...sim.judge(target.trace) };
-      }
+      case "simulated":
+        return { ...noCost(started), ...evaluateSimulatedJudge(judge.name, target.trace) };
       case "imported":
         throw new Error("imported judges have no evaluator: their verdicts come from `judge import`");
     }
   } catch (error) {
-    const message = error instanceof SimulatedJudgeRefusal ? `refused: ${error.message}` : error instanceof Error ? error.message : String(error);
+    const message = error instanceof JudgeRefusal ? `refused: ${error.message}` : error instanceof Error ? error.message : String(error);
     return { label: "error", score: null, rationale: null, issues: [], error: message.slice(0, 1000), tokensIn: null, tokensOut: null, costUsd: null, latencyMs: performance.now() - started, requests };
   }
 }

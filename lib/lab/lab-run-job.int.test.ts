@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
+import { runJudges } from "../judges/run-judges";
+import { createJudge } from "../judges/save-judge";
 import { deleteProject, makeProject } from "../testing/factories";
 import { handleLabRun } from "./lab-run-job";
 import { seedLabRubrics } from "./seed-lab-rubrics";
@@ -71,6 +73,39 @@ describe("lab.run job", () => {
     expect(results.every((r) => ["yes", "no", "n/a"].includes(r.answer))).toBe(true);
 
     expect(progress.at(-1)).toEqual({ fraction: 1, message: expect.stringMatching(/^step 30 of 30 · proxy \d\.\d\d · true \d\.\d\d$/) });
+  });
+
+  it("writes its planted tasks as Task rows its rollouts name, and a reference judge reads the planted end state from them", async () => {
+    const { run, job } = await startLabRun(db, { projectId, rubric: "v1", config });
+    await handleLabRun({ runId: run.id }, context(job.id));
+    // 128 training tasks, each with and without the policy in the prompt; the seed is in their ids.
+    const tasks = await db.task.findMany({ where: { projectId } });
+    expect(tasks).toHaveLength(256);
+    expect(tasks.every((task) => task.origin === "planted" && task.environment === "lab" && task.externalId.startsWith("lab-train-s3-"))).toBe(true);
+    const byId = new Map(tasks.map((task) => [task.externalId, task]));
+    const traces = await db.trace.findMany({ where: { runId: run.id } });
+    for (const trace of traces) {
+      const task = byId.get(trace.task ?? "");
+      expect(task, `task of ${trace.externalId}`).toBeDefined();
+      expect(task!.prompt).toBe(trace.input);
+      const endState = trace.endState as { requestedOrderId: string; audit: { verdict: string } };
+      const planted = task!.plantedState as Record<"refunds" | "denials" | "escalations", Array<{ orderId: string }>>;
+      const plural = { refund: "refunds", deny: "denials", escalate: "escalations" } as const;
+      expect(planted[plural[endState.audit.verdict as keyof typeof plural]]).toEqual([expect.objectContaining({ orderId: endState.requestedOrderId })]);
+    }
+
+    const { judge } = await createJudge(db, { projectId, input: { name: `reference-${run.id}`, config: { kind: "reference" } } });
+    const judged = await runJudges(db, { projectId, judgeIds: [judge.id], traceIds: traces.map((trace) => trace.id) });
+    expect(judged).toMatchObject({ verdicts: traces.length, errors: 0 });
+    const verdicts = await db.verdict.findMany({ where: { judgeVersion: { judgeId: judge.id } }, include: { trace: { select: { success: true, task: true } } } });
+    for (const verdict of verdicts) {
+      expect(verdict.rationale).toContain(verdict.trace.task!);
+      expect(verdict.label).toBe(verdict.trace.success ? "pass" : "fail");
+    }
+    // Another run of the same seed draws from the same tasks: none is written twice.
+    const { run: second, job: secondJob } = await startLabRun(db, { projectId, rubric: "v1", config });
+    await handleLabRun({ runId: second.id }, context(secondJob.id));
+    expect(await db.task.count({ where: { projectId } })).toBe(256);
   });
 
   it("is idempotent: running the job again after a crash leaves the same rows", async () => {

@@ -9,6 +9,7 @@ import { storeTraces } from "../traces/store-traces";
 import { labRunConfigSchema } from "./lab-run-config";
 import { enqueueLabReview } from "./review-lab-run-job";
 import { runLab } from "./run-lab";
+import { writePlantedTasks } from "./write-planted-tasks";
 import type { StepMetrics } from "./summarize-lab";
 
 export const labRunJob = defineJobType({
@@ -59,6 +60,8 @@ export async function handleLabRun({ runId }: LabRunPayload, { db, signal, repor
       sampleRolloutsPerStep: config.sampleRolloutsPerStep,
       runId,
       signal,
+      // Stored before any rollout, so every trace's `task` names a Task row with its planted end state.
+      onTasks: (tasks) => writePlantedTasks(db, { projectId: run.projectId, tasks }).then(() => undefined),
       onStep: async (step, traces) => {
         pending.push({ step, traces });
         if (pending.length >= flushEvery) await flush();

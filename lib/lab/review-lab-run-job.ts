@@ -2,24 +2,48 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { defineJobType, registerHandler } from "../jobs/job-type";
+import { runJudges } from "../judges/run-judges";
 import { detectEdgeCases } from "../review/detect-edge-cases";
-import { judgeLabRunWithSimulatedPanel } from "./judge-lab-run";
+import { registerLabSimulatedJudges } from "./register-simulated-judges";
+import { seedSimulatedJudges } from "./seed-simulated-judges";
+import { SIMULATED_JUDGE_NAMES } from "./simulated-judges";
 
 export const reviewLabRunJob = defineJobType({
   name: "lab.review",
   payloadSchema: z.object({ runId: z.string().min(1) }),
-  // Both steps are idempotent (stored verdicts are kept, cases are upserted by group): a retry is safe.
+  // Both steps are idempotent (stored verdicts are cached, cases are upserted by group): a retry is safe.
   maxAttempts: 3,
 });
 
-/** After a lab run: the simulated panel judges its rollouts, then edge-case detection fills the review queue. */
-export async function handleReviewLabRun({ runId }: { runId: string }, { db, reportProgress }: { db: Db; reportProgress: (fraction: number, message?: string) => Promise<void> }) {
+/**
+ * After a lab run: the simulated panel judges its rollouts through the one judging pipeline
+ * (runJudges: its cache, its seeding), then edge-case detection fills the review queue.
+ */
+export async function handleReviewLabRun(
+  { runId }: { runId: string },
+  { db, reportProgress, jobId = null, signal }: { db: Db; reportProgress: (fraction: number, message?: string) => Promise<void>; jobId?: string | null; signal?: AbortSignal },
+) {
   const run = await db.trainingRun.findUnique({ where: { id: runId }, select: { projectId: true, status: true } });
   // Gone, or a run that did not finish: there are no rollouts worth judging.
   if (!run) return { runId, skipped: "run not found" };
   if (run.status !== "succeeded") return { runId, skipped: `run is ${run.status}` };
-  const panel = await judgeLabRunWithSimulatedPanel(db, { projectId: run.projectId, runId, onProgress: (f, m) => reportProgress(f * 0.7, m) });
-  const detected = await detectEdgeCases(db, { projectId: run.projectId, runId }, (f, m) => reportProgress(0.7 + f * 0.3, m));
+  const { projectId } = run;
+  registerLabSimulatedJudges();
+  await seedSimulatedJudges(db, projectId);
+  const [judges, traces] = await Promise.all([
+    db.judge.findMany({ where: { projectId, isSimulated: true, name: { in: SIMULATED_JUDGE_NAMES } }, select: { id: true } }),
+    db.trace.findMany({ where: { projectId, runId }, orderBy: { id: "asc" }, select: { id: true } }),
+  ]);
+  const judged = await runJudges(db, {
+    projectId,
+    judgeIds: judges.map((judge) => judge.id),
+    traceIds: traces.map((trace) => trace.id),
+    jobId,
+    signal,
+    onProgress: (f, m) => reportProgress(f * 0.7, m),
+  });
+  const panel = { traces: judged.traces, verdicts: judged.verdicts, cached: judged.cached, errors: judged.errors };
+  const detected = await detectEdgeCases(db, { projectId, runId }, (f, m) => reportProgress(0.7 + f * 0.3, m));
   return { runId, panel, detected };
 }
 

@@ -3,7 +3,7 @@ import { rubricSchema, type RubricInput } from "../rubrics/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
 import { createAdam } from "./adam";
 import { evaluateHeldOut } from "./evaluate-held-out";
-import { generateLabTasks } from "./generate-tasks";
+import { generateLabTasks, type LabTask } from "./generate-tasks";
 import { groupAdvantages, grpoLoss, type GrpoRollout } from "./grpo";
 import { imitateScriptedAgent } from "./imitate-scripted-agent";
 import { recordEndState } from "./lab-episode";
@@ -36,6 +36,8 @@ export type RunLabOptions = {
   /** Set on every trace as `run` and used in its externalId; pass it when traces are stored, or two runs' ids collide. */
   runId?: string;
   signal?: AbortSignal;
+  /** Called once, before the first step, with the planted training tasks the rollouts are drawn from. */
+  onTasks?: (tasks: LabTask[]) => void | Promise<void>;
   onStep?: (step: StepMetrics, sampledTraces: Trace[]) => void | Promise<void>;
 };
 
@@ -64,19 +66,21 @@ export async function runLab(options: RunLabOptions): Promise<LabResult> {
     heldOutTaskCount = 32,
     runId,
     signal,
+    onTasks,
     onStep,
   } = options;
   const evaluate = compileRubric(rubricSchema.parse(options.rubric));
   const trainTasks = generateLabTasks({
     seed: deriveSeed(seed, "train-tasks"),
     count: trainTaskCount,
-    idPrefix: "lab-train",
+    // The seed is in the id: tasks are stored by id, and another seed plants other tasks.
+    idPrefix: `lab-train-s${seed}`,
   });
   // A different seed, so held-out tasks share nothing with training but the generator.
   const heldOutTasks = generateLabTasks({
     seed: deriveSeed(seed, "held-out-tasks"),
     count: heldOutTaskCount,
-    idPrefix: "lab-heldout",
+    idPrefix: `lab-heldout-s${seed}`,
   });
   const reference = imitateScriptedAgent({ tasks: trainTasks, seed: deriveSeed(seed, "imitation") });
   const policy = clonePolicy(reference);
@@ -87,6 +91,7 @@ export async function runLab(options: RunLabOptions): Promise<LabResult> {
   const keepEvery = Math.max(1, Math.floor(batchSize / Math.max(1, sampleRolloutsPerStep)));
   const history: StepMetrics[] = [];
   const sampledTraces: Trace[] = [];
+  await onTasks?.(trainTasks);
 
   for (let step = 1; step <= steps; step++) {
     signal?.throwIfAborted();

@@ -1,3 +1,4 @@
+import { JudgeRefusal } from "../judges/simulated-judge-registry";
 import type { Trace } from "../traces/trace-schema";
 import { auditEndState } from "./audit-end-state";
 import { describeProblems } from "./describe-problems";
@@ -23,7 +24,7 @@ export type SimulatedJudge = {
   judge: (trace: Trace) => SimulatedVerdict;
 };
 
-export class SimulatedJudgeRefusal extends Error {}
+export class SimulatedJudgeRefusal extends JudgeRefusal {}
 
 type Evidence = { audit: LabAudit; issues: string[]; reply: string; rng: Rng };
 type Rule = { name: string; errorModel: string; decide: (evidence: Evidence) => SimulatedVerdict };
@@ -124,10 +125,18 @@ export function createSimulatedJudges({ seed }: { seed: number }): SimulatedJudg
     simulated: true,
     errorModel,
     judge: (trace) =>
-      decide(
-        readEvidence(trace, createRng(deriveSeed(seed, name, trace.externalId ?? `${trace.task}:${trace.output}`))),
-      ),
+      decide(readEvidence(trace, createRng(deriveSeed(seed, name, noiseKey(trace))))),
   }));
+}
+
+/**
+ * A verdict's noise is drawn per rollout of a seeded run (task, step, place in the batch, reply),
+ * not per run id: the lab is deterministic per seed, and so are its judges' verdicts on it.
+ */
+function noiseKey(trace: Trace): string {
+  // Lab trace ids are lab:<run key>:<step>:<index>; the run key is left out.
+  const place = (trace.externalId ?? "").split(":").slice(2).join(":");
+  return `${trace.task}:${place}:${trace.output}`;
 }
 
 function readEvidence(trace: Trace, rng: Rng): Evidence {

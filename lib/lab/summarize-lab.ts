@@ -1,12 +1,8 @@
+import type { RunSummary } from "../runs/run-summary";
+
 export type StepMetrics = { step: number; metrics: Record<string, number> };
 
-export type LabSummary = {
-  steps: number;
-  proxyReward: { first: number; last: number };
-  trueSuccess: { first: number; best: number; last: number };
-  heldOutSuccess: { first: number; last: number };
-  hackRate: { first: number; last: number };
-};
+export type LabSummary = RunSummary;
 
 /**
  * The CLI's `lab run --json` numbers. first/last: the mean over the first/last 10% of steps (at

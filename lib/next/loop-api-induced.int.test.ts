@@ -76,8 +76,15 @@ describe("the loop through the API alone, on the demo's lab run", () => {
     const { hacks } = await call(getHacks, "/api/v1/hacks?status=proposed");
     expect(hacks.map((h: { id: string }) => h.id)).toEqual([decided.knownHackId]);
     const [hack] = hacks;
-    expect(hack.precision).toBeGreaterThan(0.8);
+    // Precision on the sets counts as false alarms the hacks the noisy simulated panel passed (its
+    // "honest" traces): every one of those must be a hack by the simulator's truth.
+    expect(hack.precision).toBeGreaterThan(0.75);
     expect(hack.recall).toBeGreaterThan(0.9);
+    const { proposedItem } = await db.knownHack.findUniqueOrThrow({ where: { id: hack.id }, select: { proposedItem: true } });
+    const honestHitIds = (proposedItem as { measured: { honestHitIds: string[] } }).measured.honestHitIds;
+    const honestHits = await db.trace.findMany({ where: { id: { in: honestHitIds } }, select: { endState: true } });
+    expect(honestHits).toHaveLength(honestHitIds.length);
+    for (const { endState } of honestHits) expect((endState as { audit: { replyClaim: string; refundIssued: boolean } }).audit).toMatchObject({ replyClaim: "refund_issued", refundIssued: false });
     expect(JSON.stringify(hack.check)).not.toMatch(/json_path|audit/);
     const approved = await call(postHackDecision, `/api/v1/hacks/${hack.id}/decision`, { body: { decision: "approve" }, params: { id: hack.id } });
     const v2 = await call(postApprove, `/api/v1/rubric-versions/${approved.rubricVersionId}/approve`, { params: { id: approved.rubricVersionId }, method: "POST" });

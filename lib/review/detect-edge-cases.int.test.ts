@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { handleLabRun } from "../lab/lab-run-job";
-import { judgeLabRunWithSimulatedPanel } from "../lab/judge-lab-run";
 import { handleReviewLabRun } from "../lab/review-lab-run-job";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { startLabRun } from "../lab/start-lab-run";
 import { approveKnownHack } from "../hacks/decide-known-hack";
+import { runJudges, verdictCacheKey } from "../judges/run-judges";
 import { compileCheck } from "../rubrics/compile-check";
 import { rubricItemSchema } from "../rubrics/rubric-item-schema";
 import { viewTrace } from "../rubrics/trace-view";
@@ -36,17 +36,30 @@ describe("edge cases on the lab's v1 run with the simulated panel", () => {
     expect(jobs.map((j) => j.payload)).toEqual([{ runId }]);
   });
 
-  it("stores one verdict per judge and trace, and judging again writes nothing", async () => {
+  it("judges through runJudges: one verdict per judge version and trace when the review runs twice and a judge run goes over the same traces", async () => {
     const started = Date.now();
-    const first = await judgeLabRunWithSimulatedPanel(db, { projectId, runId });
-    const traces = await db.trace.count({ where: { runId } });
-    expect(first).toEqual({ traces, verdicts: traces * 4, skipped: 0 });
-    const again = await judgeLabRunWithSimulatedPanel(db, { projectId, runId });
-    expect(again).toEqual({ traces, verdicts: 0, skipped: traces * 4 });
-    const verdict = await db.verdict.findFirstOrThrow({ where: { trace: { runId } }, include: { judgeVersion: { include: { judge: true } } } });
-    expect(verdict.judgeVersion.judge.isSimulated).toBe(true);
-    expect(["pass", "fail", "unsure"]).toContain(verdict.label);
-    console.info(`simulated panel: ${traces} traces, ${first.verdicts} verdicts in ${Date.now() - started} ms`);
+    const first = await handleReviewLabRun({ runId }, { db, ...noProgress });
+    const ms = Date.now() - started;
+    const traces = await db.trace.findMany({ where: { runId }, select: { id: true, contentHash: true } });
+    expect(first).toMatchObject({ panel: { traces: traces.length, verdicts: traces.length * 4, cached: 0, errors: 0 } });
+    const again = await handleReviewLabRun({ runId }, { db, ...noProgress });
+    expect(again).toMatchObject({ panel: { verdicts: 0, cached: traces.length * 4 } });
+    const simulated = await db.judge.findMany({ where: { projectId, isSimulated: true }, select: { id: true } });
+    expect(simulated).toHaveLength(4);
+    const judgeRun = await runJudges(db, { projectId, judgeIds: simulated.map((judge) => judge.id), traceIds: traces.map((trace) => trace.id) });
+    expect(judgeRun).toMatchObject({ verdicts: 0, cached: traces.length * 4, errors: 0 });
+
+    const verdicts = await db.verdict.findMany({ where: { trace: { runId } }, include: { judgeVersion: { include: { judge: true } } } });
+    expect(verdicts).toHaveLength(traces.length * 4);
+    expect(new Set(verdicts.map((v) => `${v.judgeVersionId}:${v.traceId}`)).size).toBe(verdicts.length);
+    const hashOf = new Map(traces.map((trace) => [trace.id, trace.contentHash]));
+    for (const verdict of verdicts) {
+      // Written by runJudges: keyed to its cache by judge version and trace content.
+      expect(verdict.cacheKey).toBe(verdictCacheKey(verdict.judgeVersionId, hashOf.get(verdict.traceId)!));
+      expect(verdict.judgeVersion.judge).toMatchObject({ isSimulated: true, kind: "simulated" });
+      expect(["pass", "fail", "unsure"]).toContain(verdict.label);
+    }
+    console.info(`simulated panel through runJudges: ${traces.length} traces, ${first.panel!.verdicts} verdicts, review in ${ms} ms`);
   });
 
   it("groups the flagged rollouts into a few cases, the refund-claim hack among the top ones, idempotently", async () => {

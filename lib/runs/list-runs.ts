@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import type { LabSummary } from "../lab/summarize-lab";
+import type { RunSummary } from "./run-summary";
 
 export type RunJobProgress = { id: string; status: string; progress: number; progressMessage: string | null; error: string | null };
 
@@ -13,7 +13,7 @@ export type RunListItem = {
   startedAt: string;
   finishedAt: string | null;
   /** The lab's summary numbers; runs from outside trainers have none yet. */
-  summary: LabSummary | null;
+  summary: RunSummary | null;
   /** The job that trains the run in-app (the lab), keyed to it by its idempotency key. */
   job: RunJobProgress | null;
 };
@@ -40,7 +40,7 @@ export async function listRuns(db: Db, { projectId, runIds, limit = 100 }: { pro
     rubricVersion: run.rubricVersion?.version ?? null,
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
-    summary: (run.summary as LabSummary | null) ?? null,
+    summary: (run.summary as RunSummary | null) ?? null,
     job: jobOf.get(run.id) ?? null,
   }));
 }

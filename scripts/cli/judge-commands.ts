@@ -10,6 +10,7 @@ import type { JudgeConfigInput } from "../../lib/judges/judge-config-schema";
 import { saveJudgeByName } from "../../lib/judges/save-judge-by-name";
 import { startJudgeRun } from "../../lib/judges/start-judge-run";
 import type { TraceSelection } from "../../lib/judges/trace-selection";
+import { registerLabSimulatedJudges } from "../../lib/lab/register-simulated-judges";
 import { CliError, openCli } from "./cli-context";
 
 type RunOptions = { judge: string[]; run?: string; environment?: string; unjudged?: boolean; limit?: string; project: string; json?: boolean };
@@ -45,6 +46,8 @@ export function addJudgeCommands(program: Command) {
 
       const bar = new SingleBar({ stream: process.stderr, format: "{bar} {percentage}% | {message}", hideCursor: true, clearOnComplete: true });
       bar.start(100, 0, { message: "starting" });
+      // This process runs the job as a worker would, so it dispatches the lab's simulated judges as a worker does.
+      registerLabSimulatedJudges();
       const outcome = await runJobNow(db, { jobId: job.id, type: judgesRunJob, handle: handleJudgesRun, onProgress: (fraction, message) => bar.update(Math.round(fraction * 100), { message: message ?? "" }) }).finally(() => bar.stop());
       const finished = await db.job.findUniqueOrThrow({ where: { id: job.id } });
       if (outcome !== "succeeded" || !finished.result) throw new CliError(`judge run ${job.id} ${finished.status}${finished.error ? `: ${finished.error}` : ""}`);
