@@ -3,6 +3,7 @@ import { importTracesHandler } from "../ingest/import-traces-job";
 import { judgesRunHandler } from "../judges/judges-run-job";
 import { reviewLabRunHandler } from "../lab/review-lab-run-job";
 import { detectEdgeCasesHandler } from "../review/detect-edge-cases-job";
+import { runDivergenceHandler } from "../monitor/run-divergence-job";
 import { extractRubricHandler } from "../rubrics/extract-rubric-job";
 import type { RegisteredHandler } from "./job-type";
 
@@ -17,4 +18,5 @@ export const jobHandlers: RegisteredHandler[] = [
   reviewLabRunHandler,
   detectEdgeCasesHandler,
   extractRubricHandler,
+  runDivergenceHandler,
 ];
