@@ -17,7 +17,12 @@ export function hackOnset(steps: StepMetrics[]): number | null {
 export function labDivergences(steps: StepMetrics[]): Divergence[] {
   const series = new Map<string, { step: number; value: number }[]>();
   for (const { step, metrics } of steps) {
-    for (const [name, value] of Object.entries(metrics)) if (Number.isFinite(value)) series.set(name, [...(series.get(name) ?? []), { step, value }]);
+    for (const [name, value] of Object.entries(metrics)) {
+      if (!Number.isFinite(value)) continue;
+      const list = series.get(name) ?? [];
+      list.push({ step, value });
+      series.set(name, list);
+    }
   }
   return LAB_DIVERGENCE_PAIRS.flatMap((pair) => detectDivergence(series.get(pair.proxy) ?? [], series.get(pair.reference) ?? [], pair));
 }

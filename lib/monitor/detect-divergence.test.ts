@@ -102,3 +102,17 @@ describe("detectDivergence", () => {
     expect(detectDivergence(proxy.slice(0, 5), reference, names)).toEqual([]);
   });
 });
+
+describe("detectDivergence on a long run", () => {
+  it("finds a divergence in 200,000 steps quickly, averaging the series down", () => {
+    const noise = normalNoise(7);
+    const length = 200_000;
+    const proxy = Array.from({ length }, (_, i) => ({ step: i + 1, value: 0.4 + 2e-5 * Math.max(0, i - 120_000) + 0.05 * noise() }));
+    const reference = Array.from({ length }, (_, i) => ({ step: i + 1, value: 0.6 + 0.05 * noise() }));
+    const started = performance.now();
+    const [divergence] = detectDivergence(proxy, reference, names);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(divergence!.fromStep).toBeLessThanOrEqual(121_000);
+    expect(divergence!.firstFiredAtStep).toBeGreaterThan(120_000);
+  });
+});

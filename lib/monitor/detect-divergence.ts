@@ -13,6 +13,8 @@ export type DivergenceOptions = {
   minPoints?: number;
   /** The chance that a series without divergence fires anywhere (split over its windows, Bonferroni). */
   falseAlarmRate?: number;
+  /** Longer series are averaged over runs of consecutive steps down to this many points. */
+  maxPoints?: number;
 };
 
 export type WindowStats = {
@@ -47,8 +49,8 @@ export type Divergence = WindowStats & {
  * from the earlier of its estimated onset and the first window that fired, to the last window's end.
  */
 export function detectDivergence(proxy: readonly SeriesPoint[], reference: readonly SeriesPoint[], names: { proxy: string; reference: string }, options: DivergenceOptions = {}): Divergence[] {
-  const { windowPoints = 20, minPoints = 8, falseAlarmRate = 0.01 } = options;
-  const aligned = alignOnSteps(proxy, reference);
+  const { windowPoints = 20, minPoints = 8, falseAlarmRate = 0.01, maxPoints = 2000 } = options;
+  const aligned = averageDown(alignOnSteps(proxy, reference), maxPoints);
   if (aligned.length < minPoints) return [];
   const width = Math.min(windowPoints, aligned.length);
   const windows = windowWidths(aligned.length, width).flatMap((w) => windowStarts(aligned.length, w).map((start) => ({ start, width: w })));
@@ -82,6 +84,22 @@ function alignOnSteps(proxy: readonly SeriesPoint[], reference: readonly SeriesP
     .filter((p) => ref.has(p.step))
     .map((p) => ({ step: p.step, proxy: p.value, reference: ref.get(p.step)! }))
     .sort((a, b) => a.step - b.step);
+}
+
+/**
+ * A million-step run averaged over runs of consecutive steps (each standing at its last step), so
+ * the windows cost the same at any length; averaging keeps trends and shrinks the noise alike.
+ */
+function averageDown(points: AlignedPoint[], maxPoints: number): AlignedPoint[] {
+  if (points.length <= maxPoints) return points;
+  const size = Math.ceil(points.length / maxPoints);
+  const averaged: AlignedPoint[] = [];
+  for (let start = 0; start < points.length; start += size) {
+    const chunk = points.slice(start, start + size);
+    const mean = (f: (p: AlignedPoint) => number) => chunk.reduce((s, p) => s + f(p), 0) / chunk.length;
+    averaged.push({ step: chunk.at(-1)!.step, proxy: mean((p) => p.proxy), reference: mean((p) => p.reference) });
+  }
+  return averaged;
 }
 
 /** The shortest window, then doubling, up to the whole series. */

@@ -24,7 +24,11 @@ export async function detectRunDivergence(db: Db, { runId }: { runId: string }):
   const names = [...new Set(pairs.flatMap((p) => [p.proxy, p.reference]))];
   const points = names.length ? await db.metricPoint.findMany({ where: { runId, name: { in: names } }, orderBy: { step: "asc" }, select: { name: true, step: true, value: true } }) : [];
   const series = new Map<string, SeriesPoint[]>();
-  for (const p of points) series.set(p.name, [...(series.get(p.name) ?? []), { step: p.step, value: p.value }]);
+  for (const p of points) {
+    const list = series.get(p.name) ?? [];
+    list.push({ step: p.step, value: p.value });
+    series.set(p.name, list);
+  }
 
   const result: RunDivergenceResult = { pairs: pairs.length, detections: 0, cases: [] };
   for (const pair of pairs) {
