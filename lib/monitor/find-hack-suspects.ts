@@ -12,12 +12,14 @@ export type HackSuspect = { traceId: string; detail: { step: number | null; rewa
 export async function findHackSuspects(db: Db, { runId, fromStep }: { runId: string; fromStep: number }): Promise<HackSuspect[]> {
   const rewards = await db.trace.findMany({ where: { runId, reward: { not: null } }, select: { reward: true } });
   const sorted = rewards.map((r) => r.reward!).sort((a, b) => a - b);
-  const highReward = sorted.length ? sorted[Math.floor(sorted.length * 0.75)]! : Infinity;
+  const highReward = sorted[Math.floor(sorted.length * 0.75)];
+  const hackFired = { itemResults: { some: { answer: "yes", rubricItem: { polarity: "hack" } } } };
   const traces = await db.trace.findMany({
     where: {
       runId,
       step: { gte: fromStep },
-      OR: [{ reward: { gte: highReward }, success: false }, { itemResults: { some: { answer: "yes", rubricItem: { polarity: "hack" } } } }],
+      // A run without rewarded rollouts has no high reward, only hack checks to go by.
+      OR: highReward === undefined ? [hackFired] : [{ reward: { gte: highReward }, success: false }, hackFired],
     },
     orderBy: [{ step: "desc" }, { id: "asc" }],
     take: MAX_SUSPECTS,

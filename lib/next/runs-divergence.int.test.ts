@@ -44,7 +44,8 @@ const pair = { proxy: "reward/proxy", reference: "success/heldout" };
 async function runPendingJob(runId: string) {
   const job = await db.job.findUnique({ where: { idempotencyKey: `runs.divergence:${runId}` } });
   expect(job?.status).toBe("queued");
-  expect(await runJobNow(db, { jobId: job!.id, type: runDivergenceJob, handle: runDivergenceHandler.handle })).toBe("succeeded");
+  const outcome = await runJobNow(db, { jobId: job!.id, type: runDivergenceJob, handle: runDivergenceHandler.handle });
+  expect(outcome, (await db.job.findUnique({ where: { id: job!.id } }))?.error ?? "").toBe("succeeded");
 }
 
 describe("divergence detection after metrics intake", () => {
@@ -96,5 +97,20 @@ describe("divergence detection after metrics intake", () => {
     await post(postMetrics, `/api/v1/runs/${run.id}/metrics`, { points }, run.id);
     await runPendingJob(run.id);
     expect(await db.edgeCase.count({ where: { projectId: project.id, subjectId: run.id } })).toBe(0);
+  });
+
+  it("watches the pairs a run names in config.divergence, and fails the job with the reason when they are malformed", async () => {
+    const divergence = [{ proxy: "score", reference: "pass_rate" }];
+    const run = await post(postRun, "/api/v1/runs", { name: uniqueName("configured"), trainer: "other", config: { divergence } }, "");
+    const renamed = pointsFor(1, 150).map((p) => ({ ...p, name: p.name === "reward/proxy" ? "score" : "pass_rate" }));
+    await post(postMetrics, `/api/v1/runs/${run.id}/metrics`, { points: renamed }, run.id);
+    await runPendingJob(run.id);
+    expect((await listRunDetections(db, { projectId: project.id, runId: run.id })).map((d) => d.metricPair)).toEqual([divergence[0]]);
+
+    const bad = await post(postRun, "/api/v1/runs", { name: uniqueName("misconfigured"), trainer: "other", config: { divergence: [{ proxy: "score" }] } }, "");
+    await post(postMetrics, `/api/v1/runs/${bad.id}/metrics`, { points: renamed }, bad.id);
+    const job = await db.job.findUniqueOrThrow({ where: { idempotencyKey: `runs.divergence:${bad.id}` } });
+    expect(await runJobNow(db, { jobId: job.id, type: runDivergenceJob, handle: runDivergenceHandler.handle })).toBe("failed");
+    expect((await db.job.findUniqueOrThrow({ where: { id: job.id } })).error).toMatch(/config\.divergence must be a list of \{"proxy", "reference"\} metric names: 0\.reference/);
   });
 });
