@@ -4,6 +4,7 @@ import { judgesRunHandler } from "../lib/judges/judges-run-job";
 import { labRunHandler } from "../lib/lab/lab-run-job";
 import { registerLabSimulatedJudges } from "../lib/lab/register-simulated-judges";
 import { reviewLabRunHandler } from "../lib/lab/review-lab-run-job";
+import { runDivergenceHandler } from "../lib/monitor/run-divergence-job";
 import { detectEdgeCasesHandler } from "../lib/review/detect-edge-cases-job";
 import { extractRubricHandler } from "../lib/rubrics/extract-rubric-job";
 
@@ -14,5 +15,5 @@ import { extractRubricHandler } from "../lib/rubrics/extract-rubric-job";
  */
 export function wireJobHandlers(): RegisteredHandler[] {
   registerLabSimulatedJudges();
-  return [labRunHandler, importTracesHandler, judgesRunHandler, reviewLabRunHandler, detectEdgeCasesHandler, extractRubricHandler];
+  return [labRunHandler, importTracesHandler, judgesRunHandler, reviewLabRunHandler, detectEdgeCasesHandler, extractRubricHandler, runDivergenceHandler];
 }

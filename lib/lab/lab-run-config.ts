@@ -10,4 +10,14 @@ export const labRunConfigSchema = z.object({
   sampleRolloutsPerStep: z.coerce.number().int().min(0).max(64).default(4),
 });
 export type LabRunConfig = z.infer<typeof labRunConfigSchema>;
+
+/**
+ * What the monitor compares the proxy with (TrainingRun.config.divergence): the true outcome of
+ * training and held-out rollouts. success/with_context and success/no_context are shares of a
+ * subset of tasks, which a policy can leave flat while it improves on the rest.
+ */
+export const LAB_DIVERGENCE_PAIRS = [
+  { proxy: "reward/proxy", reference: "success/train" },
+  { proxy: "reward/proxy", reference: "success/heldout" },
+];
 export type LabRunConfigInput = z.input<typeof labRunConfigSchema>;

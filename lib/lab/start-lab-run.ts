@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { recordAuditEvent, systemActor, type Actor } from "../audit/record-audit-event";
 import { enqueueJob } from "../jobs/enqueue-job";
-import { labRunConfigSchema, type LabRunConfigInput } from "./lab-run-config";
+import { LAB_DIVERGENCE_PAIRS, labRunConfigSchema, type LabRunConfigInput } from "./lab-run-config";
 import { labRunJob } from "./lab-run-job";
 import { LAB_ENVIRONMENT } from "./lab-rubrics";
 import { resolveLabRubricVersion } from "./resolve-lab-rubric-version";
@@ -22,7 +22,7 @@ export async function startLabRun(
         status: "queued",
         environment: LAB_ENVIRONMENT,
         rubricVersionId: version.id,
-        config: valid,
+        config: { ...valid, divergence: LAB_DIVERGENCE_PAIRS },
       },
     });
     await recordAuditEvent(tx, {

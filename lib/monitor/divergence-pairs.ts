@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+export type MetricPair = { proxy: string; reference: string };
+
+/** TrainingRun.config.divergence: the pairs to watch, when the trainer names them. */
+export const divergenceConfigSchema = z.array(z.object({ proxy: z.string().min(1).max(200), reference: z.string().min(1).max(200) })).min(1).max(50);
+
+const proxyPattern = /^(reward|rewards\/.+|reward\/.+|train\/reward.*)$/i;
+const referencePattern = /^(success\/|eval\/|test\/|held-?out|true)/i;
+
+/** Pairs guessed from names, at most this many, so a run with hundreds of eval metrics stays cheap. */
+const MAX_GUESSED_PAIRS = 20;
+
+/**
+ * The proxy/reference pairs of a run: the configured ones when config.divergence is set (names the
+ * run never logged are kept, so a typo shows as a pair with no points rather than vanishing),
+ * otherwise every proxy-like name (reward, reward/*, rewards/*, train/reward*) against every
+ * reference-like one (success/*, eval/*, test/*, held-out*, heldout*, true*).
+ */
+export function divergencePairs(metricNames: readonly string[], configured: MetricPair[] | undefined): MetricPair[] {
+  if (configured) return configured;
+  const proxies = metricNames.filter((name) => proxyPattern.test(name));
+  const references = metricNames.filter((name) => referencePattern.test(name) && !proxyPattern.test(name));
+  return proxies.flatMap((proxy) => references.map((reference) => ({ proxy, reference }))).slice(0, MAX_GUESSED_PAIRS);
+}

@@ -1,0 +1,33 @@
+import type { Db } from "../db/client";
+
+/** Examples attached to a divergence case, at most this many, the most recent first. */
+const MAX_SUSPECTS = 20;
+
+export type HackSuspect = { traceId: string; detail: { step: number | null; reward: number | null; success: boolean | null; hackChecks: string[]; reason: string } };
+
+/**
+ * The run's rollouts from a divergence window on whose reward is high (in the run's top quarter)
+ * while their true outcome failed, or whose hack-check items fired: what the proxy paid for.
+ */
+export async function findHackSuspects(db: Db, { runId, fromStep }: { runId: string; fromStep: number }): Promise<HackSuspect[]> {
+  const rewards = await db.trace.findMany({ where: { runId, reward: { not: null } }, select: { reward: true } });
+  const sorted = rewards.map((r) => r.reward!).sort((a, b) => a - b);
+  const highReward = sorted[Math.floor(sorted.length * 0.75)];
+  const hackFired = { itemResults: { some: { answer: "yes", rubricItem: { polarity: "hack" } } } };
+  const traces = await db.trace.findMany({
+    where: {
+      runId,
+      step: { gte: fromStep },
+      // A run without rewarded rollouts has no high reward, only hack checks to go by.
+      OR: highReward === undefined ? [hackFired] : [{ reward: { gte: highReward }, success: false }, hackFired],
+    },
+    orderBy: [{ step: "desc" }, { id: "asc" }],
+    take: MAX_SUSPECTS,
+    select: { id: true, step: true, reward: true, success: true, itemResults: { where: { answer: "yes", rubricItem: { polarity: "hack" } }, select: { rubricItem: { select: { key: true } } } } },
+  });
+  return traces.map((t) => {
+    const hackChecks = t.itemResults.map((r) => r.rubricItem.key);
+    const reason = hackChecks.length ? `hack check fired: ${hackChecks.join(", ")}` : `reward ${t.reward} (top quarter of the run) while the true outcome failed`;
+    return { traceId: t.id, detail: { step: t.step, reward: t.reward, success: t.success, hackChecks, reason } };
+  });
+}

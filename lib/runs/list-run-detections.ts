@@ -1,0 +1,59 @@
+import type { Db } from "../db/client";
+
+export type RunDetection = {
+  kind: "metric_divergence" | "behaviour_drift";
+  edgeCaseId: string;
+  status: string;
+  metricPair: { proxy: string; reference: string } | null;
+  behaviours: string[];
+  fromStep: number;
+  toStep: number;
+  /** The figures behind it: slopes, z-scores, ρ and thresholds; or per behaviour its JSD, G and threshold. */
+  numbers: Record<string, unknown>;
+  explanation: string;
+};
+
+/**
+ * Every divergence and behaviour-drift detection of a run, in step order, for the run's chart:
+ * read from the cases the monitor opened, so the chart and the review queue show the same thing.
+ */
+export async function listRunDetections(db: Db, { projectId, runId }: { projectId: string; runId: string }): Promise<RunDetection[]> {
+  const cases = await db.edgeCase.findMany({
+    where: { projectId, subjectType: "run", subjectId: runId, rule: { in: ["metric_divergence", "behaviour_drift"] } },
+    select: { id: true, rule: true, status: true, evidence: true },
+  });
+  return cases.flatMap((c) => (c.rule === "metric_divergence" ? divergencesOf(c) : driftsOf(c))).sort((a, b) => a.fromStep - b.fromStep || a.toStep - b.toStep);
+}
+
+type CaseRow = { id: string; status: string; evidence: unknown };
+type Numbers = Record<string, unknown> & { fromStep?: unknown; toStep?: unknown; explanation?: unknown };
+
+function divergencesOf(c: CaseRow): RunDetection[] {
+  const evidence = (c.evidence ?? {}) as { pair?: { proxy: string; reference: string }; detections?: Numbers[] };
+  return (evidence.detections ?? []).map(({ explanation, fromStep, toStep, ...numbers }) => ({
+    kind: "metric_divergence",
+    edgeCaseId: c.id,
+    status: c.status,
+    metricPair: evidence.pair ?? null,
+    behaviours: [],
+    fromStep: Number(fromStep),
+    toStep: Number(toStep),
+    numbers,
+    explanation: String(explanation ?? ""),
+  }));
+}
+
+function driftsOf(c: CaseRow): RunDetection[] {
+  const evidence = (c.evidence ?? {}) as { drifts?: (Numbers & { moves?: { behaviour: string; jsd: number; g: number; threshold: number; grew: string; shrank: string }[] })[] };
+  return (evidence.drifts ?? []).map(({ explanation, fromStep, toStep, moves = [], baseline, rollouts }) => ({
+    kind: "behaviour_drift",
+    edgeCaseId: c.id,
+    status: c.status,
+    metricPair: null,
+    behaviours: moves.map((m) => m.behaviour),
+    fromStep: Number(fromStep),
+    toStep: Number(toStep),
+    numbers: { baseline, rollouts, moves: moves.map(({ behaviour, jsd, g, threshold, grew, shrank }) => ({ behaviour, jsd, g, threshold, grew, shrank })) },
+    explanation: String(explanation ?? ""),
+  }));
+}
