@@ -4,16 +4,16 @@ import { GET as getRollouts } from "../../app/api/runs/[id]/rollouts/route";
 import { GET as getChart } from "../../app/api/runs/chart/route";
 import { getDb } from "../db/client";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
-import { downsampleSeries } from "./downsample-series";
-import { recordRunEvents } from "./record-run-events";
-import type { RunChart } from "./run-chart-types";
-import type { RunRollouts } from "./list-run-rollouts";
-import { writeMetricPoints } from "./write-metric-points";
+import { downsampleSeries } from "../runs/downsample-series";
+import { recordRunEvents } from "../runs/record-run-events";
+import type { RunChart } from "../runs/run-chart-types";
+import type { RunRollouts } from "../runs/list-run-rollouts";
+import { writeMetricPoints } from "../runs/write-metric-points";
 
 // The session routes read the signed-in user from next-auth; here it is whoever `signedIn` names.
 const signedIn = vi.hoisted(() => ({ userId: "", projectSlug: "" }));
-vi.mock("../next/auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
-vi.mock("../next/current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
+vi.mock("./auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
+vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
 
 const db = getDb();
 let project: { id: string; slug: string };
