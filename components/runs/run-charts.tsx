@@ -22,7 +22,8 @@ export function RunCharts({ runId, metricNames, detections = [] }: { runId: stri
   const chart = useRunChart({ runIds: [runId], metrics: chosen, window });
   const overview = useRunChart({ runIds: [runId], metrics: chosen.slice(0, 1), window: null });
   const toggle = (name: string) => setChosen((current) => (current.includes(name) ? current.filter((n) => n !== name) : metricNames.filter((n) => n === name || current.includes(n))));
-  const data = chart.data;
+  // With no metric chosen the query is off, and its last answer must not stay on screen.
+  const data = chosen.length > 0 ? chart.data : undefined;
   return (
     <div className="space-y-3">
       <fieldset className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
@@ -78,7 +79,9 @@ export function RunCharts({ runId, metricNames, detections = [] }: { runId: stri
             </section>
           ) : null}
         </>
-      ) : chart.isPending && chosen.length > 0 ? (
+      ) : chosen.length === 0 ? (
+        <p className="text-sm text-slate-500">Choose a metric to chart.</p>
+      ) : chart.isPending ? (
         <p className="text-sm text-slate-500">Loading the charts…</p>
       ) : (
         <p className="text-sm text-slate-500">No points for the chosen metrics.</p>
