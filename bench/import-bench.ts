@@ -17,7 +17,7 @@ const benchDir = path.join(root, "data", "bench");
 
 export type BenchRow = { name: string; value: string; note?: string };
 
-async function freshDatabase(name: string) {
+export async function freshDatabase(name: string) {
   mkdirSync(benchDir, { recursive: true });
   const file = path.join(benchDir, `${name}.db`);
   for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });

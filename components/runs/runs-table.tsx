@@ -1,7 +1,9 @@
 "use client";
 
 import Link from "next/link";
+import { useState } from "react";
 import type { RunListItem } from "@/lib/runs/list-runs";
+import { CompareRuns } from "./compare-runs";
 import { formatMetric as f } from "./format-metric";
 import { RunStatus } from "./run-status";
 import { useRuns } from "./use-runs";
@@ -9,6 +11,9 @@ import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 
 export function RunsTable({ initialRuns }: { initialRuns: RunListItem[] }) {
   const { data: runs, error } = useRuns(initialRuns);
+  const [compared, setCompared] = useState<string[]>([]);
+  const toggle = (id: string) => setCompared((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id].slice(-8)));
+  const comparedRuns = compared.flatMap((id) => runs.filter((run) => run.id === id));
   return (
     <>
       {error ? (
@@ -18,6 +23,9 @@ export function RunsTable({ initialRuns }: { initialRuns: RunListItem[] }) {
       ) : null}
       <Table>
         <TableHead>
+          <Th className="w-8">
+            <span className="sr-only">Compare</span>
+          </Th>
           <Th>Run</Th>
           <Th>Trainer</Th>
           <Th>Status</Th>
@@ -30,6 +38,9 @@ export function RunsTable({ initialRuns }: { initialRuns: RunListItem[] }) {
         <tbody>
           {runs.map((run) => (
             <Tr key={run.id}>
+              <Td>
+                <input type="checkbox" aria-label={`Compare ${run.name}`} checked={compared.includes(run.id)} onChange={() => toggle(run.id)} />
+              </Td>
               <Td>
                 <Link href={`/runs/${run.id}`} className="font-medium text-indigo-700 hover:underline">
                   {run.name}
@@ -50,6 +61,11 @@ export function RunsTable({ initialRuns }: { initialRuns: RunListItem[] }) {
           ))}
         </tbody>
       </Table>
+      {comparedRuns.length >= 2 ? (
+        <CompareRuns runs={comparedRuns} />
+      ) : (
+        <p className="mt-2 text-xs text-slate-500">Tick two or more runs to overlay their metrics on one chart.</p>
+      )}
     </>
   );
 }

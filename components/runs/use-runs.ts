@@ -2,13 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { RunListItem } from "@/lib/runs/list-runs";
+import { fetchJson } from "@/components/ui/fetch-json";
 
-async function fetchRuns(): Promise<RunListItem[]> {
-  const response = await fetch("/api/runs");
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(body?.error?.message ?? `Request failed (${response.status})`);
-  return body.runs as RunListItem[];
-}
+const fetchRuns = () => fetchJson<{ runs: RunListItem[] }>("/api/runs").then((body) => body.runs);
 
 const isActive = (run: RunListItem) => run.status === "queued" || run.status === "running";
 

@@ -1,31 +1,21 @@
 import type { Db } from "../db/client";
 
 export type MetricOverview = { name: string; points: number; first: number; last: number; firstStep: number; lastStep: number };
-export type ChartRow = { step: number } & Partial<Record<(typeof chartMetrics)[number], number>>;
 
-/** The metrics the run page charts: the proxy the policy optimises against the true outcome. */
-export const chartMetrics = ["reward/proxy", "success/train", "success/heldout", "hack_rate"] as const;
-
-/** Every metric name of a run with its first and last value, and the chart's series by step. */
-export async function loadRunMetrics(db: Db, { runId }: { runId: string }): Promise<{ metrics: MetricOverview[]; chart: ChartRow[] }> {
-  const points = await db.metricPoint.findMany({ where: { runId }, orderBy: [{ name: "asc" }, { step: "asc" }], select: { name: true, step: true, value: true } });
-  const byName = new Map<string, { step: number; value: number }[]>();
-  for (const point of points) {
-    const series = byName.get(point.name) ?? [];
-    series.push(point);
-    byName.set(point.name, series);
-  }
-  const metrics = [...byName].map(([name, series]) => ({
-    name,
-    points: series.length,
-    first: series[0]!.value,
-    last: series.at(-1)!.value,
-    firstStep: series[0]!.step,
-    lastStep: series.at(-1)!.step,
+/** Every metric name of a run with its point count and first and last value, counted in the database. */
+export async function loadRunMetrics(db: Db, { runId }: { runId: string }): Promise<MetricOverview[]> {
+  const groups = await db.metricPoint.groupBy({ by: ["name"], where: { runId }, _count: { _all: true }, _min: { step: true }, _max: { step: true }, orderBy: { name: "asc" } });
+  const ends = await db.metricPoint.findMany({
+    where: { runId, OR: groups.flatMap((group) => [{ name: group.name, step: group._min.step! }, { name: group.name, step: group._max.step! }]) },
+    select: { name: true, step: true, value: true },
+  });
+  const valueAt = new Map(ends.map((point) => [`${point.name}\u0000${point.step}`, point.value]));
+  return groups.map((group) => ({
+    name: group.name,
+    points: group._count._all,
+    first: valueAt.get(`${group.name}\u0000${group._min.step}`)!,
+    last: valueAt.get(`${group.name}\u0000${group._max.step}`)!,
+    firstStep: group._min.step!,
+    lastStep: group._max.step!,
   }));
-  const rows = new Map<number, ChartRow>();
-  for (const name of chartMetrics) {
-    for (const { step, value } of byName.get(name) ?? []) rows.set(step, { ...(rows.get(step) ?? { step }), [name]: value });
-  }
-  return { metrics, chart: [...rows.values()].sort((a, b) => a.step - b.step) };
 }

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { RunMetricsChart } from "@/components/runs/run-metrics-chart";
+import { RunCharts } from "@/components/runs/run-charts";
 import { RunSummaryTable } from "@/components/runs/run-summary-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { orNotFound } from "@/lib/next/or-not-found";
@@ -9,7 +9,7 @@ import { findRunDetail } from "@/lib/runs/find-run-detail";
 export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
   const { db, member } = await requireMember("viewer");
   const { id } = await params;
-  const { run, metrics, chart } = await orNotFound(findRunDetail(db, { projectId: member.projectId, runId: id }));
+  const { run, metrics } = await orNotFound(findRunDetail(db, { projectId: member.projectId, runId: id }));
   const rubric = run.rubricVersion === null ? "" : ` · rubric v${run.rubricVersion}`;
   return (
     <>
@@ -23,12 +23,10 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         }
       />
       <RunSummaryTable run={run} metrics={metrics} />
-      {chart.length > 0 ? (
-        <section className="mt-6">
-          <h2 className="mb-2 text-base font-semibold">Proxy reward vs true outcome</h2>
-          <RunMetricsChart rows={chart} />
-        </section>
-      ) : null}
+      <section aria-label="Charts" className="mt-6">
+        <h2 className="mb-2 text-base font-semibold">Metrics by step</h2>
+        {metrics.length > 0 ? <RunCharts runId={run.id} metricNames={metrics.map((metric) => metric.name)} /> : <p className="text-sm text-slate-500">No metrics logged yet.</p>}
+      </section>
     </>
   );
 }

@@ -1,0 +1,13 @@
+// GET /api/runs/chart?runs=ID[,ID]&metrics=A[,B]&from=&to=: bucketed series and events for the run charts (viewer).
+import { NextResponse } from "next/server";
+import { withSession } from "@/lib/next/with-auth";
+import { loadRunChart } from "@/lib/runs/load-run-chart";
+import { runChartQuerySchema } from "@/lib/runs/run-chart-query";
+
+export const GET = withSession(
+  async (request, { db, member }) => {
+    const query = runChartQuerySchema.parse(Object.fromEntries(request.nextUrl.searchParams));
+    return NextResponse.json(await loadRunChart(db, { projectId: member.projectId, query }));
+  },
+  { role: "viewer" },
+);

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { bucketWidth, downsampleSeries, type SeriesPoint } from "./downsample-series";
+
+describe("downsampleSeries", () => {
+  it("keeps a single spike among a million points in about 1,000 buckets", () => {
+    const points: SeriesPoint[] = Array.from({ length: 1_000_000 }, (_, i) => ({ step: i + 1, value: Math.sin(i / 5000) * 0.1 }));
+    points[654_321] = { step: 654_322, value: 42 };
+    const buckets = downsampleSeries(points, { from: 1, to: 1_000_000 });
+    expect(buckets).toHaveLength(1_000);
+    expect(buckets.reduce((sum, b) => sum + b.count, 0)).toBe(1_000_000);
+    const spiky = buckets.filter((b) => b.max > 1);
+    expect(spiky).toHaveLength(1);
+    expect(spiky[0]).toMatchObject({ step: 654_001, max: 42 });
+    // The mean alone would hide it: 42 among 999 values near 0.
+    expect(spiky[0]!.mean).toBeLessThan(0.2);
+  });
+
+  it("gives each bucket the min, max and mean of its points, stepped on the bucket's first step", () => {
+    const points = [1, 2, 3, 4, 5, 6, 7].map((step) => ({ step, value: [5, -1, 3, 10, 0, 2, 4][step - 1]! }));
+    expect(downsampleSeries(points, { from: 1, to: 7, buckets: 3 })).toEqual([
+      { step: 1, min: -1, max: 5, mean: 7 / 3, count: 3 },
+      { step: 4, min: 0, max: 10, mean: 4, count: 3 },
+      { step: 7, min: 4, max: 4, mean: 4, count: 1 },
+    ]);
+  });
+
+  it("leaves a short series as it is, one point per bucket, and drops points outside the window", () => {
+    const points = [0, 3, 9, 12].map((step) => ({ step, value: step / 10 }));
+    expect(downsampleSeries(points, { from: 3, to: 9 })).toEqual([
+      { step: 3, min: 0.3, max: 0.3, mean: 0.3, count: 1 },
+      { step: 9, min: 0.9, max: 0.9, mean: 0.9, count: 1 },
+    ]);
+    expect(downsampleSeries([], { from: 0, to: 10 })).toEqual([]);
+  });
+
+  it("sizes buckets so the window never needs more than asked", () => {
+    expect(bucketWidth({ from: 0, to: 999, buckets: 1_000 })).toBe(1);
+    expect(bucketWidth({ from: 0, to: 1_000, buckets: 1_000 })).toBe(2);
+    expect(bucketWidth({ from: 1, to: 1_000_000, buckets: 1_000 })).toBe(1_000);
+  });
+});

@@ -1,0 +1,51 @@
+import type { Db } from "../db/client";
+import { notFound } from "../errors/app-error";
+
+export type RunRolloutItem = { key: string; question: string; polarity: string };
+export type RunRollout = {
+  id: string;
+  externalId: string;
+  step: number | null;
+  environment: string | null;
+  /** The stored reward: the outcome reward a source sent, or the rubric reward the reward API computed. */
+  reward: number | null;
+  success: boolean | null;
+  /** Answer per rubric item key: yes | no | n/a; an item with no stored result is absent. */
+  answers: Record<string, string>;
+};
+export type RunRollouts = { items: RunRolloutItem[]; rollouts: RunRollout[]; total: number; limit: number };
+
+/**
+ * The run's rollouts (traces tagged with the run and a step) in the step window, by step, with
+ * every rubric item's stored answer; `total` counts all of the window's, `rollouts` holds the first `limit`.
+ */
+export async function listRunRollouts(db: Db, { projectId, runId, from, to, limit = 100 }: { projectId: string; runId: string; from?: number; to?: number; limit?: number }): Promise<RunRollouts> {
+  const run = await db.trainingRun.findFirst({ where: { id: runId, projectId }, select: { id: true } });
+  if (!run) throw notFound("Training run");
+  const where = { projectId, runId, step: { not: null, ...(from !== undefined ? { gte: from } : {}), ...(to !== undefined ? { lte: to } : {}) } };
+  const [traces, total] = await Promise.all([
+    db.trace.findMany({
+      where,
+      orderBy: [{ step: "asc" }, { id: "asc" }],
+      take: limit,
+      select: {
+        id: true,
+        externalId: true,
+        step: true,
+        environment: true,
+        reward: true,
+        success: true,
+        itemResults: { select: { answer: true, rubricItem: { select: { key: true, question: true, polarity: true, position: true } } } },
+      },
+    }),
+    db.trace.count({ where }),
+  ]);
+  const items = new Map<string, RunRolloutItem & { position: number }>();
+  for (const trace of traces) for (const { rubricItem } of trace.itemResults) if (!items.has(rubricItem.key)) items.set(rubricItem.key, rubricItem);
+  return {
+    items: [...items.values()].sort((a, b) => a.position - b.position || a.key.localeCompare(b.key)).map(({ key, question, polarity }) => ({ key, question, polarity })),
+    rollouts: traces.map(({ itemResults, ...trace }) => ({ ...trace, answers: Object.fromEntries(itemResults.map((result) => [result.rubricItem.key, result.answer])) })),
+    total,
+    limit,
+  };
+}

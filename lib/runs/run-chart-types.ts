@@ -1,0 +1,20 @@
+import type { SeriesBucket } from "./downsample-series";
+
+export type RunChartSeries = { runId: string; runName: string; metric: string; buckets: SeriesBucket[] };
+export type RunChartEvent = { runId: string; step: number; kind: string; message: string | null };
+
+/** What the run charts draw: every series bucketed on one shared step window. */
+export type RunChart = {
+  /** The window drawn; null when the runs have no points for these metrics. */
+  window: { from: number; to: number; bucketWidth: number } | null;
+  /** The metric names each run has, for the metric picker. */
+  metricsByRun: Record<string, string[]>;
+  series: RunChartSeries[];
+  events: RunChartEvent[];
+};
+
+/**
+ * A divergence or drift window to shade on the charts (ReferenceArea). Produced by the detection
+ * job; the charts draw whatever the server passes and invent none.
+ */
+export type RunDetectionWindow = { id: string; runId: string; fromStep: number; toStep: number; label: string; metrics: string[] };
