@@ -4,7 +4,7 @@ import type { EdgeCaseQuery } from "./edge-case-schemas";
 const examplesShown = 3;
 const outputShown = 600;
 
-/** The queue: cases by priority with their filters, each with its top examples (highest reward first), verdicts and fired items. */
+/** The queue: cases by priority with their filters (a run's filter keeps the cases and examples of that run), each with its top examples (highest reward first), verdicts and fired items. */
 export async function listEdgeCases(db: Db, { projectId, userId, query }: { projectId: string; userId: string | null; query: EdgeCaseQuery }) {
   const where = {
     projectId,
@@ -12,6 +12,7 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
     ...(query.kind ? { kind: query.kind } : {}),
     ...(query.rule ? { rule: query.rule } : {}),
     ...(query.environment ? { environment: query.environment } : {}),
+    ...(query.run ? { examples: { some: { trace: { runId: query.run } } } } : {}),
     ...(query.assignee === "mine" ? { assigneeId: userId ?? "-" } : query.assignee === "unassigned" ? { assigneeId: null } : {}),
   };
   const [total, rows] = await Promise.all([
@@ -24,6 +25,7 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       include: {
         assignee: { select: { id: true, email: true } },
         examples: {
+          ...(query.run ? { where: { trace: { runId: query.run } } } : {}),
           take: examplesShown,
           orderBy: { trace: { reward: "desc" } },
           select: {
