@@ -68,6 +68,7 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       decidedBy: deciders.find((u) => u.id === row.decidedById)?.email ?? null,
       assignee: row.assignee,
       createdAt: row.createdAt.toISOString(),
+      readings: readingsOf(row.evidence),
       examples: row.examples.map(({ detail, trace }) => ({
         traceId: trace.id,
         externalId: trace.externalId,
@@ -89,6 +90,15 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       })),
     })),
   };
+}
+
+/** The rule-and-wording readings a case was merged from (see merge-behaviours.ts), as stored with it. */
+function readingsOf(evidence: unknown): { rule: string; wording: string; count: number }[] {
+  const facets = (evidence as { facets?: unknown } | null)?.facets;
+  if (!Array.isArray(facets)) return [];
+  return facets.flatMap((f: { rule?: unknown; subject?: { label?: unknown }; count?: unknown }) =>
+    typeof f?.rule === "string" && typeof f.count === "number" ? [{ rule: f.rule, wording: typeof f.subject?.label === "string" ? f.subject.label : "", count: f.count }] : [],
+  );
 }
 
 export type EdgeCaseList = Awaited<ReturnType<typeof listEdgeCases>>;
