@@ -1,68 +1,108 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { POST as undoRoute } from "../../app/api/v1/edge-cases/[id]/undo/route";
-import { GET as listRoute } from "../../app/api/v1/edge-cases/route";
+import { POST as postDecision } from "../../app/api/v1/edge-cases/[id]/decision/route";
+import { GET as getExport } from "../../app/api/v1/edge-cases/export/route";
+import { GET as getEdgeCases } from "../../app/api/v1/edge-cases/route";
 import { createApiKey } from "../api-keys/create-api-key";
+import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
-import { decideEdgeCases } from "../review/decide-edge-cases";
-import { detectEdgeCases } from "../review/detect-edge-cases";
 import { deleteProject, makeProject, makeUser } from "../testing/factories";
 import { seedJudgedTraces } from "../testing/seed-judged-traces";
+import { detectEdgeCases } from "../review/detect-edge-cases";
 
 // next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
 vi.mock("./auth", () => ({ auth: async () => null }));
 
 const db = getDb();
 let project: { id: string; slug: string };
-let reviewer: { id: string; email: string };
-let reviewerKey: string;
-let viewerKey: string;
+let other: { id: string; slug: string };
+let adminKey: string;
+let systemKey: string;
+let otherKey: string;
+let admin: { id: string; email: string };
 
 beforeAll(async () => {
-  project = await makeProject(db, "edge-cases-api");
-  const [reviewerUser, viewer] = await Promise.all([makeUser(db, { projectId: project.id, role: "reviewer" }), makeUser(db, { projectId: project.id, role: "viewer" })]);
-  reviewer = reviewerUser;
-  const [reviewerApiKey, viewerApiKey] = await Promise.all([
-    createApiKey(db, { projectId: project.id, name: "reviewer-script", actor: { userId: reviewer.id, label: reviewer.email } }),
-    createApiKey(db, { projectId: project.id, name: "viewer-script", actor: { userId: viewer.id, label: viewer.email } }),
-  ]);
-  [reviewerKey, viewerKey] = [reviewerApiKey.key, viewerApiKey.key];
+  [project, other] = await Promise.all([makeProject(db, "api-cases"), makeProject(db, "api-cases-other")]);
+  admin = await makeUser(db, { projectId: project.id, role: "admin" });
+  adminKey = (await createApiKey(db, { projectId: project.id, name: "triage", actor: { userId: admin.id, label: admin.email } })).key;
+  systemKey = (await createApiKey(db, { projectId: project.id, name: "ci", actor: systemActor })).key;
+  otherKey = (await createApiKey(db, { projectId: other.id, name: "other", actor: systemActor })).key;
   const { traceIds } = await seedJudgedTraces(db, { projectId: project.id });
   await detectEdgeCases(db, { projectId: project.id, traceIds });
 });
-afterAll(() => deleteProject(db, project.id));
+afterAll(() => Promise.all([deleteProject(db, project.id), deleteProject(db, other.id)]));
 
-const actor = () => ({ userId: reviewer.id, label: reviewer.email });
-const openCases = () => db.edgeCase.findMany({ where: { projectId: project.id, status: "open" }, orderBy: { priority: "desc" } });
-const undoByKey = (id: string, key: string) =>
-  undoRoute(new NextRequest(`http://localhost/api/v1/edge-cases/${id}/undo`, { method: "POST", headers: { authorization: `Bearer ${key}` } }), { params: Promise.resolve({ id }) });
+function call(handler: (r: NextRequest, c: { params: Promise<Record<string, string>> }) => Promise<Response>, path: string, { key, body, params = {} }: { key?: string; body?: unknown; params?: Record<string, string> } = {}) {
+  const request = new NextRequest(`http://localhost${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return handler(request, { params: Promise.resolve(params) });
+}
 
-describe("edge cases through the API", () => {
-  it("a reviewer's key undoes, a viewer's key is refused, and the queue filters by ?run=", async () => {
-    const [target] = await openCases();
-    await decideEdgeCases(db, { projectId: project.id, ids: [target!.id], decision: "needs_discussion", reviewer: actor() });
-    const refused = await undoByKey(target!.id, viewerKey);
-    expect(refused.status).toBe(403);
-    const response = await undoByKey(target!.id, reviewerKey);
+describe("GET /api/v1/edge-cases", () => {
+  it("answers 401 without a valid key and 403 for another project's slug", async () => {
+    const missing = await call(getEdgeCases, "/api/v1/edge-cases?status=open");
+    expect(missing.status).toBe(401);
+    expect((await missing.json()).error).toMatchObject({ code: "unauthorized", message: expect.any(String), details: [] });
+    expect((await call(getEdgeCases, "/api/v1/edge-cases", { key: "gh_not_a_key" })).status).toBe(401);
+    const forbidden = await call(getEdgeCases, `/api/v1/edge-cases?project=${project.slug}`, { key: otherKey });
+    expect(forbidden.status).toBe(403);
+    expect((await forbidden.json()).error.code).toBe("forbidden");
+  });
+
+  it("lists the key's project's open cases by priority with examples, and pages", async () => {
+    const response = await call(getEdgeCases, "/api/v1/edge-cases?status=open&limit=2", { key: adminKey });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ id: target!.id, decision: "needs_discussion" });
-    expect(await db.edgeCase.findUniqueOrThrow({ where: { id: target!.id } })).toMatchObject({ status: "open" });
+    const page = await response.json();
+    expect(page).toMatchObject({ total: 3, limit: 2, offset: 0, nextOffset: 2 });
+    expect(page.edgeCases).toHaveLength(2);
+    const [top] = page.edgeCases;
+    expect(top).toMatchObject({
+      kind: "suspected_hack",
+      rule: "reward_high_panel_fails",
+      environment: "refunds",
+      status: "open",
+      count: 5,
+      title: "High reward while the panel fails it: claims a refund without calling the refund tool",
+      explanation: expect.stringMatching(/^5 rollouts in refunds earn a mean reward of 0\.95 while the panel fails them/),
+    });
+    expect(top.priority).toBeGreaterThan(page.edgeCases[1].priority);
+    expect(top.examples[0]).toMatchObject({ reward: 0.95, why: expect.stringMatching(/^reward 0\.95 while 3 of 4 judges fail it/), verdicts: expect.arrayContaining([expect.objectContaining({ judge: "judge-1", label: "fail", score: 0.1 })]) });
+    const next = await (await call(getEdgeCases, "/api/v1/edge-cases?status=open&limit=2&offset=2", { key: adminKey })).json();
+    expect(next).toMatchObject({ total: 3, offset: 2, nextOffset: null });
+    expect((await (await call(getEdgeCases, "/api/v1/edge-cases?environment=shipping", { key: adminKey })).json()).total).toBe(1);
+    // The other project's key sees none of them.
+    expect((await (await call(getEdgeCases, "/api/v1/edge-cases", { key: otherKey })).json()).total).toBe(0);
+    expect((await call(getEdgeCases, "/api/v1/edge-cases?status=shut", { key: adminKey })).status).toBe(400);
+  });
+});
 
-    const list = async (query: string) => {
-      const res = await listRoute(new NextRequest(`http://localhost/api/v1/edge-cases?${query}`, { headers: { authorization: `Bearer ${reviewerKey}` } }), { params: Promise.resolve({}) });
-      expect(res.status).toBe(200);
-      return (await res.json()) as { total: number; edgeCases: { id: string; examples: { traceId: string }[] }[] };
-    };
-    // One case's rollouts become a run's: the run's filter finds that case, with only those rollouts.
-    const run = await db.trainingRun.create({ data: { projectId: project.id, name: "api-filter-run", trainer: "other" } });
-    const example = await db.edgeCaseExample.findFirstOrThrow({ where: { edgeCaseId: target!.id } });
-    await db.trace.update({ where: { id: example.traceId }, data: { runId: run.id } });
-    const all = await list("status=all");
-    expect(all.total).toBeGreaterThan(1);
-    const ofRun = await list(`status=all&run=${run.id}`);
-    expect(ofRun.edgeCases.map((c) => c.id)).toContain(target!.id);
-    expect(ofRun.edgeCases.flatMap((c) => c.examples.map((e) => e.traceId))).toEqual(ofRun.edgeCases.map(() => example.traceId));
-    expect(ofRun.total).toBeLessThan(all.total);
-    expect((await list("status=all&run=no-such-run")).total).toBe(0);
+describe("POST /api/v1/edge-cases/{id}/decision", () => {
+  it("decides in the name of the key's creator; refuses a key without a reviewer behind it and another project's case", async () => {
+    const [top] = await db.edgeCase.findMany({ where: { projectId: project.id, status: "open" }, orderBy: { priority: "desc" } });
+    const path = `/api/v1/edge-cases/${top!.id}/decision`;
+    expect((await call(postDecision, path, { body: { decision: "false_alarm" }, params: { id: top!.id } })).status).toBe(401);
+    expect((await call(postDecision, path, { key: systemKey, body: { decision: "false_alarm" }, params: { id: top!.id } })).status).toBe(403);
+    expect((await call(postDecision, path, { key: otherKey, body: { decision: "false_alarm" }, params: { id: top!.id } })).status).toBe(403);
+    expect((await call(postDecision, path, { key: adminKey, body: { decision: "maybe" }, params: { id: top!.id } })).status).toBe(400);
+
+    const response = await call(postDecision, path, { key: adminKey, body: { decision: "confirm_hack", note: "from our triage tool" }, params: { id: top!.id } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: top!.id, decision: "confirm_hack", labels: 5, knownHackId: expect.any(String) });
+    expect(await db.humanLabel.count({ where: { edgeCaseId: top!.id, userId: admin.id } })).toBe(5);
+    const audit = await db.auditEvent.findFirstOrThrow({ where: { action: "edge_case.decided", subjectId: top!.id } });
+    expect(audit).toMatchObject({ actorId: admin.id, actorLabel: `${admin.email} via api-key:triage` });
+    expect((await call(postDecision, path, { key: adminKey, body: { decision: "false_alarm" }, params: { id: top!.id } })).status).toBe(409);
+    expect((await call(postDecision, "/api/v1/edge-cases/nope/decision", { key: adminKey, body: { decision: "false_alarm" }, params: { id: "nope" } })).status).toBe(404);
+  });
+
+  it("exports the decisions as JSONL", async () => {
+    const response = await call(getExport, "/api/v1/edge-cases/export", { key: adminKey });
+    expect(response.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
+    const lines = (await response.text()).trim().split("\n").map((line) => JSON.parse(line));
+    expect(lines).toEqual([expect.objectContaining({ decision: "confirm_hack", note: "from our triage tool", decidedBy: admin.email, count: 5, traces: expect.any(Array) })]);
+    expect(lines[0].traces).toHaveLength(5);
   });
 });
