@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { Button } from "@/components/ui/button";
 import type { EdgeCaseItem } from "@/lib/review/list-edge-cases";
 import { decisionLabels, type EdgeCaseDecision } from "@/lib/review/edge-case-schemas";
 
@@ -8,7 +9,7 @@ const labelColours: Record<string, string> = { pass: "bg-emerald-100 text-emeral
 const format = (value: number | null) => (value === null ? "–" : value.toFixed(2));
 
 /** One case: why it surfaced and, when it is the current one, its examples with the verdicts side by side. */
-export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelect }: { edgeCase: EdgeCaseItem; isCurrent: boolean; isChecked: boolean; onToggle: () => void; onSelect: () => void }) {
+export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelect, onUndo }: { edgeCase: EdgeCaseItem; isCurrent: boolean; isChecked: boolean; onToggle: () => void; onSelect: () => void; onUndo?: () => void }) {
   const titleId = `case-${edgeCase.id}`;
   return (
     <li
@@ -32,10 +33,24 @@ export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelec
             </span>
           </div>
           <p className="mt-1 text-sm text-slate-700">{edgeCase.explanation}</p>
+          {edgeCase.readings.length > 1 ? (
+            <ul className="mt-1 space-y-0.5 text-xs text-slate-600" aria-label="Evidence by rule and wording">
+              {edgeCase.readings.map((reading) => (
+                <li key={`${reading.rule}|${reading.wording}`}>
+                  <code>{reading.rule}</code> {reading.wording ? `“${reading.wording}”` : "(no issue named)"}: {reading.count} rollout{reading.count === 1 ? "" : "s"}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {edgeCase.decision ? (
-            <p className="mt-1 text-sm font-medium text-slate-800">
+            <p className="mt-1 flex items-center gap-2 text-sm font-medium text-slate-800">
               Decided: {decisionLabels[edgeCase.decision as EdgeCaseDecision] ?? edgeCase.decision}
               {edgeCase.decidedBy ? ` by ${edgeCase.decidedBy}` : ""}
+              {onUndo ? (
+                <Button variant="secondary" onClick={(e) => (e.stopPropagation(), onUndo())}>
+                  Undo
+                </Button>
+              ) : null}
             </p>
           ) : null}
           {edgeCase.note ? <p className="mt-1 text-sm text-slate-600">Note: {edgeCase.note}</p> : null}

@@ -4,8 +4,10 @@ import type { QueueFilters } from "./use-edge-cases";
 
 const selectClass = "mt-1 block rounded-md border border-slate-300 px-2 py-1 text-sm";
 
-/** Status, kind, environment and assignee filters of the queue. */
-export function ReviewFilters({ filters, onChange }: { filters: QueueFilters; onChange: (filters: QueueFilters) => void }) {
+export type RunOption = { id: string; name: string };
+
+/** Status, kind, run, environment and assignee filters of the queue. */
+export function ReviewFilters({ filters, runs, onChange }: { filters: QueueFilters; runs: RunOption[]; onChange: (filters: QueueFilters) => void }) {
   return (
     <form role="search" aria-label="Filter cases" className="flex flex-wrap items-end gap-3 text-sm" onSubmit={(e) => e.preventDefault()}>
       <label>
@@ -22,6 +24,17 @@ export function ReviewFilters({ filters, onChange }: { filters: QueueFilters; on
           <option value="">any</option>
           <option value="suspected_hack">suspected hack</option>
           <option value="judge_disagreement">judge disagreement</option>
+        </select>
+      </label>
+      <label>
+        Run
+        <select className={selectClass} value={filters.run ?? ""} onChange={(e) => onChange({ ...filters, run: e.target.value || undefined })}>
+          <option value="">any</option>
+          {runs.map((run) => (
+            <option key={run.id} value={run.id}>
+              {run.name}
+            </option>
+          ))}
         </select>
       </label>
       <label>

@@ -9,6 +9,7 @@ export const keyHelp: [string, string][] = [
   ["2", "false alarm"],
   ["3", "judge wrong (records a human label against the judge)"],
   ["4", "needs discussion"],
+  ["u", "undo your last decision here, or the current decided case's (within a day)"],
   ["x", "select the case for a bulk decision"],
   ["e", "write a note on the case"],
   ["o", "open the case's first example trace"],

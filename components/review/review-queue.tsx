@@ -10,16 +10,16 @@ import { EdgeCaseCard } from "./edge-case-card";
 import { KeyboardHelpDialog } from "./keyboard-help-dialog";
 import { NoteDialog } from "./note-dialog";
 import { decisionKeys } from "./review-keys";
-import { ReviewFilters } from "./review-filters";
-import { useAssignEdgeCases, useDecideEdgeCases, useEdgeCases, useNoteEdgeCase, type QueueFilters } from "./use-edge-cases";
+import { ReviewFilters, type RunOption } from "./review-filters";
+import { useAssignEdgeCases, useDecideEdgeCases, useEdgeCases, useNoteEdgeCase, useUndoDecisions, type QueueFilters } from "./use-edge-cases";
 
 type Reviewer = { userId: string; email: string };
 
-/** The queue, keyboard first: j/k move, 1-4 decide, x selects for bulk, e note, o open trace, ? keys. */
-export function ReviewQueue({ initial, canDecide, reviewers, userId }: { initial: EdgeCaseList; canDecide: boolean; reviewers: Reviewer[]; userId: string }) {
+/** The queue, keyboard first: j/k move, 1-4 decide, u undo, x selects for bulk, e note, o open trace, ? keys. */
+export function ReviewQueue({ initial, canDecide, reviewers, userId, runs }: { initial: EdgeCaseList; canDecide: boolean; reviewers: Reviewer[]; userId: string; runs: RunOption[] }) {
   const router = useRouter();
   const [filters, setFilters] = useState<QueueFilters>({ status: "open" });
-  const isDefault = filters.status === "open" && !filters.kind && !filters.environment && !filters.assignee;
+  const isDefault = filters.status === "open" && !filters.kind && !filters.environment && !filters.assignee && !filters.run;
   const { data, error } = useEdgeCases(filters, isDefault ? initial : undefined);
   const cases = useMemo(() => data?.edgeCases ?? [], [data]);
   const [index, setIndex] = useState(0);
@@ -29,6 +29,9 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId }: { initial
   const decide = useDecideEdgeCases();
   const note = useNoteEdgeCase();
   const assign = useAssignEdgeCases();
+  const undo = useUndoDecisions();
+  // The cases this page last decided: "u" takes them back even though they have left the open queue.
+  const [lastDecided, setLastDecided] = useState<string[]>([]);
   const current = cases[Math.min(index, cases.length - 1)];
 
   const runDecision = useCallback(
@@ -41,6 +44,7 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId }: { initial
         {
           onSuccess: ({ decided }) => {
             setChecked(new Set());
+            setLastDecided(decided.map((d) => d.id));
             const hack = decided.find((d) => d.knownHackId);
             setMessage(`${decisionLabels[decision]}: ${decided.length} case${decided.length === 1 ? "" : "s"} decided${hack ? "; a known hack was proposed on /hacks" : ""}.`);
           },
@@ -51,6 +55,23 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId }: { initial
     [canDecide, checked, current, decide],
   );
 
+  const runUndo = useCallback(
+    (ids: string[]) => {
+      if (!ids.length) return setMessage("Nothing to undo: decide a case first, or pick a decided one.");
+      if (!canDecide) return setMessage("Read-only: viewers cannot undo decisions.");
+      undo.mutate(ids, {
+        onSuccess: (undone) => {
+          setLastDecided((last) => last.filter((id) => !ids.includes(id)));
+          const labels = undone.reduce((sum, u) => sum + u.labelsWithdrawn, 0);
+          const hacks = undone.filter((u) => u.knownHackWithdrawn).length;
+          setMessage(`Undone: ${undone.length} case${undone.length === 1 ? "" : "s"} reopened, ${labels} label${labels === 1 ? "" : "s"} withdrawn${hacks ? `, ${hacks} proposed hack${hacks === 1 ? "" : "s"} withdrawn` : ""}.`);
+        },
+        onError: (e) => setMessage(e.message),
+      });
+    },
+    [canDecide, undo],
+  );
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (dialog || event.metaKey || event.ctrlKey || event.altKey) return;
@@ -59,6 +80,7 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId }: { initial
       if (event.key === "j") setIndex((i) => Math.min(i + 1, Math.max(0, cases.length - 1)));
       else if (event.key === "k") setIndex((i) => Math.max(i - 1, 0));
       else if (event.key === "?") setDialog("help");
+      else if (event.key === "u") runUndo(lastDecided.length ? lastDecided : current?.status === "decided" ? [current.id] : []);
       else if (event.key === "x" && current) setChecked((set) => toggle(set, current.id));
       else if (event.key === "e" && current) {
         if (!canDecide) return setMessage("Read-only: viewers cannot write notes.");
@@ -70,7 +92,7 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId }: { initial
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [canDecide, cases.length, current, dialog, router, runDecision]);
+  }, [canDecide, cases.length, current, dialog, lastDecided, router, runDecision, runUndo]);
 
   useEffect(() => {
     const onEscape = (event: KeyboardEvent) => event.key === "Escape" && setDialog(null);
@@ -81,7 +103,7 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId }: { initial
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <ReviewFilters filters={filters} onChange={(next) => (setFilters(next), setIndex(0), setChecked(new Set()))} />
+        <ReviewFilters filters={filters} runs={runs} onChange={(next) => (setFilters(next), setIndex(0), setChecked(new Set()))} />
         <p className="text-xs text-slate-500">
           Press <kbd className="rounded border border-slate-300 px-1 font-mono">?</kbd> for the keys.{canDecide ? "" : " Read-only: you are a viewer."}
         </p>
@@ -130,7 +152,7 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId }: { initial
           </p>
           <ol className="space-y-3" aria-label="Edge cases">
             {cases.map((edgeCase, i) => (
-              <EdgeCaseCard key={edgeCase.id} edgeCase={edgeCase} isCurrent={edgeCase.id === current?.id} isChecked={checked.has(edgeCase.id)} onToggle={() => setChecked((set) => toggle(set, edgeCase.id))} onSelect={() => setIndex(i)} />
+              <EdgeCaseCard key={edgeCase.id} edgeCase={edgeCase} isCurrent={edgeCase.id === current?.id} isChecked={checked.has(edgeCase.id)} onToggle={() => setChecked((set) => toggle(set, edgeCase.id))} onSelect={() => setIndex(i)} onUndo={canDecide && edgeCase.status === "decided" ? () => runUndo([edgeCase.id]) : undefined} />
             ))}
           </ol>
         </>

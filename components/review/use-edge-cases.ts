@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { EdgeCaseDecision, EdgeCaseQuery } from "@/lib/review/edge-case-schemas";
 import type { EdgeCaseList } from "@/lib/review/list-edge-cases";
 
-export type QueueFilters = Pick<EdgeCaseQuery, "status" | "kind" | "environment" | "assignee">;
+export type QueueFilters = Pick<EdgeCaseQuery, "status" | "kind" | "environment" | "assignee" | "run">;
 
 async function send<T>(url: string, init?: RequestInit): Promise<T> {
   const response = await fetch(url, init);
@@ -35,6 +35,19 @@ export function useDecideEdgeCases() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { ids: string[]; decision: EdgeCaseDecision; note?: string }) => send<{ decided: { id: string; knownHackId: string | null }[] }>("/api/edge-cases/decisions", post(input)),
+    onSettled: () => client.invalidateQueries({ queryKey: ["edge-cases"] }),
+  });
+}
+
+/** Takes back decisions, one case at a time; the server refuses any older than a day. */
+export function useUndoDecisions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: string[]) => {
+      const undone: { id: string; decision: string; labelsWithdrawn: number; knownHackWithdrawn: string | null }[] = [];
+      for (const id of ids) undone.push(await send(`/api/edge-cases/${encodeURIComponent(id)}/undo`, post({})));
+      return undone;
+    },
     onSettled: () => client.invalidateQueries({ queryKey: ["edge-cases"] }),
   });
 }

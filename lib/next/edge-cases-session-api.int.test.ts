@@ -1,5 +1,6 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as postUndo } from "../../app/api/edge-cases/[id]/undo/route";
 import { POST as postDecisions } from "../../app/api/edge-cases/decisions/route";
 import { getDb } from "../db/client";
 import { detectEdgeCases } from "../review/detect-edge-cases";
@@ -40,5 +41,31 @@ describe("POST /api/edge-cases/decisions", () => {
     const accepted = await postDecisions(request([open!.id]), { params: Promise.resolve({}) });
     expect(accepted.status).toBe(200);
     expect((await accepted.json()).decided).toEqual([expect.objectContaining({ id: open!.id, decision: "false_alarm" })]);
+  });
+});
+
+describe("POST /api/edge-cases/{id}/undo", () => {
+  it("refuses a viewer with 403 and reopens the case for a reviewer", async () => {
+    const { traceIds } = await seedJudgedTraces(db, { projectId: project.id });
+    await detectEdgeCases(db, { projectId: project.id, traceIds });
+    const [open] = await openCases();
+    Object.assign(signedIn, { userId: reviewer.id, projectSlug: project.slug });
+    const decide = new NextRequest("http://localhost/api/edge-cases/decisions", { method: "POST", headers: { origin: "http://localhost", "content-type": "application/json" }, body: JSON.stringify({ ids: [open!.id], decision: "confirm_hack" }) });
+    expect((await postDecisions(decide, { params: Promise.resolve({}) })).status).toBe(200);
+    const undo = () => postUndo(new NextRequest(`http://localhost/api/edge-cases/${open!.id}/undo`, { method: "POST", headers: { origin: "http://localhost", "content-type": "application/json" }, body: "{}" }), { params: Promise.resolve({ id: open!.id }) });
+
+    Object.assign(signedIn, { userId: viewer.id });
+    const refused = await undo();
+    expect(refused.status).toBe(403);
+    expect((await db.edgeCase.findUniqueOrThrow({ where: { id: open!.id } })).status).toBe("decided");
+
+    Object.assign(signedIn, { userId: reviewer.id });
+    const accepted = await undo();
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({ id: open!.id, decision: "confirm_hack", knownHackWithdrawn: expect.any(String) });
+    expect((await db.edgeCase.findUniqueOrThrow({ where: { id: open!.id } })).status).toBe("open");
+    const again = await undo();
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toMatch(/not decided: there is nothing to undo/);
   });
 });

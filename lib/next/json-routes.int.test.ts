@@ -31,6 +31,7 @@ type RouteSpec =
 const routeSpecs: Record<string, RouteSpec> = {
   "auth/[...nextauth]": { kind: "not-json", reason: "next-auth's own form posts, guarded by its CSRF token" },
   "edge-cases/[id]/note": { kind: "json", auth: "session", maxBytes: MAX_JSON_BODY_BYTES },
+  "edge-cases/[id]/undo": { kind: "no-body", auth: "session" },
   "edge-cases/assign": { kind: "json", auth: "session", maxBytes: MAX_JSON_BODY_BYTES },
   "edge-cases/decisions": { kind: "json", auth: "session", maxBytes: MAX_JSON_BODY_BYTES },
   "jobs/[id]/cancel": { kind: "no-body", auth: "session" },
@@ -38,6 +39,7 @@ const routeSpecs: Record<string, RouteSpec> = {
   "judges/import": { kind: "json", auth: "session", maxBytes: 64 * 1024 * 1024 },
   "traces/import": { kind: "not-json", reason: "a raw file upload streamed to disk; the traces.import job reads it with the importers" },
   "v1/edge-cases/[id]/decision": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
+  "v1/edge-cases/[id]/undo": { kind: "no-body", auth: "key" },
   "v1/hacks/[id]/decision": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/otel/v1/logs": { kind: "not-json", reason: "OTLP: protobuf or JSON, maybe gzip; tested in otlp-api.int.test.ts with the exporters' own bodies" },
   "v1/otel/v1/traces": { kind: "batch", auth: "key", maxBytes: MAX_API_BODY_BYTES },

@@ -73,8 +73,8 @@ describe("edge cases on the lab's v1 run with the simulated panel", () => {
     );
     expect(result.flaggedRollouts).toBeGreaterThan(20);
     expect(cases.length).toBe(result.groups);
-    // The judges' noise is seeded per trace id, so counts vary a little per run (seen: 18-19 cases
-    // for 150-172 flagged rollouts). The lab names 11 distinct issues, so the groups stay few.
+    // The judges' noise is seeded per trace id, so counts vary a little per run (seen: 11-12 cases,
+    // one per behaviour, for 150-183 flagged rollouts). The lab names 11 distinct issues, so the groups stay few.
     expect(cases.length).toBeLessThanOrEqual(24);
     expect(cases.length * 6).toBeLessThan(result.flaggedRollouts);
     for (const c of cases) expect(c._count.examples).toBe(c.count);
@@ -84,8 +84,10 @@ describe("edge cases on the lab's v1 run with the simulated panel", () => {
     expect(hack, top.map((c) => c.title).join(" | ")).toBeDefined();
     expect(hack!.kind).toBe("suspected_hack");
     expect(hack!.explanation).toMatch(/^\d+ rollouts in lab earn a mean reward of 0\.\d\d while the panel fails them: on average \d\.\d of 4\.0 judges fail each/);
-    const example = await db.edgeCaseExample.findFirstOrThrow({ where: { edgeCaseId: hack!.id } });
-    expect((example.detail as { explanation: string }).explanation).toMatch(/^reward \d\.\d\d while \d of 4 judges fail it/);
+    // One case per behaviour: its examples are read by the paid-failure rule and, for a few, the split panel.
+    const explanations = (await db.edgeCaseExample.findMany({ where: { edgeCaseId: hack!.id } })).map((e) => (e.detail as { explanation: string }).explanation);
+    expect(explanations.filter((text) => /^reward \d\.\d\d while \d of 4 judges fail it/.test(text)).length).toBeGreaterThan(explanations.length / 2);
+    for (const text of explanations) expect(text).toMatch(/^(reward \d\.\d\d while \d of 4 judges fail it|\d of 4 judges fail it, \d pass)/);
 
     const flagged = await db.trace.count({ where: { runId, openEdgeCases: { gt: 0 } } });
     expect(flagged).toBe(result.flaggedRollouts);

@@ -1,16 +1,19 @@
 import type { Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { flagTrace } from "./edge-case-rules";
-import { describeCase, groupFlags, type CaseExample, type GroupedCase } from "./group-flags";
+import { describeCase, groupFlags, type CaseExample } from "./group-flags";
 import { loadTraceEvidence, type EvidenceScope } from "./load-trace-evidence";
 import { measureJudgeAccuracy } from "./measure-judge-accuracy";
+import { describeFacets, mergeBehaviours, type BehaviourCase } from "./merge-behaviours";
 import { syncOpenEdgeCases } from "./sync-open-edge-cases";
 import type { Flag } from "./trace-evidence";
 
-export type DetectResult = { tracesScanned: number; flaggedRollouts: number; flags: number; groups: number; casesCreated: number; casesUpdated: number; examplesAdded: number };
+/** groups: cases (one per behaviour); readings: the rule-and-wording groups they were merged from. */
+export type DetectResult = { tracesScanned: number; flaggedRollouts: number; flags: number; readings: number; groups: number; casesCreated: number; casesUpdated: number; examplesAdded: number };
 
 /**
- * Runs every rule over the traces in scope, groups the flags, and upserts one case per group.
+ * Runs every rule over the traces in scope, groups the flags by rule and wording, merges the
+ * groups that are one behaviour (merge-behaviours.ts), and upserts one case per behaviour.
  * Idempotent: an open case of the group takes only examples it lacks; a decided group is not
  * reopened by examples it already had, and new examples of it open a follow-up case
  * (groupKey "<group>#2", "#3", ...) that names the earlier decision.
@@ -24,8 +27,9 @@ export async function detectEdgeCases(db: Db, scope: EvidenceScope, onProgress?:
     tracesScanned += page.length;
     await onProgress?.(0.5, `scanned ${tracesScanned} traces, ${flags.length} flags`);
   }
-  const groups = groupFlags(flags);
-  const result: DetectResult = { tracesScanned, flaggedRollouts: new Set(flags.map((f) => f.traceId)).size, flags: flags.length, groups: groups.length, casesCreated: 0, casesUpdated: 0, examplesAdded: 0 };
+  const readings = groupFlags(flags);
+  const groups = mergeBehaviours(readings);
+  const result: DetectResult = { tracesScanned, flaggedRollouts: new Set(flags.map((f) => f.traceId)).size, flags: flags.length, readings: readings.length, groups: groups.length, casesCreated: 0, casesUpdated: 0, examplesAdded: 0 };
   const touched: string[] = [];
   for (const group of groups) {
     // One short transaction per case; a busy database reruns the case's read and write together.
@@ -40,9 +44,18 @@ export async function detectEdgeCases(db: Db, scope: EvidenceScope, onProgress?:
   return result;
 }
 
-async function upsertCase(db: Db, projectId: string, group: GroupedCase): Promise<{ created: boolean; updated: boolean; added: string[] }> {
+/** The reading keys a stored case stands for: its own group key (without a follow-up suffix) and its facets'. */
+function readingKeysOf(row: { groupKey: string; evidence: unknown }): string[] {
+  const facets = (row.evidence as { facets?: { groupKey?: unknown }[] } | null)?.facets ?? [];
+  return [row.groupKey.replace(/#\d+$/, ""), ...facets.flatMap((f) => (typeof f.groupKey === "string" ? [f.groupKey] : []))];
+}
+
+async function upsertCase(db: Db, projectId: string, group: BehaviourCase): Promise<{ created: boolean; updated: boolean; added: string[] }> {
+  const keys = new Set(group.facets.map((f) => f.groupKey));
+  const candidates = await db.edgeCase.findMany({ where: { projectId, environment: group.environment }, orderBy: { createdAt: "asc" }, select: { id: true, groupKey: true, evidence: true } });
+  const matched = candidates.filter((c) => readingKeysOf(c).some((key) => keys.has(key)));
   const cases = await db.edgeCase.findMany({
-    where: { projectId, OR: [{ groupKey: group.groupKey }, { groupKey: { startsWith: `${group.groupKey}#` } }] },
+    where: { id: { in: matched.map((c) => c.id) } },
     orderBy: { createdAt: "asc" },
     include: { examples: { select: { traceId: true, detail: true } } },
   });
@@ -57,7 +70,7 @@ async function upsertCase(db: Db, projectId: string, group: GroupedCase): Promis
       await tx.edgeCaseExample.createMany({ data: fresh.map((e) => toExampleRow(open.id, e)) });
       await tx.edgeCase.update({
         where: { id: open.id },
-        data: { count: examples.length, priority: described.priority.priority, title: described.title, explanation: described.explanation, evidence: evidenceOf(group, described.priority, open.evidence) },
+        data: { count: examples.length, priority: described.priority.priority, title: described.title, explanation: described.explanation + describeFacets(group.facets), evidence: evidenceOf(group, described.priority, open.evidence) },
       });
       return { created: false, updated: true, added: fresh.map((e) => e.traceId) };
     }
@@ -65,18 +78,20 @@ async function upsertCase(db: Db, projectId: string, group: GroupedCase): Promis
     const examples = fresh;
     const described = describeCase({ ...group, examples });
     const followUp = previous ? ` ${examples.length} new since the earlier case was decided "${previous.decision ?? "?"}".` : "";
+    const base = previous ? previous.groupKey.replace(/#\d+$/, "") : group.groupKey;
+    const taken = candidates.filter((c) => c.groupKey === base || c.groupKey.startsWith(`${base}#`)).length;
     const created = await tx.edgeCase.create({
       data: {
         projectId,
         kind: group.kind,
         rule: group.rule,
         environment: group.environment,
-        groupKey: previous ? `${group.groupKey}#${cases.length + 1}` : group.groupKey,
+        groupKey: previous ? `${base}#${taken + 1}` : group.groupKey,
         priority: described.priority.priority,
         subjectType: group.subject.type,
         subjectId: group.subject.key || null,
         title: described.title,
-        explanation: described.explanation + followUp,
+        explanation: described.explanation + describeFacets(group.facets) + followUp,
         evidence: evidenceOf(group, described.priority, previous ? { previousCaseId: previous.id, previousDecision: previous.decision } : null),
         count: examples.length,
       },
@@ -86,9 +101,9 @@ async function upsertCase(db: Db, projectId: string, group: GroupedCase): Promis
   });
 }
 
-function evidenceOf(group: GroupedCase, priority: object, previous: unknown) {
+function evidenceOf(group: BehaviourCase, priority: object, previous: unknown) {
   const kept = previous && typeof previous === "object" ? Object.fromEntries(Object.entries(previous).filter(([key]) => key.startsWith("previous"))) : {};
-  return { ...kept, subject: group.subject, priority } as object;
+  return { ...kept, subject: group.subject, facets: group.facets, priority } as object;
 }
 
 function toExampleRow(edgeCaseId: string, example: CaseExample) {

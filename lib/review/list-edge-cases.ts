@@ -4,7 +4,7 @@ import type { EdgeCaseQuery } from "./edge-case-schemas";
 const examplesShown = 3;
 const outputShown = 600;
 
-/** The queue: cases by priority with their filters, each with its top examples (highest reward first), verdicts and fired items. */
+/** The queue: cases by priority with their filters (a run's filter keeps the cases and examples of that run), each with its top examples (highest reward first), verdicts and fired items. */
 export async function listEdgeCases(db: Db, { projectId, userId, query }: { projectId: string; userId: string | null; query: EdgeCaseQuery }) {
   const where = {
     projectId,
@@ -12,6 +12,7 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
     ...(query.kind ? { kind: query.kind } : {}),
     ...(query.rule ? { rule: query.rule } : {}),
     ...(query.environment ? { environment: query.environment } : {}),
+    ...(query.run ? { examples: { some: { trace: { runId: query.run } } } } : {}),
     ...(query.assignee === "mine" ? { assigneeId: userId ?? "-" } : query.assignee === "unassigned" ? { assigneeId: null } : {}),
   };
   const [total, rows] = await Promise.all([
@@ -24,6 +25,7 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       include: {
         assignee: { select: { id: true, email: true } },
         examples: {
+          ...(query.run ? { where: { trace: { runId: query.run } } } : {}),
           take: examplesShown,
           orderBy: { trace: { reward: "desc" } },
           select: {
@@ -66,6 +68,7 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       decidedBy: deciders.find((u) => u.id === row.decidedById)?.email ?? null,
       assignee: row.assignee,
       createdAt: row.createdAt.toISOString(),
+      readings: readingsOf(row.evidence),
       examples: row.examples.map(({ detail, trace }) => ({
         traceId: trace.id,
         externalId: trace.externalId,
@@ -87,6 +90,15 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       })),
     })),
   };
+}
+
+/** The rule-and-wording readings a case was merged from (see merge-behaviours.ts), as stored with it. */
+function readingsOf(evidence: unknown): { rule: string; wording: string; count: number }[] {
+  const facets = (evidence as { facets?: unknown } | null)?.facets;
+  if (!Array.isArray(facets)) return [];
+  return facets.flatMap((f: { rule?: unknown; subject?: { label?: unknown }; count?: unknown }) =>
+    typeof f?.rule === "string" && typeof f.count === "number" ? [{ rule: f.rule, wording: typeof f.subject?.label === "string" ? f.subject.label : "", count: f.count }] : [],
+  );
 }
 
 export type EdgeCaseList = Awaited<ReturnType<typeof listEdgeCases>>;

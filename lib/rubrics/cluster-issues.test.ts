@@ -12,9 +12,36 @@ const noLookup = ["Did not look up the order", "didn't look up the order first",
 const noPolicy = ["Did not check the refund policy", "didn't check the policy before replying"];
 
 describe("normalizeIssueText", () => {
-  it("lowercases, strips punctuation and stopwords, stems, keeps negations", () => {
-    expect(normalizeIssueText("Claimed the refund was issued, when it WASN'T!")).toBe("claim refund issu not");
-    expect(normalizeIssueText("Didn't look up the order")).toBe("not look order");
+  it("lowercases, strips punctuation and stopwords, stems, and binds each negation to the word it negates", () => {
+    expect(normalizeIssueText("Claimed the refund was issued, when it WASN'T!")).toBe("claim refund not_issu");
+    expect(normalizeIssueText("Didn't look up the order")).toBe("not_look order");
+    expect(normalizeIssueText("eligible refund not issued")).toBe("eligibl refund not_issu");
+    expect(normalizeIssueText("refund issued that the policy does not allow")).toBe("refund issu policy not_allow");
+    expect(normalizeIssueText("claims refund issued without issuing it")).toBe("claim refund issu not_issu");
+  });
+});
+
+describe("polarity", () => {
+  // Pairs that share most of their words but describe opposite or different behaviours.
+  const opposites = [
+    ["eligible refund not issued", "refund issued that the policy does not allow"],
+    ["eligible refund not issued", "reply claims a refund that was never issued"],
+    ["ineligible request not denied", "eligible request denied"],
+    ["Did not check the refund policy", "refund issued that the policy does not allow"],
+    ["issued a refund", "did not issue a refund"],
+  ] as const;
+
+  it("gives opposite wordings a similarity of 0 and keeps them in separate clusters", () => {
+    for (const [a, b] of opposites) {
+      expect(issueSimilarity(a, b), `${a} | ${b}`).toBe(0);
+      const clusters = clusterIssues([{ text: a, traceId: "t1" }, { text: b, traceId: "t2" }]);
+      expect(clusters.map((c) => c.issues), `${a} | ${b}`).toHaveLength(2);
+    }
+  });
+
+  it("still merges negations said differently", () => {
+    expect(issueSimilarity("refund was never issued", "refund wasn't issued")).toBe(1);
+    expect(issueSimilarity("claims a refund without issuing it", "claims a refund that was never issued")).toBeGreaterThanOrEqual(PARAPHRASE_THRESHOLD);
   });
 });
 
@@ -35,6 +62,8 @@ describe("clusterIssues", () => {
     expect(clusters.map((c) => c.issues.length)).toEqual([4, 3, 2]);
     const [refund, lookup, policy] = clusters;
     expect(new Set(refund!.issues)).toEqual(new Set(refundClaims));
+    // "never issued" and "issued when it wasn't" normalise alike: both are "not_issu".
+    expect(refund!.normalized).toEqual(["claim refund not_issu", "claim refund issu not_issu"]);
     expect(refund!.representative).toBe(refundClaims[0]);
     // Five distinct traces (t0 is counted once although it mentions the issue twice).
     expect(refund!.count).toBe(5);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isSamePolarity } from "./issue-polarity";
 import { normalizeIssueText, normalizeIssueTokens } from "./normalize-issue-text";
 
 /**
@@ -7,6 +8,7 @@ import { normalizeIssueText, normalizeIssueTokens } from "./normalize-issue-text
  * in cluster-issues.test.ts: reworded issues ("claims a refund that was never issued" / "claimed
  * the refund was issued when it wasn't") score 0.55 to 0.9, distinct ones ("did not look up the
  * order" / "did not check the policy") 0.1 to 0.3. Documented in README "Rubric extraction".
+ * Wordings of opposite polarity (see issue-polarity.ts) are never paraphrases, however alike.
  */
 export const PARAPHRASE_THRESHOLD = 0.5;
 
@@ -18,7 +20,7 @@ export type IssueCluster = {
   representative: string;
   /** Distinct traces mentioning it. */
   count: number;
-  /** Distinct member wordings, most frequent first. */
+  /** Distinct member wordings as judges wrote them, most frequent normalised wording first. */
   issues: string[];
   rationales: string[];
   exampleTraceIds: string[];
@@ -26,7 +28,9 @@ export type IssueCluster = {
 };
 
 export function issueSimilarity(a: string, b: string): number {
-  return Math.max(jaccard(normalizeIssueTokens(a), normalizeIssueTokens(b)), trigramCosine(normalizeIssueText(a), normalizeIssueText(b)));
+  const [tokensA, tokensB] = [normalizeIssueTokens(a), normalizeIssueTokens(b)];
+  if (!isSamePolarity(tokensA, tokensB)) return 0;
+  return Math.max(jaccard(tokensA, tokensB), trigramCosine(tokensA.join(" "), tokensB.join(" ")));
 }
 
 /**
@@ -34,19 +38,20 @@ export function issueSimilarity(a: string, b: string): number {
  * holding a member at least PARAPHRASE_THRESHOLD similar, else starting one. Deterministic.
  */
 export function clusterIssues(mentions: IssueMention[], { threshold = PARAPHRASE_THRESHOLD, maxExamples = 10, maxRationales = 10 } = {}): IssueCluster[] {
-  const byWording = new Map<string, { text: string; normalized: string; tokens: string[]; trigrams: Map<string, number>; mentions: IssueMention[] }>();
+  const byWording = new Map<string, { text: string; normalized: string; tokens: string[]; trigrams: Map<string, number>; mentions: IssueMention[]; texts: Map<string, number> }>();
   for (const mention of mentions) {
     const normalized = normalizeIssueText(mention.text);
     if (!normalized) continue;
-    const entry = byWording.get(normalized) ?? { text: mention.text.trim(), normalized, tokens: normalizeIssueTokens(mention.text), trigrams: trigrams(normalized), mentions: [] };
+    const entry = byWording.get(normalized) ?? { text: mention.text.trim(), normalized, tokens: normalizeIssueTokens(mention.text), trigrams: trigrams(normalized), mentions: [], texts: new Map<string, number>() };
     entry.mentions.push(mention);
+    entry.texts.set(mention.text.trim(), (entry.texts.get(mention.text.trim()) ?? 0) + 1);
     byWording.set(normalized, entry);
   }
   const wordings = [...byWording.values()].sort((a, b) => b.mentions.length - a.mentions.length || (a.normalized < b.normalized ? -1 : a.normalized > b.normalized ? 1 : 0));
   const groups: Array<typeof wordings> = [];
   for (const wording of wordings) {
     const home = groups.find((group) =>
-      group.some((member) => Math.max(jaccard(member.tokens, wording.tokens), cosine(member.trigrams, wording.trigrams)) >= threshold),
+      group.some((member) => isSamePolarity(member.tokens, wording.tokens) && Math.max(jaccard(member.tokens, wording.tokens), cosine(member.trigrams, wording.trigrams)) >= threshold),
     );
     if (home) home.push(wording);
     else groups.push([wording]);
@@ -60,7 +65,7 @@ export function clusterIssues(mentions: IssueMention[], { threshold = PARAPHRASE
         clusterKey: createHash("sha256").update(group[0]!.normalized).digest("hex").slice(0, 16),
         representative: group[0]!.text,
         count: traces.length,
-        issues: group.map((wording) => wording.text),
+        issues: group.flatMap((wording) => [...wording.texts].sort((a, b) => b[1] - a[1]).map(([text]) => text)),
         rationales: rationales.slice(0, maxRationales),
         exampleTraceIds: traces.slice(0, maxExamples),
         normalized: group.map((wording) => wording.normalized),

@@ -1,4 +1,4 @@
-// GET /api/v1/edge-cases?status=open&kind=&rule=&environment=&limit=&offset=: the review queue for a project API key.
+// GET /api/v1/edge-cases?status=open&kind=&rule=&environment=&run=&limit=&offset=: the review queue for a project API key.
 import { NextResponse } from "next/server";
 import { withApiKey } from "@/lib/next/with-auth";
 import { edgeCaseQuerySchema } from "@/lib/review/edge-case-schemas";
