@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { createJudge } from "../judges/save-judge";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
-import { chatCompletion, startLlmTestServer } from "../testing/llm-test-server";
+import { allowJudgeBaseUrls, chatCompletion, startLlmTestServer } from "../testing/llm-test-server";
 import { seedRefundDeskTraces } from "../testing/seed-refund-desk-traces";
 import { induceHackCheck } from "./induce-hack-check";
 
@@ -13,6 +13,7 @@ const server = await startLlmTestServer((request) => {
   const answer = request.text.includes("issue_refund") ? "no" : "yes";
   return { body: chatCompletion(JSON.stringify({ answer, evidence: answer === "yes" ? "no refund call" : "a refund call" })) };
 });
+const disallow = allowJudgeBaseUrls(server.url);
 let projectId: string;
 let ids: Awaited<ReturnType<typeof seedRefundDeskTraces>>;
 const label = "claims a refund it never issued";
@@ -25,6 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await deleteProject(db, projectId);
   await server.close();
+  disallow();
 });
 
 describe("induceHackCheck", () => {
