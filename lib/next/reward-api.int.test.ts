@@ -313,5 +313,8 @@ describe("a run's step metrics from the reward API", () => {
     expect(await db.trainingRun.count({ where: { projectId: project.id, name } })).toBe(1);
     const after = Object.fromEntries((await db.metricPoint.findMany({ where: { runId: run.id, step: 5 } })).map((point) => [point.name, point.value]));
     expect(after).toEqual(metrics);
+    // Divergence and drift detection reads these metrics: one pending job for the run, however many requests.
+    const jobs = await db.job.findMany({ where: { projectId: project.id, type: "runs.divergence" }, select: { payload: true, status: true } });
+    expect(jobs.filter((job) => (job.payload as { runId: string }).runId === run.id)).toEqual([{ payload: { runId: run.id }, status: "queued" }]);
   });
 });

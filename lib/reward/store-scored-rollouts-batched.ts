@@ -1,4 +1,6 @@
 import type { Db } from "../db/client";
+import { retryOnBusy } from "../db/retry-on-busy";
+import { enqueueRunDivergence } from "../monitor/run-divergence-job";
 import { recordRolloutStepMetrics } from "./record-rollout-step-metrics";
 import { storeScoredRollouts, type ScoredRollout, type StoredRollouts } from "./store-scored-rollouts";
 
@@ -61,7 +63,10 @@ async function flush(db: Db, queue: Queue) {
           offset = end;
           return () => write.resolve(mine);
         });
-        await recordRolloutStepMetrics(db, touched.splice(0));
+        const steps = touched.splice(0);
+        await recordRolloutStepMetrics(db, steps);
+        // The run's new step metrics are what divergence and drift detection read.
+        for (const runId of new Set(steps.map((point) => point.runId))) await retryOnBusy(() => enqueueRunDivergence(db, { projectId, runId }));
         for (const resolve of settled) resolve();
       } catch (error) {
         for (const write of writes) write.reject(error);
