@@ -27,10 +27,12 @@ describe("computeAgreement", () => {
     expect(env!.panel.human.total).toBe(0);
   });
 
-  it("reads the outcome as the simulator's truth on lab traces and reward >= 0.5 elsewhere", () => {
-    expect(outcomeLabelOf({ source: "simulator", environment: "lab", reward: 1, success: false })).toBe("fail");
-    expect(outcomeLabelOf({ source: "simulator", environment: "tau2/airline", reward: 0.5, success: false })).toBe("pass");
-    expect(outcomeLabelOf({ source: "production", environment: null, reward: null, success: true })).toBe("pass");
-    expect(outcomeLabelOf({ source: "production", environment: null, reward: null, success: null })).toBeNull();
+  it("reads the outcome as the success a source states, which outranks its reward, and else reward >= 0.5", () => {
+    // A simulator's proxy reward of 1 on a task it failed: the truth is the failure.
+    expect(outcomeLabelOf({ reward: 1, success: false })).toBe("fail");
+    expect(outcomeLabelOf({ reward: 0.5, success: null })).toBe("pass");
+    expect(outcomeLabelOf({ reward: 0.2, success: null })).toBe("fail");
+    expect(outcomeLabelOf({ reward: null, success: true })).toBe("pass");
+    expect(outcomeLabelOf({ reward: null, success: null })).toBeNull();
   });
 });

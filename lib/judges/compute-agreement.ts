@@ -15,7 +15,7 @@ export type JudgeAgreement = AgreementJudge & {
   tokensIn: number;
   tokensOut: number;
   costUsd: number;
-  /** Against the environment's own outcome (reward >= 0.5, or the simulator's true outcome on lab traces). */
+  /** Against the environment's own outcome (the success its source states, else reward >= 0.5). */
   outcome: Agreement;
   /** Against human labels (the majority where several people labelled a trace). */
   human: Agreement;
@@ -34,11 +34,14 @@ export type EnvironmentAgreement = {
 
 const noEnvironment = "(none)";
 
-/** The environment's outcome as a label: the simulator's true outcome on lab traces, else reward >= 0.5, else success. */
-export function outcomeLabelOf({ source, environment, reward, success }: { source: string; environment: string | null; reward: number | null; success: boolean | null }): JudgeLabel | null {
-  if (source === "simulator" && environment === "lab") return success == null ? null : success ? "pass" : "fail";
-  if (reward != null) return reward >= 0.5 ? "pass" : "fail";
+/**
+ * The environment's outcome as a label: the success the source states (a simulator's true outcome,
+ * a task checker's verdict) when it states one, else reward >= 0.5. Success comes first because a
+ * reward may be the very proxy being judged.
+ */
+export function outcomeLabelOf({ reward, success }: { reward: number | null; success: boolean | null }): JudgeLabel | null {
   if (success != null) return success ? "pass" : "fail";
+  if (reward != null) return reward >= 0.5 ? "pass" : "fail";
   return null;
 }
 
