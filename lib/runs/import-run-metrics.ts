@@ -1,5 +1,6 @@
 import type { Actor } from "../audit/record-audit-event";
 import type { Db } from "../db/client";
+import { AppError } from "../errors/app-error";
 import { enqueueRunDivergence } from "../monitor/run-divergence-job";
 import { readMetricFile } from "./metric-files/read-metric-file";
 import { registerRun } from "./register-run";
@@ -9,13 +10,17 @@ import { writeMetricPoints } from "./write-metric-points";
 /**
  * A metrics file (JSONL, JSON, CSV, TensorBoard events) into the run of that name, made when new.
  * Points are written in batches, each idempotent on (run, name, step), so importing the same file
- * again changes nothing; `onProgress` hears after each batch.
+ * again changes nothing; `onProgress` hears after each batch. A file without one point is refused.
  */
 export async function importRunMetrics(
   db: Db,
   { projectId, actor, run: runInput, bytes, fileName, onProgress }: { projectId: string; actor: Actor; run: RegisterRunInput; bytes: Uint8Array; fileName: string; onProgress?: (done: number, total: number) => void },
 ) {
   const file = readMetricFile(bytes, fileName);
+  // A file with nothing readable makes no empty run: the reasons go back instead.
+  if (file.points.length === 0) {
+    throw new AppError("unprocessable", `${fileName} has no metric points${file.rejected.length ? `: ${file.rejected.length} lines or records could not be read` : ""}`, file.rejected);
+  }
   const { run, created } = await registerRun(db, { projectId, input: runInput, actor });
   let stored = 0;
   for (let start = 0; start < file.points.length; start += MAX_METRIC_POINTS_PER_REQUEST) {

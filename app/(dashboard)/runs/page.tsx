@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ImportMetricsDialog } from "@/components/runs/import-metrics-dialog";
 import { RunLabForm } from "@/components/runs/run-lab-form";
 import { RunsTable } from "@/components/runs/runs-table";
 import { Code, EmptyState } from "@/components/ui/empty-state";
@@ -14,7 +15,11 @@ export default async function RunsPage() {
   const runs = await listRuns(db, { projectId: member.projectId });
   return (
     <>
-      <PageHeader title="Training runs" description="RL runs with their metrics, divergence windows and behaviour drift." />
+      <PageHeader
+        title="Training runs"
+        description="RL runs with their metrics, divergence windows and behaviour drift."
+        actions={hasRole(member.role, "reviewer") ? <ImportMetricsDialog /> : undefined}
+      />
       {hasRole(member.role, "reviewer") ? <RunLabForm /> : null}
       {runs.length === 0 ? (
         <EmptyState title="No training runs yet">

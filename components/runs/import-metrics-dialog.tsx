@@ -1,0 +1,93 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useImportRunMetrics } from "./use-import-run-metrics";
+
+/** /runs "Import metrics": a trainer's metrics file (CSV, JSONL, W&B export, TensorBoard) into a run of the given name. */
+export function ImportMetricsDialog() {
+  const [isOpen, setIsOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [run, setRun] = useState("");
+  const upload = useImportRunMetrics();
+  const router = useRouter();
+  const titleId = useId();
+  const result = upload.data;
+
+  const pick = (picked: File | null) => {
+    setFile(picked);
+    if (picked && !run.trim()) setRun(picked.name.replace(/\.[^.]*$/, ""));
+  };
+
+  const start = () => {
+    if (!file || !run.trim()) return;
+    // The list is server-rendered when it was empty: reload it once the run is in.
+    upload.mutate({ file, run: run.trim() }, { onSuccess: () => router.refresh() });
+  };
+
+  if (!isOpen)
+    return (
+      <Button variant="secondary" onClick={() => setIsOpen(true)}>
+        Import metrics
+      </Button>
+    );
+  return (
+    <div role="dialog" aria-labelledby={titleId} className="fixed inset-0 z-10 flex items-start justify-center bg-slate-900/30 p-16">
+      <div className="w-full max-w-lg rounded-lg border border-slate-200 bg-white p-6 shadow-lg">
+        <h2 id={titleId} className="text-lg font-semibold">
+          Import metrics
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          A run&apos;s metrics from JSONL, CSV, a W&amp;B history export (CSV or JSON) or a TensorBoard event file. The same run name adds to the same run; points already there are kept.
+        </p>
+        <div className="mt-4 space-y-3 text-sm">
+          <label className="block">
+            Metrics file
+            <input type="file" className="mt-1 block w-full text-sm" onChange={(event) => pick(event.target.files?.[0] ?? null)} />
+          </label>
+          <label className="block">
+            Run name
+            <input value={run} onChange={(event) => setRun(event.target.value)} maxLength={200} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1" />
+          </label>
+        </div>
+        {upload.error ? (
+          <p role="alert" className="mt-3 text-sm text-red-700">
+            {upload.error.message}
+          </p>
+        ) : null}
+        {result ? (
+          <div role="status" className="mt-4 space-y-2 text-sm">
+            <p data-testid="run-import-result">
+              {result.created ? "Made" : "Added to"}{" "}
+              <Link href={`/runs/${result.runId}`} className="font-medium text-indigo-700 hover:underline">
+                {result.runName}
+              </Link>
+              : {result.points} points of {result.metrics.length} metrics from {result.format}
+              {result.skipped ? `; ${result.skipped} values were not numbers and were left out` : ""}
+              {result.rejected.length ? `; ${result.rejected.length} lines or records could not be read` : ""}
+            </p>
+            {result.rejected.length > 0 ? (
+              <ul aria-label="Lines not imported" className="max-h-40 list-disc overflow-auto pl-5 text-xs text-red-800">
+                {result.rejected.map((rejected, i) => (
+                  <li key={i}>
+                    {rejected.line !== undefined ? `line ${rejected.line}` : `record ${rejected.index}`}: {rejected.error}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setIsOpen(false)}>
+            Close
+          </Button>
+          <Button onClick={start} disabled={!file || !run.trim() || upload.isPending}>
+            {upload.isPending ? "Importing…" : "Import"}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
