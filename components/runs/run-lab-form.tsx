@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useQueryClient } from "@tanstack/react-query";
 import { useActionState, useEffect } from "react";
 import { runLabAction } from "@/app/actions/lab-actions";
@@ -9,7 +10,7 @@ import type { ActionResult } from "@/lib/next/server-action";
 /** Queues a lab run (a worker trains it); the runs table picks it up on its next poll. */
 export function RunLabForm() {
   const queryClient = useQueryClient();
-  const [state, action, isPending] = useActionState<ActionResult<{ runId: string; name: string }> | null, FormData>(runLabAction, null);
+  const [state, action, isPending] = useActionState<ActionResult<{ runId: string; name: string; replacesRunId: string | null }> | null, FormData>(runLabAction, null);
   useEffect(() => {
     if (state?.ok) void queryClient.invalidateQueries({ queryKey: ["runs"] });
   }, [state, queryClient]);
@@ -41,6 +42,14 @@ export function RunLabForm() {
       {state?.ok ? (
         <p role="status" className="mt-2 text-sm text-slate-600">
           Queued {state.data.name}; a worker trains it, with progress below and on /jobs.
+          {state.data.replacesRunId ? (
+            <>
+              {" "}
+              <Link href={`/runs?compare=${state.data.runId},${state.data.replacesRunId}`} className="text-indigo-700 underline">
+                Compare it with the run it replaces
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       <p className="mt-2 text-xs text-slate-500">A simulated refund desk trained with GRPO on the lab rubric as proxy reward. Judges and rollouts in the lab are simulated.</p>

@@ -9,10 +9,20 @@ import { RunStatus } from "./run-status";
 import { useRuns } from "./use-runs";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 
-export function RunsTable({ initialRuns }: { initialRuns: RunListItem[] }) {
+const MAX_COMPARED = 8;
+
+/** `compare` is the runs to overlay when the page opens (from /runs?compare=ID,ID). */
+export function RunsTable({ initialRuns, compare = [] }: { initialRuns: RunListItem[]; compare?: string[] }) {
   const { data: runs, error } = useRuns(initialRuns);
-  const [compared, setCompared] = useState<string[]>([]);
-  const toggle = (id: string) => setCompared((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id].slice(-8)));
+  const [compared, setCompared] = useState<string[]>(compare.slice(0, MAX_COMPARED));
+  // A link to /runs?compare=… from /runs itself keeps this component: take the new selection.
+  const asked = compare.join(",");
+  const [lastAsked, setLastAsked] = useState(asked);
+  if (asked !== lastAsked) {
+    setLastAsked(asked);
+    setCompared(compare.slice(0, MAX_COMPARED));
+  }
+  const toggle = (id: string) => setCompared((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id].slice(-MAX_COMPARED)));
   const comparedRuns = compared.flatMap((id) => runs.filter((run) => run.id === id));
   return (
     <>

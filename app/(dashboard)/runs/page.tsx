@@ -10,8 +10,10 @@ import { listRuns } from "@/lib/runs/list-runs";
 
 export const metadata: Metadata = { title: "Training runs" };
 
-export default async function RunsPage() {
+export default async function RunsPage({ searchParams }: { searchParams: Promise<{ compare?: string | string[] }> }) {
   const { db, member } = await requireMember("viewer");
+  const { compare } = await searchParams;
+  const compared = [compare ?? []].flat().flatMap((value) => value.split(",")).map((id) => id.trim()).filter(Boolean);
   const runs = await listRuns(db, { projectId: member.projectId });
   return (
     <>
@@ -26,7 +28,7 @@ export default async function RunsPage() {
           <p>Register a run with <Code>POST /api/v1/runs</Code> and send metrics to <Code>POST /api/v1/runs/ID/metrics</Code>, or run the built-in lab with <Code>npm run goodhart -- lab run</Code>.</p>
         </EmptyState>
       ) : (
-        <RunsTable initialRuns={runs} />
+        <RunsTable initialRuns={runs} compare={compared} />
       )}
     </>
   );

@@ -5,6 +5,7 @@ import { ApproveVersionForm } from "@/components/rubrics/approve-version-form";
 import { CandidateRow } from "@/components/rubrics/candidate-row";
 import { RubricItemForm } from "@/components/rubrics/rubric-item-form";
 import { TryOnSample } from "@/components/rubrics/try-on-sample";
+import { TrainLabOffer } from "@/components/runs/train-lab-offer";
 import { ActionButton } from "@/components/settings/action-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole } from "@/lib/auth/roles";
@@ -58,6 +59,8 @@ export default async function RubricVersionPage({ params }: { params: Promise<{ 
         </span>
         {!isDraft ? <span className="rounded bg-slate-100 px-2 py-0.5">Approved versions are immutable: start a new draft on /rubrics to change it.</span> : null}
       </div>
+
+      <TrainLabOffer version={version} role={member.role} />
 
       <ol aria-label="Rubric items" className="space-y-3">
         {version.items.map((item, index) => (
