@@ -2,6 +2,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postImport } from "../../app/api/runs/import/route";
 import { getDb } from "../db/client";
+import { MAX_API_BODY_BYTES } from "../ingest/limits";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
 
 // The session route reads the signed-in user from next-auth; here it is whoever `signedIn` names.
@@ -20,12 +21,12 @@ beforeAll(async () => {
 afterAll(() => deleteProject(db, project.id));
 
 // What the browser sends: the File object as the body, as the /runs dialog does.
-async function upload(userId: string, { run, file, text }: { run: string; file: string; text: string }) {
+async function upload(userId: string, { run, file, text, headers = {} }: { run: string; file: string; text: string; headers?: Record<string, string> }) {
   Object.assign(signedIn, { userId, projectSlug: project.slug });
   const params = new URLSearchParams({ run, file });
   const request = new NextRequest(`http://localhost/api/runs/import?${params}`, {
     method: "POST",
-    headers: { origin: "http://localhost", "content-type": "text/csv" },
+    headers: { origin: "http://localhost", "content-type": "text/csv", ...headers },
     body: new File([text], file, { type: "text/csv" }),
   });
   const response = await postImport(request, { params: Promise.resolve({}) });
@@ -54,6 +55,16 @@ describe("POST /api/runs/import", () => {
     const refused = await upload(viewer.id, { run, file: "history.csv", text: csv });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("forbidden");
+    expect(await db.trainingRun.count({ where: { projectId: project.id, name: run } })).toBe(0);
+  });
+
+  it("refuses another site's page and a body over the limit, and makes no run", async () => {
+    const run = uniqueName("refused-upload");
+    const crossSite = await upload(reviewer.id, { run, file: "history.csv", text: csv, headers: { origin: "https://evil.example" } });
+    expect(crossSite.status).toBe(403);
+    const tooLarge = await upload(reviewer.id, { run, file: "history.csv", text: csv, headers: { "content-length": String(MAX_API_BODY_BYTES + 1) } });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.error.message).toMatch(/goodhart runs import/);
     expect(await db.trainingRun.count({ where: { projectId: project.id, name: run } })).toBe(0);
   });
 
