@@ -40,7 +40,7 @@ test.describe("as a viewer", () => {
     await page.getByLabel("From step").fill("1000");
     await page.getByLabel("To step").fill("1999");
     await page.getByRole("button", { name: "Zoom", exact: true }).click();
-    await expect(page.getByText("Steps 1,000–1,999")).toBeVisible();
+    await expect(page.getByText("Steps 1,000–1,999", { exact: true })).toBeVisible();
     await expect(rollouts.getByRole("link")).toHaveCount(2);
     await expect(events).not.toContainText("checkpoint-500");
 
