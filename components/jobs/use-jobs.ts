@@ -2,13 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { JobSummary } from "@/lib/jobs/list-jobs";
-
-async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, init);
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(body?.error?.message ?? `Request failed (${response.status})`);
-  return body as T;
-}
+import { fetchJson } from "@/components/ui/fetch-json";
 
 /** Polls fast while something is queued or running, slowly otherwise. */
 export function useJobs() {

@@ -3,15 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { EdgeCaseDecision, EdgeCaseQuery } from "@/lib/review/edge-case-schemas";
 import type { EdgeCaseList } from "@/lib/review/list-edge-cases";
+import { fetchJson } from "@/components/ui/fetch-json";
 
 export type QueueFilters = Pick<EdgeCaseQuery, "status" | "kind" | "environment" | "assignee" | "run">;
-
-async function send<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, init);
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(body?.error?.message ?? `Request failed (${response.status})`);
-  return body as T;
-}
 
 const post = (body: unknown): RequestInit => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
@@ -25,7 +19,7 @@ function searchOf(filters: QueueFilters): string {
 export function useEdgeCases(filters: QueueFilters, initial?: EdgeCaseList) {
   return useQuery({
     queryKey: ["edge-cases", filters],
-    queryFn: () => send<EdgeCaseList>(`/api/edge-cases?${searchOf(filters)}`),
+    queryFn: () => fetchJson<EdgeCaseList>(`/api/edge-cases?${searchOf(filters)}`),
     initialData: initial,
     refetchInterval: 30_000,
   });
@@ -34,7 +28,7 @@ export function useEdgeCases(filters: QueueFilters, initial?: EdgeCaseList) {
 export function useDecideEdgeCases() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { ids: string[]; decision: EdgeCaseDecision; note?: string }) => send<{ decided: { id: string; knownHackId: string | null }[] }>("/api/edge-cases/decisions", post(input)),
+    mutationFn: (input: { ids: string[]; decision: EdgeCaseDecision; note?: string }) => fetchJson<{ decided: { id: string; knownHackId: string | null }[] }>("/api/edge-cases/decisions", post(input)),
     onSettled: () => client.invalidateQueries({ queryKey: ["edge-cases"] }),
   });
 }
@@ -45,7 +39,7 @@ export function useUndoDecisions() {
   return useMutation({
     mutationFn: async (ids: string[]) => {
       const undone: { id: string; decision: string; labelsWithdrawn: number; knownHackWithdrawn: string | null }[] = [];
-      for (const id of ids) undone.push(await send(`/api/edge-cases/${encodeURIComponent(id)}/undo`, post({})));
+      for (const id of ids) undone.push(await fetchJson(`/api/edge-cases/${encodeURIComponent(id)}/undo`, post({})));
       return undone;
     },
     onSettled: () => client.invalidateQueries({ queryKey: ["edge-cases"] }),
@@ -55,7 +49,7 @@ export function useUndoDecisions() {
 export function useNoteEdgeCase() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, note }: { id: string; note: string }) => send<{ id: string; note: string | null }>(`/api/edge-cases/${encodeURIComponent(id)}/note`, post({ note })),
+    mutationFn: ({ id, note }: { id: string; note: string }) => fetchJson<{ id: string; note: string | null }>(`/api/edge-cases/${encodeURIComponent(id)}/note`, post({ note })),
     onSettled: () => client.invalidateQueries({ queryKey: ["edge-cases"] }),
   });
 }
@@ -63,7 +57,7 @@ export function useNoteEdgeCase() {
 export function useAssignEdgeCases() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { ids: string[]; assigneeId: string | null }) => send<{ assigned: number }>("/api/edge-cases/assign", post(input)),
+    mutationFn: (input: { ids: string[]; assigneeId: string | null }) => fetchJson<{ assigned: number }>("/api/edge-cases/assign", post(input)),
     onSettled: () => client.invalidateQueries({ queryKey: ["edge-cases"] }),
   });
 }

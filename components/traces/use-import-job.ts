@@ -3,13 +3,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { ImportJobResult } from "@/lib/ingest/import-traces-job";
 import type { JobSummary } from "@/lib/jobs/list-jobs";
-
-async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, init);
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(body?.error?.message ?? `Request failed (${response.status})`);
-  return body as T;
-}
+import { fetchJson } from "@/components/ui/fetch-json";
 
 const isFinished = (status: string | undefined) => status === "succeeded" || status === "failed" || status === "cancelled";
 
