@@ -41,7 +41,12 @@ describe("edge cases on the lab's v1 run with the simulated panel", () => {
     const first = await handleReviewLabRun({ runId }, { db, ...noProgress });
     const ms = Date.now() - started;
     const traces = await db.trace.findMany({ where: { runId }, select: { id: true, contentHash: true } });
-    expect(first).toMatchObject({ panel: { traces: traces.length, verdicts: traces.length * 4, cached: 0, errors: 0 } });
+    // Rollouts of equal content share a verdict (the cache is keyed by content), so a run that happens to
+    // produce two identical rollouts in different batches judges the second one from the cache.
+    const distinctContents = new Set(traces.map((trace) => trace.contentHash)).size;
+    expect(first).toMatchObject({ panel: { traces: traces.length, errors: 0 } });
+    expect(first.panel!.verdicts + first.panel!.cached).toBe(traces.length * 4);
+    expect(first.panel!.verdicts).toBeGreaterThanOrEqual(distinctContents * 4);
     const again = await handleReviewLabRun({ runId }, { db, ...noProgress });
     expect(again).toMatchObject({ panel: { verdicts: 0, cached: traces.length * 4 } });
     const simulated = await db.judge.findMany({ where: { projectId, isSimulated: true }, select: { id: true } });
