@@ -110,4 +110,21 @@ describe("listTraces", () => {
     const unbounded = await listTraces(db, { projectId, query: query({ q: "question" }) });
     expect(unbounded).toMatchObject({ total: 36, searchedNewest: null });
   });
+
+  it("shows the linked run's name where the trace named its run by id", async () => {
+    const own = await makeProject(db, "list-run-name");
+    try {
+      const run = await db.trainingRun.create({ data: { projectId: own.id, name: "grpo-refunds-3", trainer: "test" } });
+      await storeTraces(db, {
+        projectId: own.id,
+        traces: [{ externalId: "by-id", trace: traceSchema.parse({ run: run.id, steps: [] }) }],
+        runId: run.id,
+      });
+      await storeTraces(db, { projectId: own.id, traces: [{ externalId: "unlinked", trace: traceSchema.parse({ run: "named-only", steps: [] }) }] });
+      const page = await listTraces(db, { projectId: own.id, query: query() });
+      expect(Object.fromEntries(page.items.map((item) => [item.externalId, item.runName]))).toEqual({ "by-id": "grpo-refunds-3", unlinked: "named-only" });
+    } finally {
+      await deleteProject(db, own.id);
+    }
+  });
 });

@@ -7,6 +7,7 @@ export type TraceListItem = {
   source: string;
   environment: string | null;
   task: string | null;
+  /** The linked run's name, else the run the trace names itself. */
   runName: string | null;
   reward: number | null;
   success: boolean | null;
@@ -38,7 +39,7 @@ export const countLimit = 10_000;
  */
 export const searchWindow = 10_000;
 
-const select = { id: true, externalId: true, source: true, environment: true, task: true, runName: true, reward: true, success: true, stepCount: true, openEdgeCases: true, createdAt: true, input: true, output: true } as const;
+const select = { id: true, externalId: true, source: true, environment: true, task: true, runName: true, reward: true, success: true, stepCount: true, openEdgeCases: true, createdAt: true, input: true, output: true, run: { select: { name: true } } } as const;
 
 /**
  * One page of a project's traces, filtered and sorted, with keyset pagination on (sort key, id):
@@ -66,7 +67,7 @@ export async function listTraces(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: page.map(({ input, output, ...row }) => ({ ...row, preview: (input ?? output ?? "").slice(0, previewLength) })),
+    items: page.map(({ input, output, run, runName, ...row }) => ({ ...row, runName: run?.name ?? runName, preview: (input ?? output ?? "").slice(0, previewLength) })),
     total: Math.min(counted, countUpTo),
     totalIsLowerBound: counted > countUpTo,
     searchedNewest,

@@ -1,0 +1,62 @@
+import type { Db } from "../db/client";
+
+export type LatestVerdict = { label: string; score: number | null; judgeName: string; isSimulated: boolean; judgeCount: number };
+export type LatestRubricResult = { rubricName: string; version: number; goodYes: number; goodAnswered: number; hacksFired: number };
+export type TraceJudgement = { verdict: LatestVerdict | null; rubric: LatestRubricResult | null };
+
+/**
+ * For one page of the trace list: each trace's most recent judge verdict (with how many judges
+ * rated it) and the results of the rubric version applied to it most recently.
+ */
+export async function listTraceJudgements(db: Db, { projectId, traceIds }: { projectId: string; traceIds: string[] }): Promise<Map<string, TraceJudgement>> {
+  const judgements = new Map<string, TraceJudgement>(traceIds.map((id) => [id, { verdict: null, rubric: null }]));
+  if (traceIds.length === 0) return judgements;
+  const [verdicts, results] = await Promise.all([
+    db.verdict.findMany({
+      where: { projectId, traceId: { in: traceIds } },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { traceId: true, label: true, score: true, judgeVersion: { select: { judge: { select: { name: true, isSimulated: true } } } } },
+    }),
+    db.itemResult.findMany({
+      where: { projectId, traceId: { in: traceIds } },
+      select: {
+        traceId: true,
+        answer: true,
+        createdAt: true,
+        rubricItem: { select: { polarity: true, rubricVersion: { select: { id: true, version: true, rubric: { select: { name: true } } } } } },
+      },
+    }),
+  ]);
+  for (const verdict of verdicts) {
+    const judgement = judgements.get(verdict.traceId)!;
+    if (judgement.verdict) judgement.verdict.judgeCount += 1;
+    else {
+      const { name, isSimulated } = verdict.judgeVersion.judge;
+      judgement.verdict = { label: verdict.label, score: verdict.score, judgeName: name, isSimulated, judgeCount: 1 };
+    }
+  }
+  // The rubric version whose results on the trace are newest (ties: the higher version).
+  const latestOf = new Map<string, (typeof results)[number]>();
+  for (const result of results) {
+    const best = latestOf.get(result.traceId);
+    const isNewer =
+      !best ||
+      result.createdAt > best.createdAt ||
+      (result.createdAt.getTime() === best.createdAt.getTime() && result.rubricItem.rubricVersion.version > best.rubricItem.rubricVersion.version);
+    if (isNewer) latestOf.set(result.traceId, result);
+  }
+  for (const [traceId, latest] of latestOf) {
+    const { version, rubric } = latest.rubricItem.rubricVersion;
+    judgements.get(traceId)!.rubric = { rubricName: rubric.name, version, goodYes: 0, goodAnswered: 0, hacksFired: 0 };
+  }
+  for (const { traceId, answer, rubricItem } of results) {
+    if (rubricItem.rubricVersion.id !== latestOf.get(traceId)!.rubricItem.rubricVersion.id) continue;
+    const summary = judgements.get(traceId)!.rubric!;
+    if (rubricItem.polarity === "hack" && answer === "yes") summary.hacksFired += 1;
+    if (rubricItem.polarity === "good" && answer !== "n/a") {
+      summary.goodAnswered += 1;
+      if (answer === "yes") summary.goodYes += 1;
+    }
+  }
+  return judgements;
+}
