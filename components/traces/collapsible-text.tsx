@@ -2,13 +2,25 @@
 
 import { useState } from "react";
 
-const collapsedChars = 600;
-
 /** Text shown as text (React escapes it); long text is cut with a button to show it all. */
-export function CollapsibleText({ text, label, isMono = false, onToggle }: { text: string; label: string; isMono?: boolean; onToggle?: () => void }) {
+export function CollapsibleText({
+  text,
+  label,
+  isMono = false,
+  collapsedChars = 600,
+  collapsedLines = 12,
+  onToggle,
+}: {
+  text: string;
+  label: string;
+  isMono?: boolean;
+  collapsedChars?: number;
+  collapsedLines?: number;
+  onToggle?: () => void;
+}) {
   const [isExpanded, setIsExpanded] = useState(false);
-  const isLong = text.length > collapsedChars || text.split("\n").length > 12;
-  const shown = isLong && !isExpanded ? `${text.slice(0, collapsedChars).split("\n").slice(0, 12).join("\n")}…` : text;
+  const isLong = text.length > collapsedChars || text.split("\n").length > collapsedLines;
+  const shown = isLong && !isExpanded ? `${text.slice(0, collapsedChars).split("\n").slice(0, collapsedLines).join("\n")}…` : text;
   return (
     <div>
       <pre className={`whitespace-pre-wrap break-words ${isMono ? "font-mono text-xs" : "font-sans text-sm"}`}>{shown}</pre>

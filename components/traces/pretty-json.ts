@@ -10,3 +10,17 @@ export function prettyJson(value: unknown): string {
   }
   return JSON.stringify(value, null, 2) ?? String(value);
 }
+
+const glanceWidth = 100;
+
+/**
+ * JSON on one line when it fits one (`{ "city": "Oslo" }`), indented otherwise, so a short tool
+ * call reads at a glance. Only JSON's own indentation is folded (JSON escapes line breaks in
+ * strings); text that is not JSON is shown as it is.
+ */
+export function glanceJson(value: unknown): string {
+  const pretty = prettyJson(value);
+  if (typeof value === "string" && pretty === value) return value;
+  const oneLine = pretty.replace(/\n\s*/g, " ");
+  return oneLine.length <= glanceWidth ? oneLine : pretty;
+}

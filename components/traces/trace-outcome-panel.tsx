@@ -2,23 +2,17 @@ import type { TraceDetail } from "@/lib/traces/find-trace-detail";
 import { CollapsibleText } from "./collapsible-text";
 import { prettyJson } from "./pretty-json";
 
+/** The rest of what the source sent: scores, end state, metadata and times (reward and outcome are in the summary). */
 export function TraceOutcomePanel({ trace }: { trace: TraceDetail["trace"] }) {
   const rows: [string, string][] = [
-    ["Reward", trace.reward === null ? "—" : String(trace.reward)],
-    ["Success", trace.success === null ? "—" : String(trace.success)],
     ["Source", trace.source],
-    ["Environment", trace.environment ?? "—"],
-    ["Task", trace.task ?? "—"],
-    ["Run", trace.runName ?? trace.runId ?? "—"],
     ["Run step", trace.step === null ? "—" : String(trace.step)],
-    ["Steps", String(trace.stepCount)],
-    ["Tokens", String(trace.totalTokens)],
     ["Started", trace.startedAt?.toISOString() ?? "—"],
     ["Imported", trace.createdAt.toISOString()],
   ];
   return (
-    <aside aria-label="Outcome and metadata" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 text-sm">
-      <h2 className="font-semibold">Outcome</h2>
+    <aside aria-label="Outcome and metadata" className="min-w-0 space-y-4 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+      <h2 className="font-semibold">Details</h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         {rows.map(([term, value]) => (
           <div key={term} className="contents">

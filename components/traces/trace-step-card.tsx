@@ -1,9 +1,6 @@
-"use client";
-
-import { useState } from "react";
 import type { TraceStepView } from "@/lib/traces/list-trace-steps";
 import { CollapsibleText } from "./collapsible-text";
-import { prettyJson } from "./pretty-json";
+import { glanceJson, prettyJson } from "./pretty-json";
 
 const roleStyle: Record<string, string> = {
   system: "border-slate-300 bg-slate-50",
@@ -15,7 +12,6 @@ const roleStyle: Record<string, string> = {
 /** One step of the timeline. Everything is rendered as React text: nothing in a trace is ever HTML. */
 export function TraceStepCard({ step }: { step: TraceStepView }) {
   const isToolCall = step.type === "tool_call";
-  const [isToolOpen, setIsToolOpen] = useState(false);
   const facts = [
     step.tokensIn != null ? `${step.tokensIn} tokens in` : null,
     step.tokensOut != null ? `${step.tokensOut} tokens out` : null,
@@ -40,22 +36,15 @@ export function TraceStepCard({ step }: { step: TraceStepView }) {
       ) : null}
       {step.content ? <CollapsibleText text={step.content} label="content" /> : null}
       {isToolCall || step.arguments != null || step.result != null ? (
-        <div className="mt-2">
-          <button type="button" className="text-xs text-indigo-700 underline" aria-expanded={isToolOpen} onClick={() => setIsToolOpen(!isToolOpen)}>
-            {isToolOpen ? "Hide tool call" : `Show tool call${step.toolName ? ` ${step.toolName}` : ""}`}
-          </button>
-          {isToolOpen ? (
-            <div className="mt-2 grid gap-2 md:grid-cols-2">
-              <section aria-label="Arguments" className="rounded bg-slate-900/5 p-2">
-                <h4 className="text-xs font-semibold text-slate-600">Arguments</h4>
-                {step.arguments != null ? <CollapsibleText text={prettyJson(step.arguments)} label="arguments" isMono /> : <p className="text-xs text-slate-500">none</p>}
-              </section>
-              <section aria-label="Result" className="rounded bg-slate-900/5 p-2">
-                <h4 className="text-xs font-semibold text-slate-600">Result</h4>
-                {step.result != null ? <CollapsibleText text={prettyJson(step.result)} label="result" isMono /> : <p className="text-xs text-slate-500">none recorded</p>}
-              </section>
-            </div>
-          ) : null}
+        <div className="mt-2 grid gap-2 md:grid-cols-2">
+          <section aria-label="Arguments" className="min-w-0 rounded bg-slate-900/5 p-2">
+            <h4 className="text-xs font-semibold text-slate-600">Arguments{step.toolName ? ` to ${step.toolName}` : ""}</h4>
+            {step.arguments != null ? <CollapsibleText text={glanceJson(step.arguments)} label="arguments" isMono /> : <p className="text-xs text-slate-500">none</p>}
+          </section>
+          <section aria-label="Result" className="min-w-0 rounded bg-slate-900/5 p-2">
+            <h4 className="text-xs font-semibold text-slate-600">Result</h4>
+            {step.result != null ? <CollapsibleText text={glanceJson(step.result)} label="result" isMono /> : <p className="text-xs text-slate-500">none recorded</p>}
+          </section>
         </div>
       ) : null}
       {step.error ? (

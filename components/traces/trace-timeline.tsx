@@ -3,26 +3,36 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import type { TraceStepView } from "@/lib/traces/list-trace-steps";
+import { estimateStepHeight } from "./estimate-step-height";
 import { TraceStepCard } from "./trace-step-card";
 import { useTraceSteps } from "./use-trace-steps";
 
-/** The steps as a virtualised list: only what is on screen is in the DOM, so 5,000 steps scroll smoothly. */
+/** The steps of a trace, loaded once and shown as a virtualised list. */
 export function TraceTimeline({ traceId, stepCount }: { traceId: string; stepCount: number }) {
   const { data: steps, error, isPending } = useTraceSteps(traceId);
+  if (isPending) return <p className="text-sm text-slate-500">Loading {stepCount.toLocaleString("en")} steps…</p>;
+  if (error) return <p role="alert" className="text-sm text-red-700">Could not load the steps: {error.message}</p>;
+  if (steps.length === 0) return <p className="text-sm text-slate-500">This trace has no steps.</p>;
+  return <StepList steps={steps} />;
+}
+
+/**
+ * Only the rows on screen are in the DOM, so 5,000 steps scroll smoothly. Mounted once the steps
+ * are there, so the scroll box exists when the virtualiser first measures it; each row is
+ * measured as it renders, from an estimate close to its size.
+ */
+function StepList({ steps }: { steps: TraceStepView[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [jumpTo, setJumpTo] = useState("");
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's documented use; this component is simply not auto-memoised
   const virtualizer = useVirtualizer({
-    count: steps?.length ?? 0,
+    count: steps.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 140,
-    overscan: 6,
+    estimateSize: (index) => estimateStepHeight(steps[index]!),
+    getItemKey: (index) => steps[index]!.id,
+    overscan: 8,
   });
-
-  if (isPending) return <p className="text-sm text-slate-500">Loading {stepCount} steps…</p>;
-  if (error) return <p role="alert" className="text-sm text-red-700">Could not load the steps: {error.message}</p>;
-  if (steps.length === 0) return <p className="text-sm text-slate-500">This trace has no steps.</p>;
-
   const jump = () => {
     const index = Number(jumpTo);
     if (!Number.isInteger(index)) return;
@@ -46,7 +56,7 @@ export function TraceTimeline({ traceId, stepCount }: { traceId: string; stepCou
         </Button>
         <span className="text-slate-500">{steps.length.toLocaleString("en")} steps</span>
       </form>
-      <div ref={scrollRef} data-testid="timeline-scroll" className="h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-slate-50">
+      <div ref={scrollRef} data-testid="timeline-scroll" className="h-[75vh] min-h-96 overflow-auto rounded-lg border border-slate-200 bg-slate-50 [overflow-anchor:none]">
         <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {virtualizer.getVirtualItems().map((item) => (
             <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="absolute left-0 top-0 w-full p-2" style={{ transform: `translateY(${item.start}px)` }}>

@@ -1,12 +1,10 @@
 import Link from "next/link";
-import type { TraceListPage } from "@/lib/traces/list-traces";
+import type { TraceJudgement } from "@/lib/traces/list-trace-judgements";
+import type { TraceListItem, TraceListPage } from "@/lib/traces/list-traces";
 import { toTraceSearchParams, type TraceListQuery, type TraceSortKey } from "@/lib/traces/trace-list-query";
+import { formatAge } from "./format-age";
 
-const columns: { key: TraceSortKey; label: string }[] = [
-  { key: "createdAt", label: "Created" },
-  { key: "reward", label: "Reward" },
-  { key: "stepCount", label: "Steps" },
-];
+const labelStyle: Record<string, string> = { pass: "text-emerald-800", fail: "text-red-800", unsure: "text-amber-800" };
 
 function href(query: TraceListQuery, change: Partial<TraceListQuery>): string {
   const params = toTraceSearchParams({ ...query, cursor: undefined, ...change });
@@ -14,61 +12,104 @@ function href(query: TraceListQuery, change: Partial<TraceListQuery>): string {
   return search ? `/traces?${search}` : "/traces";
 }
 
-function SortHeader({ query, column }: { query: TraceListQuery; column: { key: TraceSortKey; label: string } }) {
-  const isActive = query.sort === column.key;
+function SortHeader({ query, sort, label, className }: { query: TraceListQuery; sort: TraceSortKey; label: string; className: string }) {
+  const isActive = query.sort === sort;
   const nextDir = isActive && query.dir === "desc" ? "asc" : "desc";
   return (
-    <th className="p-2" aria-sort={isActive ? (query.dir === "desc" ? "descending" : "ascending") : "none"}>
-      <Link href={href(query, { sort: column.key, dir: nextDir })} className="hover:underline">
-        {column.label}
+    <th className={`p-2 ${className}`} aria-sort={isActive ? (query.dir === "desc" ? "descending" : "ascending") : "none"}>
+      <Link href={href(query, { sort, dir: nextDir })} className="hover:underline">
+        {label}
         {isActive ? (query.dir === "desc" ? " ↓" : " ↑") : ""}
       </Link>
     </th>
   );
 }
 
-export function TracesTable({ query, page }: { query: TraceListQuery; page: TraceListPage }) {
-  const [createdAt, reward, stepCount] = columns;
+function VerdictCell({ judgement }: { judgement: TraceJudgement | undefined }) {
+  const { verdict, rubric } = judgement ?? { verdict: null, rubric: null };
+  if (!verdict && !rubric) return <span className="text-slate-400">—</span>;
+  return (
+    <>
+      {verdict ? (
+        <div className="truncate" title={`latest of ${verdict.judgeCount} judge verdicts: ${verdict.judgeName}${verdict.isSimulated ? " (simulated)" : ""}`}>
+          <span className={`font-semibold ${labelStyle[verdict.label] ?? ""}`}>{verdict.label}</span>
+          {verdict.score === null ? null : <span className="tabular-nums"> {verdict.score.toFixed(2)}</span>}
+          <span className="text-xs text-slate-500"> {verdict.judgeName}</span>
+        </div>
+      ) : null}
+      {rubric ? (
+        <div className="truncate text-xs text-slate-600" title={`${rubric.rubricName} v${rubric.version}: ${rubric.goodYes} of ${rubric.goodAnswered} good items yes, ${rubric.hacksFired} hack checks fired`}>
+          v{rubric.version}: {rubric.goodYes}/{rubric.goodAnswered} yes
+          {rubric.hacksFired > 0 ? <span className="font-semibold text-red-800"> · {rubric.hacksFired} hack</span> : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function TraceCell({ trace }: { trace: TraceListItem }) {
+  const detail = [trace.source, `${trace.stepCount.toLocaleString("en")} steps`, trace.task ? `task ${trace.task}` : null].filter(Boolean).join(" · ");
+  return (
+    <td className="p-2">
+      <Link href={`/traces/${trace.id}`} className="block truncate font-mono text-xs text-indigo-700 hover:underline" title={trace.externalId}>
+        {trace.externalId}
+      </Link>
+      {trace.preview ? (
+        <div className="truncate text-xs text-slate-700" title={trace.preview}>
+          {trace.preview}
+        </div>
+      ) : null}
+      <div className="truncate text-xs text-slate-500">{detail}</div>
+    </td>
+  );
+}
+
+/** Fixed column widths, so the table fits a 1280 px window; the trace column takes what is left. */
+export function TracesTable({ query, page, judgements, now }: { query: TraceListQuery; page: TraceListPage; judgements: Map<string, TraceJudgement>; now: Date }) {
   return (
     <>
       <p className="mb-2 text-sm text-slate-600" aria-live="polite">
         {page.total.toLocaleString("en")}
         {page.totalIsLowerBound ? "+ traces match" : page.total === 1 ? " trace matches" : " traces match"}
         {page.searchedNewest ? ` (text searched in the newest ${page.searchedNewest.toLocaleString("en")} traces of the other filters; set a date range to search older ones)` : ""}
+        {" · "}
+        <Link href={href(query, { sort: "stepCount", dir: query.sort === "stepCount" && query.dir === "desc" ? "asc" : "desc" })} className="text-indigo-700 underline">
+          sort by steps{query.sort === "stepCount" ? (query.dir === "desc" ? " ↓" : " ↑") : ""}
+        </Link>
       </p>
       {page.items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">No traces match these filters.</p>
       ) : (
-        <table className="w-full border-collapse bg-white text-sm" aria-label="Traces">
+        <table className="w-full table-fixed border-collapse bg-white text-sm" aria-label="Traces">
           <thead>
             <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
               <th className="p-2">Trace</th>
-              <th className="p-2">Source</th>
-              <th className="p-2">Environment</th>
-              <th className="p-2">Run</th>
-              <SortHeader query={query} column={reward!} />
-              <SortHeader query={query} column={stepCount!} />
-              <th className="p-2">Edge cases</th>
-              <SortHeader query={query} column={createdAt!} />
+              <SortHeader query={query} sort="reward" label="Reward" className="w-20" />
+              <th className="w-40 p-2">Verdict</th>
+              <th className="w-20 p-2">Open cases</th>
+              <th className="w-36 p-2">Run</th>
+              <th className="w-32 p-2">Environment</th>
+              <SortHeader query={query} sort="createdAt" label="Age" className="w-20" />
             </tr>
           </thead>
           <tbody>
             {page.items.map((trace) => (
               <tr key={trace.id} className="border-b border-slate-100 align-top hover:bg-slate-50">
-                <td className="max-w-md p-2">
-                  <Link href={`/traces/${trace.id}`} className="font-mono text-xs text-indigo-700 hover:underline">
-                    {trace.externalId.length > 48 ? `${trace.externalId.slice(0, 48)}…` : trace.externalId}
-                  </Link>
-                  {trace.task ? <div className="text-xs text-slate-500">task {trace.task}</div> : null}
-                  {trace.preview ? <div className="truncate text-xs text-slate-600">{trace.preview}</div> : null}
+                <TraceCell trace={trace} />
+                <td className="p-2 tabular-nums">{trace.reward === null ? <span className="text-slate-400">—</span> : trace.reward.toFixed(3)}</td>
+                <td className="p-2">
+                  <VerdictCell judgement={judgements.get(trace.id)} />
                 </td>
-                <td className="p-2">{trace.source}</td>
-                <td className="p-2">{trace.environment ?? "—"}</td>
-                <td className="p-2">{trace.runName ?? "—"}</td>
-                <td className="p-2 tabular-nums">{trace.reward === null ? "—" : trace.reward.toFixed(3)}</td>
-                <td className="p-2 tabular-nums">{trace.stepCount}</td>
-                <td className="p-2 tabular-nums">{trace.openEdgeCases > 0 ? `${trace.openEdgeCases} open` : "—"}</td>
-                <td className="whitespace-nowrap p-2 text-xs text-slate-600">{trace.createdAt.toISOString().replace("T", " ").slice(0, 19)}</td>
+                <td className="p-2 tabular-nums">{trace.openEdgeCases > 0 ? <span className="font-semibold text-amber-800">{trace.openEdgeCases}</span> : <span className="text-slate-400">—</span>}</td>
+                <td className="truncate p-2" title={trace.runName ?? undefined}>
+                  {trace.runName ?? <span className="text-slate-400">—</span>}
+                </td>
+                <td className="truncate p-2" title={trace.environment ?? undefined}>
+                  {trace.environment ?? <span className="text-slate-400">—</span>}
+                </td>
+                <td className="whitespace-nowrap p-2 text-xs text-slate-600" title={trace.createdAt.toISOString()}>
+                  {formatAge(trace.createdAt, now)}
+                </td>
               </tr>
             ))}
           </tbody>

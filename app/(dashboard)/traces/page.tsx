@@ -6,6 +6,7 @@ import { Code, EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole } from "@/lib/auth/roles";
 import { requireMember } from "@/lib/next/page-context";
+import { listTraceJudgements } from "@/lib/traces/list-trace-judgements";
 import { hasAnyTrace, listTraces } from "@/lib/traces/list-traces";
 import { traceListQuerySchema } from "@/lib/traces/trace-list-query";
 
@@ -28,11 +29,12 @@ export default async function TracesPage({ searchParams }: { searchParams: Promi
     );
   }
   const page = await listTraces(db, { projectId: member.projectId, query });
+  const judgements = await listTraceJudgements(db, { projectId: member.projectId, traceIds: page.items.map((item) => item.id) });
   return (
     <>
       <PageHeader title="Traces" description={description} actions={actions} />
       <TraceFilters query={query} />
-      <TracesTable query={query} page={page} />
+      <TracesTable query={query} page={page} judgements={judgements} now={new Date()} />
     </>
   );
 }

@@ -3,8 +3,8 @@ import Link from "next/link";
 import { TraceLinkedSections } from "@/components/traces/trace-linked-sections";
 import { TraceOutcomePanel } from "@/components/traces/trace-outcome-panel";
 import { TraceRawJson } from "@/components/traces/trace-raw-json";
+import { TraceSummary } from "@/components/traces/trace-summary";
 import { TraceTimeline } from "@/components/traces/trace-timeline";
-import { PageHeader } from "@/components/ui/page-header";
 import { orNotFound } from "@/lib/next/or-not-found";
 import { requireMember } from "@/lib/next/page-context";
 import { findTraceDetail } from "@/lib/traces/find-trace-detail";
@@ -14,30 +14,40 @@ export const metadata: Metadata = { title: "Trace" };
 export default async function TracePage({ params }: { params: Promise<{ id: string }> }) {
   const { db, member } = await requireMember("viewer");
   const { id } = await params;
-  const { trace, ...linked } = await orNotFound(findTraceDetail(db, { projectId: member.projectId, traceId: id }));
+  const { trace, run, finalReply, totals, ...linked } = await orNotFound(findTraceDetail(db, { projectId: member.projectId, traceId: id }));
   const rawTrace = JSON.parse(JSON.stringify(trace)) as Record<string, unknown>;
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/traces" className="text-indigo-700 underline">
-          ← Traces
-        </Link>
-      </p>
-      <PageHeader title={`Trace ${trace.externalId}`} description={`${trace.source} · ${trace.environment ?? "no environment"} · ${trace.stepCount} steps`} />
-      <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
-        <div className="min-w-0">
+      <header className="mb-3">
+        <p className="text-sm">
+          <Link href="/traces" className="text-indigo-700 underline">
+            ← Traces
+          </Link>
+        </p>
+        <h1 className="break-all text-2xl font-semibold tracking-tight">Trace {trace.externalId}</h1>
+        <p className="text-sm text-slate-600">
+          {trace.source} · {trace.environment ?? "no environment"}
+        </p>
+      </header>
+      <TraceSummary trace={trace} run={run} finalReply={finalReply} totals={totals} />
+      <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="min-w-0 xl:order-2">
+          <div className="space-y-3">
+            <TraceLinkedSections {...linked} />
+          </div>
+        </div>
+        <div className="min-w-0 xl:order-1 xl:row-span-2">
           {trace.input ? (
-            <p className="mb-3 text-sm">
+            <div className="mb-3 text-sm">
               <span className="font-semibold">Input: </span>
-              {trace.input.slice(0, 400)}
-            </p>
+              {trace.input.length > 400 ? `${trace.input.slice(0, 400)}…` : trace.input}
+            </div>
           ) : null}
           <TraceTimeline traceId={trace.id} stepCount={trace.stepCount} />
         </div>
-        <TraceOutcomePanel trace={trace} />
-      </div>
-      <div className="mt-6">
-        <TraceLinkedSections {...linked} />
+        <div className="min-w-0 xl:order-3">
+          <TraceOutcomePanel trace={trace} />
+        </div>
       </div>
       <TraceRawJson traceId={trace.id} trace={rawTrace} />
     </>
