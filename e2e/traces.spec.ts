@@ -53,10 +53,12 @@ test("imports a file through the dialog, filters the list, opens a trace and exp
   await expect(page.getByRole("heading", { level: 1, name: `Trace ${tag}-2` })).toBeVisible();
   const step = page.getByRole("article", { name: "Step 1" });
   await expect(step.getByText("tool call: get_weather")).toBeVisible();
-  await step.getByRole("button", { name: "Show tool call get_weather" }).click();
-  await expect(step.getByRole("region", { name: "Arguments" })).toContainText('"city": "Oslo"');
-  await expect(step.getByRole("region", { name: "Result" })).toContainText('"tempC": 4');
+  // A short tool call is shown as it is, on one line, with no button to press.
+  await expect(step.getByRole("region", { name: "Arguments" })).toContainText('{ "city": "Oslo", "units": "metric" }');
+  await expect(step.getByRole("region", { name: "Result" })).toContainText('{ "tempC": 4 }');
   await expect(page.getByRole("article", { name: "Step 2" })).toContainText("120 tokens in · 9 tokens out · 340 ms");
+  await expect(page.getByRole("region", { name: "Outcome" })).toContainText("Tokens120 in · 9 out");
+  await expect(page.getByRole("region", { name: "Final reply" })).toContainText("It is 4 °C in Oslo.");
 });
 
 test("renders script and onerror payloads in content, tool arguments and metadata as text, running nothing", async ({ page }) => {
@@ -89,7 +91,6 @@ test("renders script and onerror payloads in content, tool arguments and metadat
   await expect(page.getByRole("heading", { level: 1, name: `Trace ${externalId}` })).toBeVisible();
   await expect(page.getByRole("article", { name: "Step 0" }).getByText(`${script} and ${img}`)).toBeVisible();
   const call = page.getByRole("article", { name: "Step 1" });
-  await call.getByRole("button", { name: "Show tool call render" }).click();
   await expect(call.getByRole("region", { name: "Arguments" })).toContainText(img.replace(/"/g, '\\"'));
   await expect(page.getByRole("complementary", { name: "Outcome and metadata" })).toContainText(script);
   await page.getByRole("button", { name: "Show raw JSON" }).click();
