@@ -62,6 +62,7 @@ test("a rollout scored through the reward API shows its reward and run name in /
   await expect(row.getByRole("cell").nth(1)).toHaveText(reward.toFixed(3));
   await expect(row).toContainText(`fail 0.15 e2e-trace-judge-${tag}`);
   await expect(row.getByRole("cell").nth(3)).toHaveText("1");
+  await expect(row.getByRole("cell").nth(4)).toHaveText(runName);
   await expect(row).not.toContainText(runId);
   expect(await hasNoHorizontalOverflow(page)).toBe(true);
 

@@ -56,7 +56,7 @@ function StepList({ steps }: { steps: TraceStepView[] }) {
         </Button>
         <span className="text-slate-500">{steps.length.toLocaleString("en")} steps</span>
       </form>
-      <div ref={scrollRef} data-testid="timeline-scroll" className="h-[75vh] min-h-96 overflow-auto rounded-lg border border-slate-200 bg-slate-50 [overflow-anchor:none]">
+      <div ref={scrollRef} data-testid="timeline-scroll" className="max-h-[75vh] overflow-auto rounded-lg border border-slate-200 bg-slate-50 [overflow-anchor:none]">
         <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {virtualizer.getVirtualItems().map((item) => (
             <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="absolute left-0 top-0 w-full p-2" style={{ transform: `translateY(${item.start}px)` }}>

@@ -87,7 +87,7 @@ export function TracesTable({ query, page, judgements, now }: { query: TraceList
               <SortHeader query={query} sort="reward" label="Reward" className="w-20" />
               <th className="w-40 p-2">Verdict</th>
               <th className="w-20 p-2">Open cases</th>
-              <th className="w-36 p-2">Run</th>
+              <th className="w-44 p-2">Run</th>
               <th className="w-32 p-2">Environment</th>
               <SortHeader query={query} sort="createdAt" label="Age" className="w-20" />
             </tr>
@@ -101,10 +101,10 @@ export function TracesTable({ query, page, judgements, now }: { query: TraceList
                   <VerdictCell judgement={judgements.get(trace.id)} />
                 </td>
                 <td className="p-2 tabular-nums">{trace.openEdgeCases > 0 ? <span className="font-semibold text-amber-800">{trace.openEdgeCases}</span> : <span className="text-slate-400">—</span>}</td>
-                <td className="truncate p-2" title={trace.runName ?? undefined}>
+                <td className="p-2 [overflow-wrap:anywhere]">
                   {trace.runName ?? <span className="text-slate-400">—</span>}
                 </td>
-                <td className="truncate p-2" title={trace.environment ?? undefined}>
+                <td className="p-2 [overflow-wrap:anywhere]">
                   {trace.environment ?? <span className="text-slate-400">—</span>}
                 </td>
                 <td className="whitespace-nowrap p-2 text-xs text-slate-600" title={trace.createdAt.toISOString()}>

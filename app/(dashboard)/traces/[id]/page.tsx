@@ -24,19 +24,20 @@ export default async function TracePage({ params }: { params: Promise<{ id: stri
             ← Traces
           </Link>
         </p>
-        <h1 className="break-all text-2xl font-semibold tracking-tight">Trace {trace.externalId}</h1>
+        <h1 className="truncate text-2xl font-semibold tracking-tight" title={trace.externalId}>
+          Trace {trace.externalId}
+        </h1>
         <p className="text-sm text-slate-600">
           {trace.source} · {trace.environment ?? "no environment"}
         </p>
       </header>
       <TraceSummary trace={trace} run={run} finalReply={finalReply} totals={totals} />
-      <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="min-w-0 xl:order-2">
-          <div className="space-y-3">
-            <TraceLinkedSections {...linked} />
-          </div>
+      <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="min-w-0 space-y-3 xl:order-2">
+          <TraceLinkedSections {...linked} />
+          <TraceOutcomePanel trace={trace} />
         </div>
-        <div className="min-w-0 xl:order-1 xl:row-span-2">
+        <div className="min-w-0 xl:order-1">
           {trace.input ? (
             <div className="mb-3 text-sm">
               <span className="font-semibold">Input: </span>
@@ -44,9 +45,6 @@ export default async function TracePage({ params }: { params: Promise<{ id: stri
             </div>
           ) : null}
           <TraceTimeline traceId={trace.id} stepCount={trace.stepCount} />
-        </div>
-        <div className="min-w-0 xl:order-3">
-          <TraceOutcomePanel trace={trace} />
         </div>
       </div>
       <TraceRawJson traceId={trace.id} trace={rawTrace} />
