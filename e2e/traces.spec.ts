@@ -16,7 +16,7 @@ function writeJsonl(name: string, traces: unknown[]): string {
   return file;
 }
 
-test("imports a file through the dialog, filters the list, opens a trace and expands a tool call", async ({ page }) => {
+test("imports a file through the dialog, filters the list, opens a trace and reads a tool call", async ({ page }) => {
   const environment = `env-${tag}`;
   const traces = [1, 2, 3].map((n) => ({
     externalId: `${tag}-${n}`,
