@@ -44,7 +44,7 @@ describe("check form", () => {
   });
 
   it("keeps a tool argument only when the reviewer asked for one", () => {
-    const form = emptyCheckForm("tool_called") as Extract<CheckForm, { kind: "tool_called" }>;
+    const form = emptyCheckForm("tool_called") as Extract<CheckForm, { kind: "tool_called" | "tool_not_called" }>;
     const withTool = { ...form, tool: "issue_refund", argument: { ...form.argument, path: "order_id", equals: "A1" } };
     expect(checkFromForm(withTool)).toEqual({ kind: "tool_called", tool: "issue_refund", argument: undefined });
     expect(checkFromForm({ ...withTool, hasArgument: true })).toEqual({ kind: "tool_called", tool: "issue_refund", argument: { path: "order_id", equals: "A1" } });
