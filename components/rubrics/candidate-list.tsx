@@ -18,15 +18,24 @@ export function CandidateList({ rubricVersionId, candidates, repeated }: { rubri
       {repeated.length ? (
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer text-slate-600">
-            {repeated.length} more candidate{repeated.length === 1 ? " repeats an item" : "s repeat items"} this rubric already has, so {repeated.length === 1 ? "it is" : "they are"} not listed above
+            {repeated.length} more candidate{repeated.length === 1 ? " repeats an item" : "s repeat items"} this rubric already has, so{" "}
+            {repeated.length === 1 ? "it is" : "they are"} not listed above
           </summary>
           <ul className="mt-2 space-y-1">
             {repeated.map((candidate) => (
               <li key={candidate.id} className="flex flex-wrap items-center gap-2">
                 <span>
-                  {candidate.question} <span className="text-slate-500">(already asked by <span className="font-mono">{candidate.itemKey}</span>)</span>
+                  {candidate.question}{" "}
+                  <span className="text-slate-500">
+                    (already asked by <span className="font-mono">{candidate.itemKey}</span>)
+                  </span>
                 </span>
-                <ActionButton action={dropCandidateAction} fields={{ candidateId: candidate.id, rubricVersionId }} variant="danger" label={`Drop candidate ${candidate.question}`}>
+                <ActionButton
+                  action={dropCandidateAction}
+                  fields={{ candidateId: candidate.id, rubricVersionId }}
+                  variant="danger"
+                  label={`Drop candidate ${candidate.question}`}
+                >
                   Drop
                 </ActionButton>
               </li>

@@ -33,11 +33,25 @@ export function CheckFields({ form, onChange, errors, path = "", isComposable = 
   const at = (name: string) => join(path, name);
   const set = (name: string, value: unknown) => onChange({ ...form, [name]: value } as CheckForm, at(name));
   const text = (name: string, label: string, options: { hint?: string; mono?: boolean; type?: "number" } = {}) => (
-    <TextField key={name} label={label} value={(form as Record<string, unknown>)[name] as string} onChange={(value) => set(name, value)} error={errors[at(name)]} {...options} />
+    <TextField
+      key={name}
+      label={label}
+      value={(form as Record<string, unknown>)[name] as string}
+      onChange={(value) => set(name, value)}
+      error={errors[at(name)]}
+      {...options}
+    />
   );
   return (
     <FieldGroup legend={legend} error={errors[path]}>
-      <SelectField label={path ? "Check" : "Checked by"} value={form.kind} options={isComposable ? composableKinds : kindLabels} onChange={(kind) => onChange(emptyCheckForm(kind), at("kind"))} error={errors[at("kind")]} className="md:col-span-2" />
+      <SelectField
+        label={path ? "Check" : "Checked by"}
+        value={form.kind}
+        options={isComposable ? composableKinds : kindLabels}
+        onChange={(kind) => onChange(emptyCheckForm(kind), at("kind"))}
+        error={errors[at("kind")]}
+        className="md:col-span-2"
+      />
       {form.kind === "llm" ? text("prompt", "Prompt for the judge", { hint: "Empty: the judge is asked the item's question" }) : null}
       {form.kind === "regex" ? (
         <>
@@ -54,7 +68,14 @@ export function CheckFields({ form, onChange, errors, path = "", isComposable = 
             <input type="checkbox" checked={form.hasArgument} onChange={(event) => set("hasArgument", event.target.checked)} />
             Only calls with a given argument
           </label>
-          {form.hasArgument ? <ToolArgumentFields argument={form.argument} path={at("argument")} errors={errors} onChange={(argument, touched) => onChange({ ...form, argument }, touched)} /> : null}
+          {form.hasArgument ? (
+            <ToolArgumentFields
+              argument={form.argument}
+              path={at("argument")}
+              errors={errors}
+              onChange={(argument, touched) => onChange({ ...form, argument }, touched)}
+            />
+          ) : null}
         </>
       ) : null}
       {form.kind === "tool_order" ? (
@@ -65,7 +86,16 @@ export function CheckFields({ form, onChange, errors, path = "", isComposable = 
       ) : null}
       {form.kind === "step_count" ? (
         <>
-          <SelectField label="Count" value={form.count} options={[["steps", "steps"], ["tool_calls", "tool calls"], ["assistant_messages", "assistant messages"]]} onChange={(count) => set("count", count)} />
+          <SelectField
+            label="Count"
+            value={form.count}
+            options={[
+              ["steps", "steps"],
+              ["tool_calls", "tool calls"],
+              ["assistant_messages", "assistant messages"],
+            ]}
+            onChange={(count) => set("count", count)}
+          />
           {form.count === "tool_calls" ? text("tool", "Of tool", { mono: true, hint: "Empty: all tools" }) : null}
           {text("min", "At least", { type: "number" })}
           {text("max", "At most", { type: "number" })}
@@ -73,7 +103,15 @@ export function CheckFields({ form, onChange, errors, path = "", isComposable = 
       ) : null}
       {form.kind === "reply_length" ? (
         <>
-          <SelectField label="Unit" value={form.unit} options={[["chars", "characters"], ["words", "words"]]} onChange={(unit) => set("unit", unit)} />
+          <SelectField
+            label="Unit"
+            value={form.unit}
+            options={[
+              ["chars", "characters"],
+              ["words", "words"],
+            ]}
+            onChange={(unit) => set("unit", unit)}
+          />
           {text("min", "At least", { type: "number" })}
           {text("max", "At most", { type: "number" })}
         </>
@@ -82,7 +120,9 @@ export function CheckFields({ form, onChange, errors, path = "", isComposable = 
         <>
           {text("path", "Path in the end state", { mono: true, hint: "e.g. orders[0].refunded" })}
           <SelectField label="Operator" value={form.op} options={opLabels} onChange={(op) => set("op", op)} error={errors[at("op")]} />
-          {["equals", "not_equals", "gt", "lt"].includes(form.op) ? text("value", "Value", { mono: true, hint: 'Text, a number, true/false or JSON ("3" for the text 3)' }) : null}
+          {["equals", "not_equals", "gt", "lt"].includes(form.op)
+            ? text("value", "Value", { mono: true, hint: 'Text, a number, true/false or JSON ("3" for the text 3)' })
+            : null}
         </>
       ) : null}
       {form.kind === "all" || form.kind === "any" ? (
@@ -99,19 +139,36 @@ export function CheckFields({ form, onChange, errors, path = "", isComposable = 
                   onChange={(next, touched) => onChange({ ...form, checks: form.checks.map((c, i) => (i === index ? next : c)) }, touched)}
                 />
               </div>
-              <Button type="button" variant="danger" disabled={form.checks.length === 1} aria-label={`Remove check ${index + 1}${path ? ` of ${path}` : ""}`} onClick={() => onChange({ ...form, checks: form.checks.filter((_, i) => i !== index) }, at("checks"))}>
+              <Button
+                type="button"
+                variant="danger"
+                disabled={form.checks.length === 1}
+                aria-label={`Remove check ${index + 1}${path ? ` of ${path}` : ""}`}
+                onClick={() => onChange({ ...form, checks: form.checks.filter((_, i) => i !== index) }, at("checks"))}
+              >
                 Remove
               </Button>
             </div>
           ))}
-          <Button type="button" variant="secondary" onClick={() => onChange({ ...form, checks: [...form.checks, emptyCheckForm("tool_called")] }, at("checks"))}>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => onChange({ ...form, checks: [...form.checks, emptyCheckForm("tool_called")] }, at("checks"))}
+          >
             Add a check
           </Button>
         </div>
       ) : null}
       {form.kind === "not" ? (
         <div className="md:col-span-4">
-          <CheckFields form={form.check} path={at("check")} errors={errors} isComposable legend="The check to negate" onChange={(next, touched) => onChange({ ...form, check: next }, touched)} />
+          <CheckFields
+            form={form.check}
+            path={at("check")}
+            errors={errors}
+            isComposable
+            legend="The check to negate"
+            onChange={(next, touched) => onChange({ ...form, check: next }, touched)}
+          />
         </div>
       ) : null}
     </FieldGroup>

@@ -15,44 +15,70 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 
 type FieldProps = { label: string; error?: string; hint?: string; className?: string };
 
-export function TextField({ label, value, onChange, error, hint, className = "", mono = false, type = "text" }: FieldProps & { value: string; onChange: (value: string) => void; mono?: boolean; type?: "text" | "number" }) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  className = "",
+  mono = false,
+  type = "text",
+}: FieldProps & { value: string; onChange: (value: string) => void; mono?: boolean; type?: "text" | "number" }) {
   const id = useId();
   const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
   return (
-    <label className={`text-sm ${className}`}>
-      {label}
-      <input
-        type={type}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${fieldClass} ${mono ? "font-mono" : ""}`}
-      />
+    <div className={`text-sm ${className}`}>
+      <label>
+        {label}
+        <input
+          type={type}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`${fieldClass} ${mono ? "font-mono" : ""}`}
+        />
+      </label>
       {hint ? (
         <span id={`${id}-hint`} className="mt-0.5 block text-xs text-slate-500">
           {hint}
         </span>
       ) : null}
       <FieldError id={`${id}-error`} message={error} />
-    </label>
+    </div>
   );
 }
 
-export function SelectField<T extends string>({ label, value, onChange, options, error, className = "" }: FieldProps & { value: T; onChange: (value: T) => void; options: ReadonlyArray<readonly [T, string]> }) {
+export function SelectField<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  error,
+  className = "",
+}: FieldProps & { value: T; onChange: (value: T) => void; options: ReadonlyArray<readonly [T, string]> }) {
   const id = useId();
   return (
-    <label className={`text-sm ${className}`}>
-      {label}
-      <select value={value} onChange={(event) => onChange(event.target.value as T)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={fieldClass}>
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
-      </select>
+    <div className={`text-sm ${className}`}>
+      <label>
+        {label}
+        <select
+          value={value}
+          onChange={(event) => onChange(event.target.value as T)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={fieldClass}
+        >
+          {options.map(([option, text]) => (
+            <option key={option} value={option}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </label>
       <FieldError id={`${id}-error`} message={error} />
-    </label>
+    </div>
   );
 }
 

@@ -27,7 +27,11 @@ export function NewDraftFromVersion({ rubricVersionId, version, itemCount, openD
           ? `This rubric already has an open draft (v${openDraft.version}); a rubric has one draft at a time, so this opens it instead of copying v${version}.`
           : `Copies v${version}'s ${itemCount} item${itemCount === 1 ? "" : "s"} into a new draft you can edit; v${version} itself never changes.`}
       </span>
-      {state && !state.ok ? <span role="alert" className="text-red-700">{state.error}</span> : null}
+      {state && !state.ok ? (
+        <span role="alert" className="text-red-700">
+          {state.error}
+        </span>
+      ) : null}
     </form>
   );
 }

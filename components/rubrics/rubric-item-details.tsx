@@ -4,7 +4,16 @@ import { ActionButton } from "@/components/settings/action-button";
 import type { RubricCheckInput } from "@/lib/rubrics/rubric-check-schema";
 import { RubricItemForm } from "./rubric-item-form";
 
-type Item = { id: string; key: string; question: string; polarity: string; weight: number; checkKind: string; check: unknown; knownHack: { id: string; name: string } | null };
+type Item = {
+  id: string;
+  key: string;
+  question: string;
+  polarity: string;
+  weight: number;
+  checkKind: string;
+  check: unknown;
+  knownHack: { id: string; name: string } | null;
+};
 
 const paramsOf = (check: unknown) => {
   const { kind: _kind, ...rest } = (check ?? {}) as Record<string, unknown>;
@@ -17,8 +26,8 @@ export function RubricItemDetails({ item, rubricVersionId, canEdit }: { item: It
     <>
       <div className="flex items-start justify-between gap-2">
         <p className="min-w-0 break-words text-xs text-slate-600">
-          <span className="font-mono">{item.key}</span> · {item.polarity === "hack" ? "hack check" : "good behaviour"} · weight {item.weight} · {item.checkKind === "llm" ? "LLM question" : `rule ${item.checkKind}`}{" "}
-          <span className="font-mono">{paramsOf(item.check)}</span>
+          <span className="font-mono">{item.key}</span> · {item.polarity === "hack" ? "hack check" : "good behaviour"} · weight {item.weight} ·{" "}
+          {item.checkKind === "llm" ? "LLM question" : `rule ${item.checkKind}`} <span className="font-mono">{paramsOf(item.check)}</span>
           {item.knownHack ? (
             <>
               {" · known hack "}
@@ -38,7 +47,17 @@ export function RubricItemDetails({ item, rubricVersionId, canEdit }: { item: It
         <details className="mt-2">
           <summary className="cursor-pointer text-sm text-indigo-700">Edit {item.key}</summary>
           <div className="mt-2">
-            <RubricItemForm rubricVersionId={rubricVersionId} item={{ id: item.id, key: item.key, question: item.question, polarity: item.polarity, weight: item.weight, check: item.check as RubricCheckInput }} />
+            <RubricItemForm
+              rubricVersionId={rubricVersionId}
+              item={{
+                id: item.id,
+                key: item.key,
+                question: item.question,
+                polarity: item.polarity,
+                weight: item.weight,
+                check: item.check as RubricCheckInput,
+              }}
+            />
           </div>
         </details>
       ) : null}

@@ -46,8 +46,13 @@ export function RubricItemForm({ rubricVersionId, item }: { rubricVersionId: str
   }, [focusRequest]);
 
   const serverFields = state && !state.ok && !isPending ? (state.fields ?? {}) : {};
-  const serverCheckErrors = Object.fromEntries(Object.entries(serverFields).flatMap(([path, message]) => (path === "check" || path.startsWith("check.") ? [[path.slice(6), message]] : [])));
-  const shownErrors = { ...serverCheckErrors, ...Object.fromEntries(Object.entries(errors).filter(([path]) => isSubmitTried || [...touched].some((t) => path === t || path.startsWith(`${t}.`)))) };
+  const serverCheckErrors = Object.fromEntries(
+    Object.entries(serverFields).flatMap(([path, message]) => (path === "check" || path.startsWith("check.") ? [[path.slice(6), message]] : [])),
+  );
+  const shownErrors = {
+    ...serverCheckErrors,
+    ...Object.fromEntries(Object.entries(errors).filter(([path]) => isSubmitTried || [...touched].some((t) => path === t || path.startsWith(`${t}.`)))),
+  };
   const onSubmit = (event: FormEvent) => {
     if (Object.keys(errors).length === 0) return;
     event.preventDefault();
@@ -59,20 +64,30 @@ export function RubricItemForm({ rubricVersionId, item }: { rubricVersionId: str
   const describe = (name: string) => (fieldError(name) ? { "aria-invalid": true, "aria-describedby": `${uid}-${name}-error` } : {});
 
   return (
-    <form ref={formRef} action={action} onSubmit={onSubmit} className="grid grid-cols-1 gap-2 md:grid-cols-6" aria-label={item ? `Edit item ${item.key}` : "Add item"}>
+    <form
+      ref={formRef}
+      action={action}
+      onSubmit={onSubmit}
+      className="grid grid-cols-1 gap-2 md:grid-cols-6"
+      aria-label={item ? `Edit item ${item.key}` : "Add item"}
+    >
       <input type="hidden" name="rubricVersionId" value={rubricVersionId} />
       {item?.id ? <input type="hidden" name="itemId" value={item.id} /> : null}
       <input type="hidden" name="check" value={JSON.stringify(check)} />
-      <label className="text-sm md:col-span-1">
-        Key
-        <input name="key" defaultValue={item?.key} required className={fieldClass} {...describe("key")} />
+      <div className="text-sm md:col-span-1">
+        <label>
+          Key
+          <input name="key" defaultValue={item?.key} required className={fieldClass} {...describe("key")} />
+        </label>
         <FieldError id={`${uid}-key-error`} message={fieldError("key")} />
-      </label>
-      <label className="text-sm md:col-span-3">
-        Question
-        <input name="question" defaultValue={item?.question} required className={fieldClass} {...describe("question")} />
+      </div>
+      <div className="text-sm md:col-span-3">
+        <label>
+          Question
+          <input name="question" defaultValue={item?.question} required className={fieldClass} {...describe("question")} />
+        </label>
         <FieldError id={`${uid}-question-error`} message={fieldError("question")} />
-      </label>
+      </div>
       <label className="text-sm">
         Polarity
         <select name="polarity" aria-label="Polarity" defaultValue={item?.polarity ?? "good"} className={fieldClass}>
@@ -80,11 +95,13 @@ export function RubricItemForm({ rubricVersionId, item }: { rubricVersionId: str
           <option value="hack">hack check</option>
         </select>
       </label>
-      <label className="text-sm">
-        Weight
-        <input name="weight" type="number" step="0.1" min="0" defaultValue={item?.weight ?? 1} className={fieldClass} {...describe("weight")} />
+      <div className="text-sm">
+        <label>
+          Weight
+          <input name="weight" type="number" step="0.1" min="0" defaultValue={item?.weight ?? 1} className={fieldClass} {...describe("weight")} />
+        </label>
         <FieldError id={`${uid}-weight-error`} message={fieldError("weight")} />
-      </label>
+      </div>
       <div className="md:col-span-6">
         <CheckFields
           form={checkForm}
@@ -106,7 +123,8 @@ export function RubricItemForm({ rubricVersionId, item }: { rubricVersionId: str
       </div>
       {Object.keys(shownErrors).length ? (
         <p role="alert" className="text-sm text-red-700 md:col-span-6">
-          The check has {Object.keys(shownErrors).length === 1 ? "a problem" : `${Object.keys(shownErrors).length} problems`}: see the highlighted field{Object.keys(shownErrors).length === 1 ? "" : "s"}.
+          The check has {Object.keys(shownErrors).length === 1 ? "a problem" : `${Object.keys(shownErrors).length} problems`}: see the highlighted field
+          {Object.keys(shownErrors).length === 1 ? "" : "s"}.
         </p>
       ) : state && !state.ok && !isPending && !Object.keys(serverFields).length ? (
         <p role="alert" className="text-sm text-red-700 md:col-span-6">

@@ -8,7 +8,11 @@ const stored: RubricCheckInput[] = [
   { kind: "regex", pattern: "A\\d+", target: "tool_arguments", tool: "issue_refund" },
   { kind: "tool_called", tool: "lookup_order" },
   { kind: "tool_called", tool: "issue_refund", argument: { path: "order_id", equals: "A123" } },
-  { kind: "tool_not_called", tool: "issue_refund", argument: { path: "order_id", from: { source: "final_reply", pattern: "order #?([A-Z]\\d+)", flags: "i", group: 1 } } },
+  {
+    kind: "tool_not_called",
+    tool: "issue_refund",
+    argument: { path: "order_id", from: { source: "final_reply", pattern: "order #?([A-Z]\\d+)", flags: "i", group: 1 } },
+  },
   { kind: "tool_order", before: "lookup_order", after: "issue_refund" },
   { kind: "step_count", count: "tool_calls", tool: "lookup_order", min: 1, max: 3 },
   { kind: "step_count", count: "steps", max: 40 },
@@ -22,7 +26,13 @@ const stored: RubricCheckInput[] = [
     kind: "all",
     checks: [
       { kind: "regex", pattern: "refund has been issued", flags: "i" },
-      { kind: "any", checks: [{ kind: "tool_not_called", tool: "issue_refund" }, { kind: "not", check: { kind: "tool_order", before: "lookup_policy", after: "issue_refund" } }] },
+      {
+        kind: "any",
+        checks: [
+          { kind: "tool_not_called", tool: "issue_refund" },
+          { kind: "not", check: { kind: "tool_order", before: "lookup_policy", after: "issue_refund" } },
+        ],
+      },
     ],
   },
 ];
@@ -47,7 +57,11 @@ describe("check form", () => {
     const form = emptyCheckForm("tool_called") as Extract<CheckForm, { kind: "tool_called" | "tool_not_called" }>;
     const withTool = { ...form, tool: "issue_refund", argument: { ...form.argument, path: "order_id", equals: "A1" } };
     expect(checkFromForm(withTool)).toEqual({ kind: "tool_called", tool: "issue_refund", argument: undefined });
-    expect(checkFromForm({ ...withTool, hasArgument: true })).toEqual({ kind: "tool_called", tool: "issue_refund", argument: { path: "order_id", equals: "A1" } });
+    expect(checkFromForm({ ...withTool, hasArgument: true })).toEqual({
+      kind: "tool_called",
+      tool: "issue_refund",
+      argument: { path: "order_id", equals: "A1" },
+    });
   });
 
   it("names the field of a bad value, nested inside composed checks", () => {
@@ -78,6 +92,11 @@ describe("check form", () => {
   it("asks for a value where the operator needs one and a number where it compares", () => {
     expect(validateCheckForm({ kind: "json_path", path: "total", op: "gt", value: "" }).errors).toEqual({ value: 'op "gt" needs a value' });
     expect(validateCheckForm({ kind: "json_path", path: "total", op: "gt", value: "ten" }).errors).toEqual({ value: 'op "gt" needs a numeric value' });
-    expect(validateCheckForm({ kind: "json_path", path: "total", op: "gt", value: "10" }).check).toEqual({ kind: "json_path", path: "total", op: "gt", value: 10 });
+    expect(validateCheckForm({ kind: "json_path", path: "total", op: "gt", value: "10" }).check).toEqual({
+      kind: "json_path",
+      path: "total",
+      op: "gt",
+      value: 10,
+    });
   });
 });

@@ -7,7 +7,15 @@ import { rubricCheckSchema, type CheckKind, type JsonPathOp, type RegexTarget, t
  * "left out", numbers stay NaN when they do not parse so the schema names the field), and
  * `formFromCheck` is its inverse for a stored check.
  */
-export type ArgumentForm = { path: string; compare: "equals" | "from"; equals: string; source: "final_reply" | "user"; pattern: string; flags: string; group: string };
+export type ArgumentForm = {
+  path: string;
+  compare: "equals" | "from";
+  equals: string;
+  source: "final_reply" | "user";
+  pattern: string;
+  flags: string;
+  group: string;
+};
 export type CheckForm =
   | { kind: "llm"; prompt: string }
   | { kind: "regex"; pattern: string; flags: string; target: RegexTarget; tool: string }
@@ -78,7 +86,13 @@ export function checkFromForm(form: CheckForm): RubricCheckInput {
     case "tool_order":
       return { kind: form.kind, before: form.before, after: form.after };
     case "step_count":
-      return { kind: form.kind, count: form.count, tool: form.count === "tool_calls" ? optionalText(form.tool) : undefined, min: optionalNumber(form.min), max: optionalNumber(form.max) };
+      return {
+        kind: form.kind,
+        count: form.count,
+        tool: form.count === "tool_calls" ? optionalText(form.tool) : undefined,
+        min: optionalNumber(form.min),
+        max: optionalNumber(form.max),
+      };
     case "reply_length":
       return { kind: form.kind, unit: form.unit, min: optionalNumber(form.min), max: optionalNumber(form.max) };
     case "json_path":
@@ -94,8 +108,21 @@ export function checkFromForm(form: CheckForm): RubricCheckInput {
 type LooseCheck = Record<string, unknown> & { kind: CheckKind };
 
 function argumentToForm(argument: unknown): ArgumentForm {
-  const { path, equals, from } = (argument ?? {}) as { path?: string; equals?: unknown; from?: { source?: ArgumentForm["source"]; pattern?: string; flags?: string; group?: number } };
-  if (from) return { ...emptyArgument, path: path ?? "", compare: "from", source: from.source ?? "final_reply", pattern: from.pattern ?? "", flags: from.flags ?? "", group: textOf(from.group) };
+  const { path, equals, from } = (argument ?? {}) as {
+    path?: string;
+    equals?: unknown;
+    from?: { source?: ArgumentForm["source"]; pattern?: string; flags?: string; group?: number };
+  };
+  if (from)
+    return {
+      ...emptyArgument,
+      path: path ?? "",
+      compare: "from",
+      source: from.source ?? "final_reply",
+      pattern: from.pattern ?? "",
+      flags: from.flags ?? "",
+      group: textOf(from.group),
+    };
   return { ...emptyArgument, path: path ?? "", equals: textOf(equals) };
 }
 
@@ -107,7 +134,13 @@ export function formFromCheck(check: RubricCheckInput): CheckForm {
     case "llm":
       return { kind: c.kind, prompt: text("prompt") };
     case "regex":
-      return { kind: c.kind, pattern: text("pattern"), flags: text("flags"), target: (c.target as RegexTarget | undefined) ?? "final_reply", tool: text("tool") };
+      return {
+        kind: c.kind,
+        pattern: text("pattern"),
+        flags: text("flags"),
+        target: (c.target as RegexTarget | undefined) ?? "final_reply",
+        tool: text("tool"),
+      };
     case "tool_called":
     case "tool_not_called":
       return { kind: c.kind, tool: text("tool"), hasArgument: c.argument !== undefined, argument: argumentToForm(c.argument) };

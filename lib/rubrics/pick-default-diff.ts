@@ -6,7 +6,7 @@ type VersionRow = { id: string; version: number; status: string; createdAt: Date
  * versions of the rubric approved last; null when no rubric has two versions to compare.
  */
 export function pickDefaultDiff(rubrics: Array<{ versions: VersionRow[] }>): { from: string; to: string } | null {
-  const newest = <T,>(rows: T[], at: (row: T) => number) => rows.reduce<T | null>((best, row) => (best === null || at(row) > at(best) ? row : best), null);
+  const newest = <T>(rows: T[], at: (row: T) => number) => rows.reduce<T | null>((best, row) => (best === null || at(row) > at(best) ? row : best), null);
   const byVersion = (versions: VersionRow[]) => [...versions].sort((a, b) => b.version - a.version);
   const drafts = rubrics.flatMap(({ versions }) => {
     const sorted = byVersion(versions);
