@@ -29,17 +29,18 @@ export function TextField({
   const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`text-sm ${className}`}>
-      <label>
+      <label htmlFor={id} className="block">
         {label}
-        <input
-          type={type}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`${fieldClass} ${mono ? "font-mono" : ""}`}
-        />
       </label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${fieldClass} ${mono ? "font-mono" : ""}`}
+      />
       {hint ? (
         <span id={`${id}-hint`} className="mt-0.5 block text-xs text-slate-500">
           {hint}
@@ -61,22 +62,23 @@ export function SelectField<T extends string>({
   const id = useId();
   return (
     <div className={`text-sm ${className}`}>
-      <label>
+      <label htmlFor={id} className="block">
         {label}
-        <select
-          value={value}
-          onChange={(event) => onChange(event.target.value as T)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={fieldClass}
-        >
-          {options.map(([option, text]) => (
-            <option key={option} value={option}>
-              {text}
-            </option>
-          ))}
-        </select>
       </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as T)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={fieldClass}
+      >
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
