@@ -67,7 +67,7 @@ test("a reviewer edits a check through its form, reorders by one place, starts a
   await expect(pattern).not.toHaveAttribute("aria-invalid", "true");
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(edit.getByRole("status")).toHaveText("Saved.");
-  await expect(items.getByText(/"pattern":"thank \(you\|u\)"/)).toBeVisible();
+  await expect(items.getByText("rule: the final reply matches /thank (you|u)/i")).toBeVisible();
 
   // One key press moves one place, and the handle keeps the focus.
   const handle = page.getByRole("button", { name: "Move escalates" });
@@ -82,6 +82,15 @@ test("a reviewer edits a check through its form, reorders by one place, starts a
   await page.reload();
   await expect(items.getByText("2. Did the agent escalate?")).toBeVisible();
   await expect(items.getByText("1. Does the reply thank the customer?")).toBeVisible();
+
+  // Or by drag: the handle dropped on the last item puts it last, the others keeping their order.
+  await page.getByRole("button", { name: "Move polite" }).dragTo(items.getByRole("listitem", { name: "Item looked_up" }));
+  await expect(items.getByText("3. Does the reply thank the customer?")).toBeVisible();
+  await expect(items.getByText("1. Did the agent escalate?")).toBeVisible();
+  await expect(items.getByText("2. Did the agent look up the order?")).toBeVisible();
+  await expect(items).toHaveAttribute("aria-busy", "false");
+  await page.reload();
+  await expect(items.getByText("3. Does the reply thank the customer?")).toBeVisible();
 
   await page.getByRole("button", { name: "Approve version" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `${environment} v1 (approved)` })).toBeVisible();

@@ -9,6 +9,7 @@ import { deleteDraftItem, reorderDraftItems, saveDraftItem, setRubricHackMode } 
 import { startRubricExtraction } from "@/lib/rubrics/extract-rubric-job";
 import { startDraftFromVersion, startRubricDraft } from "@/lib/rubrics/find-or-create-draft";
 import { tryRubricOnSample } from "@/lib/rubrics/try-rubric-on-sample";
+import { checkIssueMessage } from "@/lib/rubrics/check-form";
 import { rubricCheckSchema } from "@/lib/rubrics/rubric-check-schema";
 
 const id = z.string().min(1);
@@ -39,7 +40,7 @@ const itemFormSchema = z
     const withPrompt = isRecord(raw) && raw.kind === "llm" && !raw.prompt ? { ...raw, prompt: form.question } : raw;
     const check = rubricCheckSchema.safeParse(withPrompt);
     if (!check.success) {
-      for (const issue of check.error.issues) ctx.addIssue({ code: "custom", path: ["check", ...issue.path], message: issue.message });
+      for (const issue of check.error.issues) ctx.addIssue({ code: "custom", path: ["check", ...issue.path], message: checkIssueMessage(issue) });
       return z.NEVER;
     }
     return { ...form, check: check.data };

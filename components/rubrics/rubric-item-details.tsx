@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { deleteRubricItemAction } from "@/app/actions/rubric-actions";
 import { ActionButton } from "@/components/settings/action-button";
-import type { RubricCheckInput } from "@/lib/rubrics/rubric-check-schema";
+import { describeCheck } from "@/lib/hacks/describe-check";
+import { rubricCheckSchema, type RubricCheckInput } from "@/lib/rubrics/rubric-check-schema";
 import { RubricItemForm } from "./rubric-item-form";
 
 type Item = {
@@ -15,10 +16,22 @@ type Item = {
   knownHack: { id: string; name: string } | null;
 };
 
-const paramsOf = (check: unknown) => {
-  const { kind: _kind, ...rest } = (check ?? {}) as Record<string, unknown>;
-  return Object.keys(rest).length ? JSON.stringify(rest) : "";
-};
+/** The check in words (its exact JSON on hover); a stored check that no longer validates is shown as stored, marked. */
+function CheckSummary({ check }: { check: unknown }) {
+  const parsed = rubricCheckSchema.safeParse(check);
+  const json = JSON.stringify(check);
+  if (!parsed.success)
+    return (
+      <span className="font-mono text-red-700">
+        {json} (does not validate: {parsed.error.issues[0]?.message})
+      </span>
+    );
+  return (
+    <span title={json}>
+      {parsed.data.kind === "llm" ? "LLM question" : "rule"}: {describeCheck(parsed.data)}
+    </span>
+  );
+}
 
 /** Below an item's question: what it is, how it is checked, and in a draft its delete button and edit form. */
 export function RubricItemDetails({ item, rubricVersionId, canEdit }: { item: Item; rubricVersionId: string; canEdit: boolean }) {
@@ -27,7 +40,7 @@ export function RubricItemDetails({ item, rubricVersionId, canEdit }: { item: It
       <div className="flex items-start justify-between gap-2">
         <p className="min-w-0 break-words text-xs text-slate-600">
           <span className="font-mono">{item.key}</span> · {item.polarity === "hack" ? "hack check" : "good behaviour"} · weight {item.weight} ·{" "}
-          {item.checkKind === "llm" ? "LLM question" : `rule ${item.checkKind}`} <span className="font-mono">{paramsOf(item.check)}</span>
+          <CheckSummary check={item.check} />
           {item.knownHack ? (
             <>
               {" · known hack "}

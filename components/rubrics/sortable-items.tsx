@@ -53,7 +53,7 @@ export function SortableItems({ rubricVersionId, rows, canEdit }: { rubricVersio
 
   return (
     <>
-      {canEdit ? (
+      {canEdit && rows.length > 1 ? (
         <p id={helpId} className="mb-2 text-xs text-slate-600">
           To reorder, drag an item by its handle ⠿, or focus the handle and press ↑ or ↓: each press moves it one place.
         </p>

@@ -77,6 +77,7 @@ describe("check form", () => {
     expect(Object.keys(errors).sort()).toEqual(["checks.0.pattern", "checks.1.check.max", "checks.2.min"]);
     expect(errors["checks.0.pattern"]).toMatch(/Unterminated group/);
     expect(errors["checks.1.check.max"]).toBe("max is below min");
+    expect(errors["checks.2.min"]).toBe("Enter a number");
   });
 
   it("reports a capture group the pattern does not have at the group field", () => {
@@ -98,5 +99,10 @@ describe("check form", () => {
       op: "gt",
       value: 10,
     });
+  });
+
+  it("says what an empty required field or a fractional count needs, in words", () => {
+    expect(validateCheckForm({ kind: "tool_order", before: "", after: "issue_refund" }).errors).toEqual({ before: "Required" });
+    expect(validateCheckForm({ kind: "reply_length", unit: "words", min: "2.5", max: "" }).errors).toEqual({ min: expect.stringMatching(/whole number|integer/) });
   });
 });

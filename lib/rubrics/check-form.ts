@@ -160,12 +160,21 @@ export function formFromCheck(check: RubricCheckInput): CheckForm {
   }
 }
 
+/** A schema issue in a reviewer's words where zod's default is a type error ("expected string to have >=1 characters"). */
+export function checkIssueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === "too_small" && issue.origin === "string") return "Required";
+  if (issue.code === "invalid_type" && issue.expected === "number") return "Enter a number";
+  if (issue.code === "too_small" && issue.origin === "number") return `${String(issue.minimum)} or more`;
+  if (issue.code === "invalid_type" && issue.expected === "int") return "Enter a whole number";
+  return issue.message;
+}
+
 /** Issue messages by dotted path (`checks.0.pattern`), the first per path, with an optional prefix. */
 export function issuesByPath(issues: readonly z.core.$ZodIssue[], prefix = ""): Record<string, string> {
   const byPath: Record<string, string> = {};
   for (const issue of issues) {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join(".");
-    byPath[path] ??= issue.message;
+    byPath[path] ??= checkIssueMessage(issue);
   }
   return byPath;
 }
