@@ -57,7 +57,7 @@ export default async function RubricsPage() {
                     </div>
                   ) : null}
                 </div>
-                {rubric.openCandidates ? <p className="mt-1 text-sm text-amber-700">{rubric.openCandidates} extracted candidates wait in the draft editor.</p> : null}
+                {rubric.openCandidates ? <p className="mt-1 text-sm text-amber-700">{rubric.openCandidates === 1 ? "1 extracted candidate waits" : `${rubric.openCandidates} extracted candidates wait`} in the draft editor.</p> : null}
                 <table className="mt-3 w-full text-sm">
                   <thead>
                     <tr className="text-left text-slate-500">
