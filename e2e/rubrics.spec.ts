@@ -16,7 +16,8 @@ test("a reviewer edits a draft, tries it on a sample, approves it; approving a h
   await add.getByLabel("Key", { exact: true }).fill("polite");
   await add.getByLabel("Question", { exact: true }).fill("Is the reply polite?");
   await add.getByLabel("Checked by", { exact: true }).selectOption("regex");
-  await add.getByLabel("Check parameters (JSON)", { exact: true }).fill('{"pattern": "thank you", "flags": "i"}');
+  await add.getByLabel("Pattern", { exact: true }).fill("thank you");
+  await add.getByLabel("Flags", { exact: true }).fill("i");
   await add.getByRole("button", { name: "Add item" }).click();
   const items = page.getByRole("list", { name: "Rubric items" });
   await expect(items.getByText("1. Is the reply polite?")).toBeVisible();
@@ -24,10 +25,10 @@ test("a reviewer edits a draft, tries it on a sample, approves it; approving a h
   await add.getByLabel("Key", { exact: true }).fill("looked_up");
   await add.getByLabel("Question", { exact: true }).fill("Did the agent look up the order?");
   await add.getByLabel("Checked by", { exact: true }).selectOption("tool_called");
-  await add.getByLabel("Check parameters (JSON)", { exact: true }).fill('{"tool": "lookup_order"}');
+  await add.getByLabel("Tool name", { exact: true }).fill("lookup_order");
   await add.getByRole("button", { name: "Add item" }).click();
   await expect(items.getByText("2. Did the agent look up the order?")).toBeVisible();
-  await page.getByRole("button", { name: "Move looked_up up" }).click();
+  await page.getByRole("button", { name: "Move looked_up" }).press("ArrowUp");
   await expect(items.getByText("1. Did the agent look up the order?")).toBeVisible();
 
   await page.getByRole("button", { name: "Try on sample" }).click();

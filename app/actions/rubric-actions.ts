@@ -5,15 +5,20 @@ import { z } from "zod";
 import { serverAction } from "@/lib/next/server-action";
 import { approveRubricVersion } from "@/lib/rubrics/approve-rubric-version";
 import { acceptRubricCandidate, dropRubricCandidate } from "@/lib/rubrics/decide-rubric-candidate";
-import { deleteDraftItem, moveDraftItem, saveDraftItem, setRubricHackMode } from "@/lib/rubrics/edit-draft-items";
+import { deleteDraftItem, reorderDraftItems, saveDraftItem, setRubricHackMode } from "@/lib/rubrics/edit-draft-items";
 import { startRubricExtraction } from "@/lib/rubrics/extract-rubric-job";
-import { startRubricDraft } from "@/lib/rubrics/find-or-create-draft";
+import { startDraftFromVersion, startRubricDraft } from "@/lib/rubrics/find-or-create-draft";
 import { tryRubricOnSample } from "@/lib/rubrics/try-rubric-on-sample";
-import { checkKindSchema } from "@/lib/rubrics/rubric-check-schema";
+import { checkIssueMessage } from "@/lib/rubrics/check-form";
+import { rubricCheckSchema } from "@/lib/rubrics/rubric-check-schema";
 
 const id = z.string().min(1);
 
-/** The check's parameters arrive as JSON text beside its kind; an llm check defaults its prompt to the question. */
+/**
+ * The check arrives as the JSON the editor's fields make; its issues are reported under `check.`
+ * plus the path the schema names, which the editor shows at that field. An llm check without a
+ * prompt asks the question itself.
+ */
 const itemFormSchema = z
   .object({
     rubricVersionId: id,
@@ -22,27 +27,33 @@ const itemFormSchema = z
     question: z.string().trim().min(1, "Write the yes/no question"),
     polarity: z.enum(["good", "hack"]),
     weight: z.coerce.number().finite().nonnegative("0 or more"),
-    checkKind: checkKindSchema,
-    checkParams: z.string().default(""),
+    check: z.string().min(1, "Choose how the item is checked"),
   })
   .transform((form, ctx) => {
-    let params: Record<string, unknown> = {};
+    let raw: unknown;
     try {
-      params = form.checkParams.trim() ? (JSON.parse(form.checkParams) as Record<string, unknown>) : {};
+      raw = JSON.parse(form.check);
     } catch {
-      ctx.addIssue({ code: "custom", path: ["checkParams"], message: "Not valid JSON" });
+      ctx.addIssue({ code: "custom", path: ["check"], message: "Not valid JSON" });
       return z.NEVER;
     }
-    const check = form.checkKind === "llm" ? { prompt: form.question, ...params, kind: "llm" } : { ...params, kind: form.checkKind };
-    return { ...form, check };
+    const withPrompt = isRecord(raw) && raw.kind === "llm" && !raw.prompt ? { ...raw, prompt: form.question } : raw;
+    const check = rubricCheckSchema.safeParse(withPrompt);
+    if (!check.success) {
+      for (const issue of check.error.issues) ctx.addIssue({ code: "custom", path: ["check", ...issue.path], message: checkIssueMessage(issue) });
+      return z.NEVER;
+    }
+    return { ...form, check: check.data };
   });
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 export const saveRubricItemAction = serverAction({ role: "reviewer", schema: itemFormSchema }, async (form, { db, member }) => {
   const item = await saveDraftItem(db, {
     projectId: member.projectId,
     rubricVersionId: form.rubricVersionId,
     itemId: form.itemId || undefined,
-    item: { key: form.key, question: form.question, polarity: form.polarity, weight: form.weight, check: form.check as never },
+    item: { key: form.key, question: form.question, polarity: form.polarity, weight: form.weight, check: form.check },
     provenance: form.itemId ? undefined : { source: "editor" },
   });
   revalidatePath(`/rubrics/${form.rubricVersionId}`);
@@ -55,10 +66,11 @@ export const deleteRubricItemAction = serverAction({ role: "reviewer", schema: z
   return null;
 });
 
-export const moveRubricItemAction = serverAction(
-  { role: "reviewer", schema: z.object({ rubricVersionId: id, itemId: id, direction: z.enum(["up", "down"]) }) },
+/** The whole order as the reviewer sees it after a drag or a key press; the server checks it names every item once. */
+export const reorderRubricItemsAction = serverAction(
+  { role: "reviewer", schema: z.object({ rubricVersionId: id, itemIds: z.string().transform((ids) => ids.split(",")).pipe(z.array(id)) }) },
   async (input, { db, member }) => {
-    await moveDraftItem(db, { projectId: member.projectId, ...input });
+    await reorderDraftItems(db, { projectId: member.projectId, ...input });
     revalidatePath(`/rubrics/${input.rubricVersionId}`);
     return null;
   },
@@ -81,9 +93,16 @@ export const approveRubricVersionAction = serverAction(
 );
 
 export const startRubricDraftAction = serverAction({ role: "reviewer", schema: z.object({ environment: z.string().trim().min(1, "Name the environment").max(200) }) }, async ({ environment }, { db, member, actor }) => {
-  const { draft } = await startRubricDraft(db, { projectId: member.projectId, environment, actor });
+  const { draft, isNew } = await startRubricDraft(db, { projectId: member.projectId, environment, actor });
   revalidatePath("/rubrics");
-  return { rubricVersionId: draft.id };
+  return { rubricVersionId: draft.id, isNew };
+});
+
+/** "New draft from this version": the draft copied from it, or the rubric's open draft (isNew false, which the page says). */
+export const startDraftFromVersionAction = serverAction({ role: "reviewer", schema: z.object({ rubricVersionId: id }) }, async ({ rubricVersionId }, { db, member, actor }) => {
+  const { draft, isNew } = await startDraftFromVersion(db, { projectId: member.projectId, rubricVersionId, actor });
+  revalidatePath("/rubrics");
+  return { rubricVersionId: draft.id, isNew };
 });
 
 export const startExtractionAction = serverAction({ role: "reviewer", schema: z.object({ environment: z.string().min(1) }) }, async ({ environment }, { db, member }) => {

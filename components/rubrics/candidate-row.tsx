@@ -5,7 +5,7 @@ import { acceptCandidateAction, dropCandidateAction } from "@/app/actions/rubric
 import { ActionButton } from "@/components/settings/action-button";
 import { Button } from "@/components/ui/button";
 
-type Candidate = { id: string; question: string; polarity: string; count: number; issues: string[]; exampleTraceIds: string[] };
+export type Candidate = { id: string; question: string; polarity: string; count: number; issues: string[]; exampleTraceIds: string[] };
 
 /** An extracted candidate: accept it as is or edited (it becomes a draft item with provenance), or drop it. */
 export function CandidateRow({ candidate, rubricVersionId }: { candidate: Candidate; rubricVersionId: string }) {
@@ -31,7 +31,7 @@ export function CandidateRow({ candidate, rubricVersionId }: { candidate: Candid
       </form>
       <div className="mt-2 flex items-center gap-3 text-xs text-slate-600">
         <span>
-          {candidate.count} traces · {candidate.issues.length} wordings: {candidate.issues.slice(0, 3).join(" / ")}
+          {candidate.count} trace{candidate.count === 1 ? "" : "s"} · {candidate.issues.length} wording{candidate.issues.length === 1 ? "" : "s"}: {candidate.issues.slice(0, 3).join(" / ")}
         </span>
         <ActionButton action={dropCandidateAction} fields={{ candidateId: candidate.id, rubricVersionId }} variant="danger" label={`Drop candidate ${candidate.question}`}>
           Drop

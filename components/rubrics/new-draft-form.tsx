@@ -4,14 +4,20 @@ import { useRouter } from "next/navigation";
 import { useActionState, useEffect } from "react";
 import { startRubricDraftAction } from "@/app/actions/rubric-actions";
 import { Button } from "@/components/ui/button";
+import { draftHref } from "./draft-href";
 
-/** Opens the environment's draft (copying its latest approved version) and goes to it. */
-export function NewDraftForm({ environment }: { environment?: string }) {
+/**
+ * Without an environment: "New rubric" (its empty v1 draft). With one: a new draft copied from
+ * the environment's latest approved version (`fromVersion`). Either opens the environment's
+ * existing draft instead when it has one, and the draft page says so.
+ */
+export function NewDraftForm({ environment, fromVersion }: { environment?: string; fromVersion?: number }) {
   const router = useRouter();
   const [state, action, isPending] = useActionState(startRubricDraftAction, null);
   useEffect(() => {
-    if (state?.ok) router.push(`/rubrics/${state.data.rubricVersionId}`);
+    if (state?.ok) router.push(draftHref(state.data));
   }, [state, router]);
+  const label = environment ? (fromVersion ? `New draft from v${fromVersion}` : "New draft") : "New rubric";
   return (
     <form action={action} className="inline-flex items-end gap-2">
       {environment ? (
@@ -22,8 +28,14 @@ export function NewDraftForm({ environment }: { environment?: string }) {
           <input name="environment" required className="mt-1 block rounded-md border border-slate-300 px-2 py-1" />
         </label>
       )}
-      <Button type="submit" variant={environment ? "secondary" : "primary"} disabled={isPending} aria-label={environment ? `Edit draft of ${environment}` : "New rubric"}>
-        {environment ? "Edit draft" : "New rubric"}
+      <Button
+        type="submit"
+        variant={environment ? "secondary" : "primary"}
+        disabled={isPending}
+        aria-label={environment ? `${label} of ${environment}` : label}
+        title={environment ? (fromVersion ? `Copies v${fromVersion}'s items into a new draft to edit; v${fromVersion} itself never changes` : "Starts an empty draft") : undefined}
+      >
+        {label}
       </Button>
       {state && !state.ok ? <span role="alert" className="text-sm text-red-700">{state.fields?.environment ?? state.error}</span> : null}
     </form>

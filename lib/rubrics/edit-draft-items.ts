@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { assertDraft } from "./assert-draft";
+import { moveItem } from "./move-item";
 import { rubricItemSchema, type RubricItemInput } from "./rubric-item-schema";
 
 type DraftRef = { projectId: string; rubricVersionId: string };
@@ -48,16 +49,13 @@ export async function reorderDraftItems(db: Db, { projectId, rubricVersionId, it
   });
 }
 
-/** Moves one item up or down by one place (the editor's arrows). */
+/** Moves one item up or down by one place. */
 export async function moveDraftItem(db: Db, { projectId, rubricVersionId, itemId, direction }: DraftRef & { itemId: string; direction: "up" | "down" }) {
   const items = await db.rubricItem.findMany({ where: { rubricVersionId, rubricVersion: { rubric: { projectId } } }, orderBy: { position: "asc" }, select: { id: true } });
   const ids = items.map((item) => item.id);
   const at = ids.indexOf(itemId);
-  const to = direction === "up" ? at - 1 : at + 1;
   if (at < 0) throw notFound("Rubric item");
-  if (to < 0 || to >= ids.length) return;
-  [ids[at], ids[to]] = [ids[to]!, ids[at]!];
-  await reorderDraftItems(db, { projectId, rubricVersionId, itemIds: ids });
+  await reorderDraftItems(db, { projectId, rubricVersionId, itemIds: moveItem(ids, at, direction === "up" ? at - 1 : at + 1) });
 }
 
 export async function setRubricHackMode(db: Db, { projectId, rubricVersionId, hackMode }: DraftRef & { hackMode: "zero" | "subtract" }) {

@@ -35,6 +35,7 @@ export default async function RubricsPage() {
         <div className="space-y-6">
           {rubrics.map((rubric) => {
             const latestApproved = rubric.versions.find((v) => v.status === "approved");
+            const openDraft = rubric.versions.find((v) => v.status === "draft");
             return (
               <section key={rubric.id} aria-label={`Rubric ${rubric.environment}`} className="rounded-lg border border-slate-200 bg-white p-4">
                 <div className="flex flex-wrap items-center justify-between gap-3">
@@ -43,14 +44,20 @@ export default async function RubricsPage() {
                   </h2>
                   {canEdit ? (
                     <div className="flex items-center gap-2">
-                      <NewDraftForm environment={rubric.environment} />
+                      {openDraft ? (
+                        <Link className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium" href={`/rubrics/${openDraft.id}`}>
+                          Open draft v{openDraft.version}
+                        </Link>
+                      ) : (
+                        <NewDraftForm environment={rubric.environment} fromVersion={latestApproved?.version} />
+                      )}
                       <ActionButton action={startExtractionAction} fields={{ environment: rubric.environment }} label={`Extract candidates for ${rubric.environment}`}>
                         Extract candidates
                       </ActionButton>
                     </div>
                   ) : null}
                 </div>
-                {rubric.openCandidates ? <p className="mt-1 text-sm text-amber-700">{rubric.openCandidates} extracted candidates wait in the draft editor.</p> : null}
+                {rubric.openCandidates ? <p className="mt-1 text-sm text-amber-700">{rubric.openCandidates === 1 ? "1 extracted candidate waits" : `${rubric.openCandidates} extracted candidates wait`} in the draft editor.</p> : null}
                 <table className="mt-3 w-full text-sm">
                   <thead>
                     <tr className="text-left text-slate-500">

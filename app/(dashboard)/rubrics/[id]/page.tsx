@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { deleteRubricItemAction, moveRubricItemAction, setHackModeAction } from "@/app/actions/rubric-actions";
+import { setHackModeAction } from "@/app/actions/rubric-actions";
 import { ApproveVersionForm } from "@/components/rubrics/approve-version-form";
-import { CandidateRow } from "@/components/rubrics/candidate-row";
+import { CandidateList } from "@/components/rubrics/candidate-list";
+import { NewDraftFromVersion } from "@/components/rubrics/new-draft-from-version";
+import { RubricItemDetails } from "@/components/rubrics/rubric-item-details";
 import { RubricItemForm } from "@/components/rubrics/rubric-item-form";
+import { SortableItems } from "@/components/rubrics/sortable-items";
 import { TryOnSample } from "@/components/rubrics/try-on-sample";
 import { TrainLabOffer } from "@/components/runs/train-lab-offer";
 import { ActionButton } from "@/components/settings/action-button";
@@ -15,18 +18,15 @@ import { findRubricVersion } from "@/lib/rubrics/find-rubric-version";
 
 export const metadata: Metadata = { title: "Rubric version" };
 
-const paramsOf = (check: unknown) => {
-  const { kind: _kind, ...rest } = (check ?? {}) as Record<string, unknown>;
-  return Object.keys(rest).length ? JSON.stringify(rest) : "";
-};
-
-export default async function RubricVersionPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function RubricVersionPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ draft?: string | string[] }> }) {
   const { db, member } = await requireMember("viewer");
-  const { id } = await params;
-  const { version, candidates, approvedBy } = await orNotFound(findRubricVersion(db, { projectId: member.projectId, rubricVersionId: id }));
+  const [{ id }, { draft: arrival }] = await Promise.all([params, searchParams]);
+  const { version, candidates, repeated, approvedBy } = await orNotFound(findRubricVersion(db, { projectId: member.projectId, rubricVersionId: id }));
   const isDraft = version.status === "draft";
-  const canEdit = isDraft && hasRole(member.role, "reviewer");
+  const isReviewer = hasRole(member.role, "reviewer");
+  const canEdit = isDraft && isReviewer;
   const basedOn = version.rubric.versions.find((v) => v.id === version.basedOnId);
+  const openDraft = version.rubric.versions.find((v) => v.status === "draft") ?? null;
   return (
     <>
       <p className="mb-2 text-sm">
@@ -38,6 +38,16 @@ export default async function RubricVersionPage({ params }: { params: Promise<{ 
         title={`${version.rubric.name} v${version.version} (${version.status})`}
         description={`Environment ${version.rubric.environment}${basedOn ? ` · based on v${basedOn.version}` : ""}${version.approvedAt ? ` · approved by ${approvedBy ?? "system"} at ${version.approvedAt.toISOString().slice(0, 16).replace("T", " ")}` : ""}`}
       />
+      {isDraft && arrival === "existing" ? (
+        <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm">
+          This rubric already had an open draft, so it was opened instead of making a second one{basedOn ? `; it is based on v${basedOn.version}` : ""}. Approve or edit it; a new draft can start once it is approved.
+        </p>
+      ) : null}
+      {isDraft && arrival === "new" ? (
+        <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm">
+          New draft v{version.version}{basedOn ? `, a copy of v${basedOn.version}'s items` : ""}. Changes here leave every approved version as it is.
+        </p>
+      ) : null}
       <div className="mb-4 flex flex-wrap items-center gap-4 text-sm">
         <a className="text-indigo-700 underline" href={`/api/rubric-versions/${version.id}/export`}>
           Export JSON
@@ -57,60 +67,21 @@ export default async function RubricVersionPage({ params }: { params: Promise<{ 
             </span>
           ) : null}
         </span>
-        {!isDraft ? <span className="rounded bg-slate-100 px-2 py-0.5">Approved versions are immutable: start a new draft on /rubrics to change it.</span> : null}
       </div>
+      {!isDraft ? (
+        <div className="mb-4 space-y-2 rounded-md bg-slate-100 px-3 py-2 text-sm">
+          <p>Approved versions are immutable: the reward API and training runs rely on this id meaning this checklist.</p>
+          {isReviewer ? <NewDraftFromVersion rubricVersionId={version.id} version={version.version} itemCount={version.items.length} openDraft={openDraft} /> : null}
+        </div>
+      ) : null}
 
       <TrainLabOffer version={version} role={member.role} />
 
-      <ol aria-label="Rubric items" className="space-y-3">
-        {version.items.map((item, index) => (
-          <li key={item.id} className="rounded-md border border-slate-200 bg-white p-3">
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <div>
-                <p className="font-medium">
-                  {index + 1}. {item.question}
-                </p>
-                <p className="text-xs text-slate-600">
-                  <span className="font-mono">{item.key}</span> · {item.polarity === "hack" ? "hack check" : "good behaviour"} · weight {item.weight} · {item.checkKind === "llm" ? "LLM question" : `rule ${item.checkKind}`}{" "}
-                  <span className="font-mono">{paramsOf(item.check)}</span>
-                  {item.knownHack ? (
-                    <>
-                      {" · known hack "}
-                      <Link className="text-indigo-700 underline" href={`/hacks#hack-${item.knownHack.id}`}>
-                        {item.knownHack.name}
-                      </Link>
-                    </>
-                  ) : null}
-                </p>
-              </div>
-              {canEdit ? (
-                <div className="flex items-center gap-1">
-                  <ActionButton action={moveRubricItemAction} fields={{ rubricVersionId: version.id, itemId: item.id, direction: "up" }} label={`Move ${item.key} up`}>
-                    ↑
-                  </ActionButton>
-                  <ActionButton action={moveRubricItemAction} fields={{ rubricVersionId: version.id, itemId: item.id, direction: "down" }} label={`Move ${item.key} down`}>
-                    ↓
-                  </ActionButton>
-                  <ActionButton action={deleteRubricItemAction} fields={{ rubricVersionId: version.id, itemId: item.id }} variant="danger" label={`Delete ${item.key}`}>
-                    Delete
-                  </ActionButton>
-                </div>
-              ) : null}
-            </div>
-            {canEdit ? (
-              <details className="mt-2">
-                <summary className="cursor-pointer text-sm text-indigo-700">Edit {item.key}</summary>
-                <div className="mt-2">
-                  <RubricItemForm
-                    rubricVersionId={version.id}
-                    item={{ id: item.id, key: item.key, question: item.question, polarity: item.polarity, weight: item.weight, checkKind: item.checkKind, checkParams: paramsOf(item.check) }}
-                  />
-                </div>
-              </details>
-            ) : null}
-          </li>
-        ))}
-      </ol>
+      <SortableItems
+        rubricVersionId={version.id}
+        canEdit={canEdit}
+        rows={version.items.map((item) => ({ id: item.id, key: item.key, question: item.question, content: <RubricItemDetails item={item} rubricVersionId={version.id} canEdit={canEdit} /> }))}
+      />
       {version.items.length === 0 ? <p className="text-sm text-slate-600">No items yet.</p> : null}
 
       {canEdit ? (
@@ -120,21 +91,14 @@ export default async function RubricVersionPage({ params }: { params: Promise<{ 
         </section>
       ) : null}
 
-      {hasRole(member.role, "reviewer") ? <TryOnSample rubricVersionId={version.id} /> : null}
+      {isReviewer ? <TryOnSample rubricVersionId={version.id} /> : null}
 
-      {canEdit && candidates.length ? (
-        <section aria-label="Extracted candidates" className="mt-6">
-          <h2 className="mb-2 font-medium">Extracted candidates ({candidates.length})</h2>
-          <ul className="space-y-2">
-            {candidates.map((candidate) => (
-              <CandidateRow
-                key={candidate.id}
-                rubricVersionId={version.id}
-                candidate={{ id: candidate.id, question: candidate.question, polarity: candidate.polarity, count: candidate.count, issues: (candidate.issues as string[]) ?? [], exampleTraceIds: (candidate.exampleTraceIds as string[]) ?? [] }}
-              />
-            ))}
-          </ul>
-        </section>
+      {canEdit ? (
+        <CandidateList
+          rubricVersionId={version.id}
+          repeated={repeated}
+          candidates={candidates.map((candidate) => ({ id: candidate.id, question: candidate.question, polarity: candidate.polarity, count: candidate.count, issues: (candidate.issues as string[]) ?? [], exampleTraceIds: (candidate.exampleTraceIds as string[]) ?? [] }))}
+        />
       ) : null}
 
       {canEdit ? (

@@ -6,6 +6,7 @@ import { orNotFound } from "@/lib/next/or-not-found";
 import { requireMember } from "@/lib/next/page-context";
 import { diffRubricVersions } from "@/lib/rubrics/diff-rubric-versions";
 import { listRubrics } from "@/lib/rubrics/list-rubrics";
+import { pickDefaultDiff } from "@/lib/rubrics/pick-default-diff";
 
 export const metadata: Metadata = { title: "Rubric diff" };
 
@@ -16,13 +17,15 @@ export default async function RubricDiffPage({ searchParams }: { searchParams: P
   const { db, member } = await requireMember("viewer");
   const parsed = searchSchema.safeParse(await searchParams);
   const rubrics = await listRubrics(db, { projectId: member.projectId });
+  // Without a pair asked for: the newest draft against its rubric's latest approved version.
+  const pair = parsed.success ? parsed.data : pickDefaultDiff(rubrics);
   const options = rubrics.flatMap((rubric) => rubric.versions.map((v) => ({ id: v.id, label: `${rubric.environment} v${v.version} (${v.status})` })));
   const picker = (
     <form method="get" className="mb-4 flex flex-wrap items-end gap-2 text-sm" aria-label="Pick versions">
       {(["from", "to"] as const).map((name) => (
         <label key={name}>
           {name === "from" ? "From" : "To"}
-          <select name={name} aria-label={name === "from" ? "From version" : "To version"} defaultValue={parsed.success ? parsed.data[name] : undefined} className="mt-1 block rounded-md border border-slate-300 px-2 py-1">
+          <select name={name} aria-label={name === "from" ? "From version" : "To version"} defaultValue={pair?.[name]} className="mt-1 block rounded-md border border-slate-300 px-2 py-1">
             {options.map((option) => (
               <option key={option.id} value={option.id}>
                 {option.label}
@@ -43,7 +46,7 @@ export default async function RubricDiffPage({ searchParams }: { searchParams: P
       </Link>
     </p>
   );
-  if (!parsed.success)
+  if (!pair)
     return (
       <>
         {back}
@@ -51,11 +54,14 @@ export default async function RubricDiffPage({ searchParams }: { searchParams: P
         {picker}
       </>
     );
-  const diff = await orNotFound(diffRubricVersions(db, { projectId: member.projectId, fromId: parsed.data.from, toId: parsed.data.to }));
+  const diff = await orNotFound(diffRubricVersions(db, { projectId: member.projectId, fromId: pair.from, toId: pair.to }));
   return (
     <>
       {back}
-      <PageHeader title={`Diff v${diff.from.version} → v${diff.to.version}`} description={`${diff.added.length} added · ${diff.removed.length} removed · ${diff.changed.length} changed · ${diff.unchanged.length} unchanged`} />
+      <PageHeader
+        title={`Diff v${diff.from.version} (${diff.from.status}) → v${diff.to.version} (${diff.to.status})`}
+        description={`${parsed.success ? "" : "The latest draft against the latest approved version · "}${diff.added.length} added · ${diff.removed.length} removed · ${diff.changed.length} changed · ${diff.unchanged.length} unchanged`}
+      />
       {picker}
       <section aria-label="Added items" className="mb-4">
         <h2 className="font-medium text-green-800">Added</h2>
