@@ -14,7 +14,7 @@ const base = "http://return-path.invalid";
 export function safeReturnPath(value: unknown): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.length > 2000) return defaultReturnPath;
   // Browsers read a backslash as a slash and drop tabs and newlines: "/\evil" and "/\t/evil" are other hosts.
-  if (/[\\\u0000-\u001f\u007f]/.test(value)) return defaultReturnPath;
+  if ([...value].some((c) => c === "\\" || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return defaultReturnPath;
   let url: URL;
   try {
     url = new URL(value, base);
