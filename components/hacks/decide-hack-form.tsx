@@ -1,10 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useActionState, useEffect, useRef, useState, useTransition } from "react";
+import { useRef, useState, useTransition } from "react";
 import { approveKnownHackAction, previewHackApprovalAction, rejectKnownHackAction } from "@/app/actions/hack-actions";
 import { Button } from "@/components/ui/button";
 import type { HackApprovalScale } from "@/lib/hacks/hack-approval-scale";
+import type { ActionResult } from "@/lib/next/server-action";
 import { HackApprovalConfirmation } from "./hack-approval-confirmation";
 
 /**
@@ -14,25 +15,26 @@ import { HackApprovalConfirmation } from "./hack-approval-confirmation";
 export function DecideHackForm({ knownHackId, name }: { knownHackId: string; name: string }) {
   const router = useRouter();
   const form = useRef<HTMLFormElement>(null);
-  const [approved, approve, isApproving] = useActionState(approveKnownHackAction, null);
-  const [rejected, reject, isRejecting] = useActionState(rejectKnownHackAction, null);
   const [scale, setScale] = useState<HackApprovalScale | null>(null);
-  const [previewError, setPreviewError] = useState<string | null>(null);
-  const [isPreviewing, startPreview] = useTransition();
-  const decided = (approved?.ok ? approved : null) ?? (rejected?.ok ? rejected : null);
-  const error = previewError ?? (approved && !approved.ok ? approved.error : null) ?? (rejected && !rejected.ok ? (rejected.fields?.note ?? rejected.error) : null);
+  const [error, setError] = useState<string | null>(null);
+  const [isPending, startTransition] = useTransition();
 
-  useEffect(() => {
-    // The entry leaves the proposed list: the page's note on this hack links to what the decision made.
-    if (decided) router.replace(`/hacks?decided=${encodeURIComponent(knownHackId)}#hack-${knownHackId}`);
-  }, [decided, knownHackId, router]);
+  // The action's revalidation re-renders the page without this form (the hack is no longer
+  // proposed), so the code after it navigates to the entry, whose note links to what was made.
+  const decide = (action: (previous: null, data: FormData) => Promise<ActionResult<unknown>>) => (data: FormData) =>
+    startTransition(async () => {
+      setError(null);
+      const result = await action(null, data);
+      if (result.ok) router.replace(`/hacks?decided=${encodeURIComponent(knownHackId)}#hack-${knownHackId}`);
+      else setError(result.fields?.note ?? result.error);
+    });
 
   const preview = () =>
-    startPreview(async () => {
-      setPreviewError(null);
+    startTransition(async () => {
+      setError(null);
       const result = await previewHackApprovalAction(null, new FormData(form.current!));
       if (result.ok) setScale(result.data);
-      else setPreviewError(result.error);
+      else setError(result.error);
     });
 
   return (
@@ -44,14 +46,14 @@ export function DecideHackForm({ knownHackId, name }: { knownHackId: string; nam
           <input name="note" maxLength={1000} aria-label={`Decision note for ${name}`} className="mt-1 block w-80 max-w-full rounded-md border border-slate-300 px-2 py-1" />
         </label>
         {scale ? null : (
-          <Button type="button" onClick={preview} disabled={isPreviewing} aria-label={`Approve hack ${name}`}>
+          <Button type="button" onClick={preview} disabled={isPending} aria-label={`Approve hack ${name}`}>
             Approve…
           </Button>
         )}
-        <Button type="submit" variant="danger" formAction={reject} disabled={isRejecting} aria-label={`Reject hack ${name}`}>
+        <Button type="submit" variant="danger" formAction={decide(rejectKnownHackAction)} disabled={isPending} aria-label={`Reject hack ${name}`}>
           Reject
         </Button>
-        {scale ? <HackApprovalConfirmation name={name} scale={scale} formAction={approve} isApproving={isApproving} onCancel={() => setScale(null)} /> : null}
+        {scale ? <HackApprovalConfirmation name={name} scale={scale} formAction={decide(approveKnownHackAction)} isApproving={isPending} onCancel={() => setScale(null)} /> : null}
       </form>
       {error ? <p role="alert" className="mt-1 text-sm text-red-700">{error}</p> : null}
     </div>
