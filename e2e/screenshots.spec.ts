@@ -15,10 +15,11 @@ const sizes = [
 ] as const;
 const schemes = ["light", "dark"] as const;
 
-type Seeded = { runId: string; rubricVersionId: string; rolloutTraceId: string; heavyTraceId: string };
+type Seeded = { runId: string; runName: string; rubricVersionId: string; heavyTraceId: string; rolloutTraceId: string };
 let seeded: Seeded;
 
-test.beforeAll(() => {
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(300_000);
   const output = execFileSync(process.execPath, ["--import", "tsx", "e2e/seed-screenshots.ts", tag], {
     env: { ...process.env, DATABASE_URL: "file:./data/e2e/goodhart.db", GOODHART_DATA_DIR: "./data/e2e" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -26,6 +27,16 @@ test.beforeAll(() => {
   });
   seeded = JSON.parse(output.toString().trim().split("\n").at(-1)!) as Seeded;
   mkdirSync(shotsDir, { recursive: true });
+  // The worker trains the demo run; its page says when, and its rollouts are then on /traces.
+  const context = await browser.newContext({ storageState: authFile("admin") });
+  const page = await context.newPage();
+  await page.goto(`/runs/${seeded.runId}`);
+  await expect(page.getByRole("region", { name: "Summary" }).getByText("succeeded")).toBeVisible({ timeout: 180_000 });
+  await page.goto(`/traces?run=${seeded.runId}`);
+  const rollout = page.locator('main a[href^="/traces/"]').first();
+  await expect(rollout).toBeVisible();
+  seeded.rolloutTraceId = (await rollout.getAttribute("href"))!.replace("/traces/", "");
+  await context.close();
 });
 
 function walk(dir: string): string[] {

@@ -1,8 +1,7 @@
-// Seeds the e2e database's default project with the demo (lab rubrics, simulated judges, a trained
-// lab run on rubric v1 with its hack) and one heavy trace: 5,000 steps and a 1 MB message.
+// Seeds the e2e database's default project with the demo (lab rubrics, simulated judges, a queued
+// lab run on rubric v1, which the e2e server's worker trains) and one heavy trace: 5,000 steps and a 1 MB message.
 // Run by e2e/screenshots.spec.ts: node --import tsx e2e/seed-screenshots.ts TAG; prints the ids as JSON.
 import { getDb } from "../lib/db/client";
-import { handleLabRun } from "../lib/lab/lab-run-job";
 import { seedLabRubrics } from "../lib/lab/seed-lab-rubrics";
 import { seedSimulatedJudges } from "../lib/lab/seed-simulated-judges";
 import { startLabRun } from "../lib/lab/start-lab-run";
@@ -14,12 +13,10 @@ if (!(process.env.DATABASE_URL ?? "").includes("data/e2e")) throw new Error("see
 const tag = process.argv[2] ?? Date.now().toString(36);
 const project = await db.project.findUniqueOrThrow({ where: { slug: "default" } });
 
-// The demo as the first start makes it (lib/lab/seed-demo.ts), trained here rather than by the worker; shorter, same loophole.
+// The demo as the first start makes it (lib/lab/seed-demo.ts): shorter, same loophole; the spec waits for it on /runs.
 const { rubricVersionId } = await seedLabRubrics(db, { projectId: project.id });
 await seedSimulatedJudges(db, project.id);
-const { run, job } = await startLabRun(db, { projectId: project.id, rubric: "1", config: { steps: 40, seed: 3 } });
-await handleLabRun({ runId: run.id }, { db, jobId: job.id, signal: new AbortController().signal, reportProgress: async () => undefined });
-const rollout = await db.trace.findFirstOrThrow({ where: { runId: run.id }, orderBy: { reward: "desc" }, select: { id: true } });
+const { run } = await startLabRun(db, { projectId: project.id, rubric: "1", config: { steps: 40, seed: 3 } });
 
 // A long agent session: tool calls and replies, one of them a 1 MB log dump with a 4,000-character unbroken token.
 const logLine = "2026-12-03T09:00:00Z refund-desk worker=7 order=ORD-1042 status=pending retry=3 message=upstream timeout, retrying with backoff";
@@ -43,4 +40,4 @@ const stored = await storeTraces(db, { projectId: project.id, traces: [{ trace, 
 const heavyTraceId = stored.storedIds.get(externalId);
 if (!heavyTraceId) throw new Error(`the heavy trace was not stored: ${JSON.stringify({ accepted: stored.accepted, duplicates: stored.duplicates })}`);
 
-console.log(JSON.stringify({ runId: run.id, rubricVersionId, rolloutTraceId: rollout.id, heavyTraceId }));
+console.log(JSON.stringify({ runId: run.id, runName: run.name, rubricVersionId, heavyTraceId }));
