@@ -27,11 +27,12 @@ test.beforeAll(async ({ browser }) => {
   });
   seeded = JSON.parse(output.toString().trim().split("\n").at(-1)!) as Seeded;
   mkdirSync(shotsDir, { recursive: true });
-  // The worker trains the demo run; its page says when, and its rollouts are then on /traces.
+  // The worker trains the demo run; the runs table (which polls) says when, and its rollouts are then on /traces.
   const context = await browser.newContext({ storageState: authFile("admin") });
   const page = await context.newPage();
-  await page.goto(`/runs/${seeded.runId}`);
-  await expect(page.getByRole("region", { name: "Summary" }).getByText("succeeded")).toBeVisible({ timeout: 180_000 });
+  await page.goto("/runs");
+  const row = page.getByRole("row").filter({ has: page.locator(`a[href="/runs/${seeded.runId}"]`) });
+  await expect(row.getByText("succeeded")).toBeVisible({ timeout: 180_000 });
   await page.goto(`/traces?run=${seeded.runId}`);
   const rollout = page.locator('main a[href^="/traces/"]').first();
   await expect(rollout).toBeVisible();
