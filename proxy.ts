@@ -3,6 +3,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { createNonce, pageContentSecurityPolicy, resourceContentSecurityPolicy } from "@/lib/http/content-security-policy";
 import { isSameOriginRequest } from "@/lib/http/is-same-origin-request";
+import { returnPathHeader } from "@/lib/auth/safe-return-path";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -24,6 +25,8 @@ export function proxy(request: NextRequest) {
   // Next.js reads the nonce from the request's CSP header while rendering and adds it to its scripts.
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", policy);
+  // The page asked for, so a sign-in redirect can come back to it (set here, never taken from the client).
+  requestHeaders.set(returnPathHeader, `${request.nextUrl.pathname}${request.nextUrl.search}`);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", policy);
   return response;

@@ -28,7 +28,7 @@ test("an admin signs in, moves through every area and signs out", async ({ page 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/traces");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Ftraces$/);
 });
 
 test.describe("as a viewer", () => {

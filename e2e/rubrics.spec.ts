@@ -35,6 +35,7 @@ test("a reviewer edits a draft, tries it on a sample, approves it; approving a h
   await expect(page.getByRole("status").filter({ hasText: /Scored \d+ traces/ })).toBeVisible();
 
   await page.getByRole("button", { name: "Approve version" }).click();
+  await page.getByRole("group", { name: "Confirm approval" }).getByRole("button", { name: `Approve ${environment} v1` }).click();
   await expect(page.getByRole("heading", { level: 1, name: `${environment} v1 (approved)` })).toBeVisible();
   await expect(page.getByText("Approved versions are immutable")).toBeVisible();
   await expect(page.getByRole("button", { name: "Add item" })).toHaveCount(0);
@@ -54,6 +55,7 @@ test("a reviewer edits a draft, tries it on a sample, approves it; approving a h
   const entry = page.getByRole("listitem", { name: `Hack ${hackName}` });
   await expect(entry.getByText("proposed", { exact: true })).toBeVisible();
   await entry.getByRole("button", { name: `Approve hack ${hackName}` }).click();
+  await entry.getByRole("group", { name: `Confirm approval of ${hackName}` }).getByRole("button", { name: `Approve into rubric ${environment} v2` }).click();
   await expect(entry.getByText("approved", { exact: true })).toBeVisible();
   await entry.getByRole("link", { name: /v2 \(draft\) thanks_padding/ }).click();
 

@@ -1,6 +1,7 @@
 "use server";
 
 import { AuthError, CredentialsSignin } from "next-auth";
+import { safeReturnPath } from "@/lib/auth/safe-return-path";
 import { signIn, signOut } from "@/lib/next/auth";
 
 export type LoginState = { error: string; email: string } | null;
@@ -11,7 +12,8 @@ export async function login(_previous: LoginState, formData: FormData): Promise<
     await signIn("credentials", {
       email,
       password: String(formData.get("password") ?? ""),
-      redirectTo: "/review",
+      // The form's field is the client's to change: checked again here, not trusted.
+      redirectTo: safeReturnPath(formData.get("next")),
     });
     return null;
   } catch (error) {

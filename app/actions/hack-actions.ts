@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { createKnownHack } from "@/lib/hacks/create-known-hack";
 import { approveKnownHack, rejectKnownHack } from "@/lib/hacks/decide-known-hack";
+import { hackApprovalScale } from "@/lib/hacks/hack-approval-scale";
 import { measureKnownHackCheck, saveKnownHackCheck } from "@/lib/hacks/measure-known-hack-check";
 import { serverAction } from "@/lib/next/server-action";
 import { checkKindSchema, rubricCheckSchema } from "@/lib/rubrics/rubric-check-schema";
@@ -51,7 +52,7 @@ export const approveKnownHackAction = serverAction({ role: "reviewer", schema: z
   return approved;
 });
 
-export const rejectKnownHackAction = serverAction({ role: "reviewer", schema: z.object({ knownHackId: z.string().min(1), note: z.string().trim().max(1000) }) }, async ({ knownHackId, note }, { db, member, actor }) => {
+export const rejectKnownHackAction = serverAction({ role: "reviewer", schema: z.object({ knownHackId: z.string().min(1), note: z.string({ error: "Say why the hack is rejected" }).trim().min(1, "Say why the hack is rejected").max(1000) }) }, async ({ knownHackId, note }, { db, member, actor }) => {
   await rejectKnownHack(db, { projectId: member.projectId, knownHackId, actor, note });
   revalidatePath("/hacks");
   return null;
@@ -84,3 +85,8 @@ export const saveHackCheckAction = serverAction({ role: "reviewer", schema: edit
   revalidatePath("/hacks");
   return measured;
 });
+
+/** The scale of an approval (rubric draft, traces it scores), shown before the reviewer confirms it. */
+export const previewHackApprovalAction = serverAction({ role: "reviewer", schema: z.object({ knownHackId: z.string().min(1) }) }, async ({ knownHackId }, { db, member }) =>
+  hackApprovalScale(db, { projectId: member.projectId, knownHackId }),
+);

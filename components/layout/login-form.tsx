@@ -4,10 +4,12 @@ import { useActionState } from "react";
 import { login, type LoginState } from "@/app/actions/auth-actions";
 import { Button } from "@/components/ui/button";
 
-export function LoginForm() {
+/** returnPath: where sign-in lands (already checked by safeReturnPath; the action checks it again). */
+export function LoginForm({ returnPath }: { returnPath: string }) {
   const [state, action, isPending] = useActionState<LoginState, FormData>(login, null);
   return (
     <form action={action} className="mt-6 space-y-4">
+      <input type="hidden" name="next" value={returnPath} />
       <label className="block text-sm">
         <span className="font-medium">Email</span>
         <input name="email" type="email" required autoComplete="username" defaultValue={state?.email} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />

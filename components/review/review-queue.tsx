@@ -1,19 +1,24 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { decisionLabels, edgeCaseDecisionSchema, type EdgeCaseDecision } from "@/lib/review/edge-case-schemas";
 import type { EdgeCaseList } from "@/lib/review/list-edge-cases";
+import { DecisionConfirmation } from "./decision-confirmation";
+import { decisionScale, needsConfirmation, type DecisionScale } from "./decision-scale";
 import { EdgeCaseCard } from "./edge-case-card";
 import { KeyboardHelpDialog } from "./keyboard-help-dialog";
 import { NoteDialog } from "./note-dialog";
-import { decisionKeys } from "./review-keys";
+import { decisionKeyOf, decisionKeys } from "./review-keys";
 import { ReviewFilters, type RunOption } from "./review-filters";
 import { useAssignEdgeCases, useDecideEdgeCases, useEdgeCases, useNoteEdgeCase, useUndoDecisions, type QueueFilters } from "./use-edge-cases";
 
 type Reviewer = { userId: string; email: string };
+/** The status line; a decision that made something links to it. */
+type QueueMessage = { text: string; link?: { href: string; label: string } };
 
 /** The queue, keyboard first: j/k move, 1-4 decide, u undo, x selects for bulk, e note, o open trace, ? keys. */
 export function ReviewQueue({ initial, canDecide, reviewers, userId, runs }: { initial: EdgeCaseList; canDecide: boolean; reviewers: Reviewer[]; userId: string; runs: RunOption[] }) {
@@ -25,7 +30,7 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId, runs }: { i
   const [index, setIndex] = useState(0);
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<"help" | "note" | null>(null);
-  const [message, setMessage] = useState("");
+  const [message, setMessage] = useState<QueueMessage>({ text: "" });
   const decide = useDecideEdgeCases();
   const note = useNoteEdgeCase();
   const assign = useAssignEdgeCases();
@@ -34,11 +39,12 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId, runs }: { i
   const [lastDecided, setLastDecided] = useState<string[]>([]);
   const current = cases[Math.min(index, cases.length - 1)];
 
-  const runDecision = useCallback(
-    (decision: EdgeCaseDecision) => {
-      const ids = checked.size ? [...checked] : current ? [current.id] : [];
-      if (!ids.length) return;
-      if (!canDecide) return setMessage("Read-only: viewers cannot decide cases.");
+  // A decision labelling many traces waits here until the same key (or Enter, or the button) confirms it.
+  const [pending, setPending] = useState<{ decision: EdgeCaseDecision; ids: string[]; scale: DecisionScale } | null>(null);
+
+  const commitDecision = useCallback(
+    (decision: EdgeCaseDecision, ids: string[]) => {
+      setPending(null);
       decide.mutate(
         { ids, decision, note: ids.length === 1 && current?.id === ids[0] ? (current?.note ?? undefined) : undefined },
         {
@@ -46,27 +52,41 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId, runs }: { i
             setChecked(new Set());
             setLastDecided(decided.map((d) => d.id));
             const hack = decided.find((d) => d.knownHackId);
-            setMessage(`${decisionLabels[decision]}: ${decided.length} case${decided.length === 1 ? "" : "s"} decided${hack ? "; a known hack was proposed on /hacks" : ""}.`);
+            const text = `${decisionLabels[decision]}: ${decided.length} case${decided.length === 1 ? "" : "s"} decided`;
+            setMessage(hack ? { text: `${text}; a known hack was `, link: { href: `/hacks#hack-${hack.knownHackId}`, label: "proposed on /hacks" } } : { text: `${text}.` });
           },
-          onError: (e) => setMessage(e.message),
+          onError: (e) => setMessage({ text: e.message }),
         },
       );
     },
-    [canDecide, checked, current, decide],
+    [current, decide],
+  );
+
+  const runDecision = useCallback(
+    (decision: EdgeCaseDecision) => {
+      const ids = checked.size ? [...checked] : current ? [current.id] : [];
+      if (!ids.length) return;
+      if (!canDecide) return setMessage({ text: "Read-only: viewers cannot decide cases." });
+      if (pending?.decision === decision) return commitDecision(decision, pending.ids);
+      const scale = decisionScale(cases, ids);
+      if (needsConfirmation(scale)) return setPending({ decision, ids, scale });
+      commitDecision(decision, ids);
+    },
+    [canDecide, cases, checked, commitDecision, current, pending],
   );
 
   const runUndo = useCallback(
     (ids: string[]) => {
-      if (!ids.length) return setMessage("Nothing to undo: decide a case first, or pick a decided one.");
-      if (!canDecide) return setMessage("Read-only: viewers cannot undo decisions.");
+      if (!ids.length) return setMessage({ text: "Nothing to undo: decide a case first, or pick a decided one." });
+      if (!canDecide) return setMessage({ text: "Read-only: viewers cannot undo decisions." });
       undo.mutate(ids, {
         onSuccess: (undone) => {
           setLastDecided((last) => last.filter((id) => !ids.includes(id)));
           const labels = undone.reduce((sum, u) => sum + u.labelsWithdrawn, 0);
           const hacks = undone.filter((u) => u.knownHackWithdrawn).length;
-          setMessage(`Undone: ${undone.length} case${undone.length === 1 ? "" : "s"} reopened, ${labels} label${labels === 1 ? "" : "s"} withdrawn${hacks ? `, ${hacks} proposed hack${hacks === 1 ? "" : "s"} withdrawn` : ""}.`);
+          setMessage({ text: `Undone: ${undone.length} case${undone.length === 1 ? "" : "s"} reopened, ${labels} label${labels === 1 ? "" : "s"} withdrawn${hacks ? `, ${hacks} proposed hack${hacks === 1 ? "" : "s"} withdrawn` : ""}.` });
         },
-        onError: (e) => setMessage(e.message),
+        onError: (e) => setMessage({ text: e.message }),
       });
     },
     [canDecide, undo],
@@ -77,13 +97,22 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId, runs }: { i
       if (dialog || event.metaKey || event.ctrlKey || event.altKey) return;
       const target = event.target as HTMLElement | null;
       if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable)) return;
+      if (pending && event.key === "Enter") {
+        event.preventDefault();
+        return commitDecision(pending.decision, pending.ids);
+      }
+      if (pending && !decisionKeys[event.key]) {
+        // Any other key walks away from the confirmation without deciding.
+        setPending(null);
+        if (event.key === "Escape") return event.preventDefault();
+      }
       if (event.key === "j") setIndex((i) => Math.min(i + 1, Math.max(0, cases.length - 1)));
       else if (event.key === "k") setIndex((i) => Math.max(i - 1, 0));
       else if (event.key === "?") setDialog("help");
       else if (event.key === "u") runUndo(lastDecided.length ? lastDecided : current?.status === "decided" ? [current.id] : []);
       else if (event.key === "x" && current) setChecked((set) => toggle(set, current.id));
       else if (event.key === "e" && current) {
-        if (!canDecide) return setMessage("Read-only: viewers cannot write notes.");
+        if (!canDecide) return setMessage({ text: "Read-only: viewers cannot write notes." });
         setDialog("note");
       } else if (event.key === "o" && current?.examples[0]) router.push(`/traces/${current.examples[0].traceId}`);
       else if (decisionKeys[event.key]) runDecision(edgeCaseDecisionSchema.parse(decisionKeys[event.key]));
@@ -92,7 +121,7 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId, runs }: { i
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [canDecide, cases.length, current, dialog, lastDecided, router, runDecision, runUndo]);
+  }, [canDecide, cases.length, commitDecision, current, dialog, lastDecided, pending, router, runDecision, runUndo]);
 
   useEffect(() => {
     const onEscape = (event: KeyboardEvent) => event.key === "Escape" && setDialog(null);
@@ -125,7 +154,7 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId, runs }: { i
               onChange={(event) => {
                 const ids = checked.size ? [...checked] : current ? [current.id] : [];
                 const assigneeId = event.target.value === "none" ? null : event.target.value;
-                assign.mutate({ ids, assigneeId }, { onSuccess: () => setMessage(`Assigned ${ids.length} case${ids.length === 1 ? "" : "s"}.`), onError: (e) => setMessage(e.message) });
+                assign.mutate({ ids, assigneeId }, { onSuccess: () => setMessage({ text: `Assigned ${ids.length} case${ids.length === 1 ? "" : "s"}.` }), onError: (e) => setMessage({ text: e.message }) });
               }}
             >
               <option value="">choose…</option>
@@ -140,8 +169,17 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId, runs }: { i
           </label>
         </div>
       ) : null}
+      {pending ? <DecisionConfirmation decision={pending.decision} scale={pending.scale} keyName={decisionKeyOf(pending.decision)} isPending={decide.isPending} onConfirm={() => commitDecision(pending.decision, pending.ids)} onCancel={() => setPending(null)} /> : null}
       <p role="status" aria-live="polite" className="min-h-5 text-sm text-slate-700">
-        {message}
+        {message.text}
+        {message.link ? (
+          <>
+            <Link href={message.link.href} className="text-indigo-700 underline">
+              {message.link.label}
+            </Link>
+            .
+          </>
+        ) : null}
       </p>
       {error ? <p role="alert" className="text-sm text-red-700">{error.message}</p> : null}
       {cases.length ? (
@@ -176,7 +214,7 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId, runs }: { i
           onSave={(text) =>
             note.mutate(
               { id: current.id, note: text },
-              { onSuccess: () => (setDialog(null), setMessage("Note saved.")), onError: (e) => setMessage(e.message) },
+              { onSuccess: () => (setDialog(null), setMessage({ text: "Note saved." })), onError: (e) => setMessage({ text: e.message }) },
             )
           }
         />

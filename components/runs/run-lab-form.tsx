@@ -7,8 +7,11 @@ import { runLabAction } from "@/app/actions/lab-actions";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/next/server-action";
 
-/** Queues a lab run (a worker trains it); the runs table picks it up on its next poll. */
-export function RunLabForm() {
+type LabVersion = { id: string; version: number; status: string; items: number };
+
+/** Queues a lab run (a worker trains it) on a version picked from the lab rubric's; the runs table picks it up on its next poll. */
+export function RunLabForm({ versions }: { versions: LabVersion[] }) {
+  const latestApproved = versions.filter((v) => v.status === "approved").sort((a, b) => b.version - a.version)[0];
   const queryClient = useQueryClient();
   const [state, action, isPending] = useActionState<ActionResult<{ runId: string; name: string; replacesRunId: string | null }> | null, FormData>(runLabAction, null);
   useEffect(() => {
@@ -28,7 +31,14 @@ export function RunLabForm() {
         </label>
         <label className="text-sm">
           <span className="block font-medium">Rubric version</span>
-          <input name="rubric" placeholder="latest approved" className="mt-1 w-36 rounded-md border border-slate-300 px-3 py-1.5" />
+          <select name="rubric" defaultValue={latestApproved ? "" : (versions[0]?.id ?? "")} className="mt-1 block rounded-md border border-slate-300 px-3 py-1.5">
+            {latestApproved || !versions.length ? <option value="">{latestApproved ? `latest approved (v${latestApproved.version})` : "no lab rubric yet"}</option> : null}
+            {[...versions].sort((a, b) => b.version - a.version).map((v) => (
+              <option key={v.id} value={v.id}>
+                v{v.version} ({v.status}, {v.items} item{v.items === 1 ? "" : "s"})
+              </option>
+            ))}
+          </select>
         </label>
         <Button type="submit" disabled={isPending}>
           Run lab

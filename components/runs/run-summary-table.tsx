@@ -2,6 +2,7 @@ import { RunStatus } from "@/components/runs/run-status";
 import type { RunListItem } from "@/lib/runs/list-runs";
 import type { MetricOverview } from "@/lib/runs/load-run-metrics";
 import { formatMetric as f } from "./format-metric";
+import { LabelledArrow as Arrow } from "./labelled-arrow";
 
 /** The run's summary numbers (the CLI's `lab run --json`) and every metric it logged with its first and last value. */
 export function RunSummaryTable({ run, metrics }: { run: RunListItem; metrics: MetricOverview[] }) {
@@ -16,18 +17,18 @@ export function RunSummaryTable({ run, metrics }: { run: RunListItem; metrics: M
             <dt className="text-slate-500">Steps</dt>
             <dd>{summary.steps}</dd>
             <dt className="text-slate-500">Proxy reward</dt>
-            <dd>{f(summary.proxyReward.first)} → {f(summary.proxyReward.last)}</dd>
+            <dd><Arrow values={[["first", summary.proxyReward.first], ["last", summary.proxyReward.last]]} /></dd>
             <dt className="text-slate-500">True success (train)</dt>
-            <dd>{f(summary.trueSuccess.first)} → best {f(summary.trueSuccess.best)} → {f(summary.trueSuccess.last)}</dd>
+            <dd><Arrow values={[["first", summary.trueSuccess.first], ["best", summary.trueSuccess.best], ["last", summary.trueSuccess.last]]} /></dd>
             <dt className="text-slate-500">True success (held-out)</dt>
-            <dd>{f(summary.heldOutSuccess.first)} → {f(summary.heldOutSuccess.last)}</dd>
+            <dd><Arrow values={[["first", summary.heldOutSuccess.first], ["last", summary.heldOutSuccess.last]]} /></dd>
             <dt className="text-slate-500">Hack rate</dt>
-            <dd>{f(summary.hackRate.first)} → {f(summary.hackRate.last)}</dd>
+            <dd><Arrow values={[["first", summary.hackRate.first], ["last", summary.hackRate.last]]} /></dd>
           </dl>
         ) : (
           <p className="mt-3 text-slate-500">No summary yet: it is written when the run finishes.</p>
         )}
-        <p className="mt-3 text-xs text-slate-500">First and last: means over the first and last 10% of steps.</p>
+        <p className="mt-3 text-xs text-slate-500">First and last: means over the first and last 10% of steps, here and in the metrics table. Best: the highest mean of any window that long.</p>
       </section>
       <section aria-label="Metrics" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
         <h2 className="mb-2 text-base font-semibold">Metrics</h2>
@@ -39,8 +40,8 @@ export function RunSummaryTable({ run, metrics }: { run: RunListItem; metrics: M
               <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
                 <th className="py-1">Name</th>
                 <th className="py-1">Points</th>
-                <th className="py-1">First</th>
-                <th className="py-1">Last</th>
+                <th className="py-1" title="Mean over the metric's first 10% of points">First 10%</th>
+                <th className="py-1" title="Mean over the metric's last 10% of points">Last 10%</th>
               </tr>
             </thead>
             <tbody>
@@ -48,8 +49,8 @@ export function RunSummaryTable({ run, metrics }: { run: RunListItem; metrics: M
                 <tr key={m.name} className="border-b border-slate-100 tabular-nums">
                   <td className="py-1 font-mono text-xs">{m.name}</td>
                   <td className="py-1">{m.points}</td>
-                  <td className="py-1" title={`step ${m.firstStep}`}>{f(m.first, 3)}</td>
-                  <td className="py-1" title={`step ${m.lastStep}`}>{f(m.last, 3)}</td>
+                  <td className="py-1" title={`mean of ${m.window} point${m.window === 1 ? "" : "s"} from step ${m.firstStep}`}>{f(m.first, 3)}</td>
+                  <td className="py-1" title={`mean of ${m.window} point${m.window === 1 ? "" : "s"} up to step ${m.lastStep}`}>{f(m.last, 3)}</td>
                 </tr>
               ))}
             </tbody>

@@ -41,9 +41,9 @@ export function RunsTable({ initialRuns, compare = [] }: { initialRuns: RunListI
           <Th>Status</Th>
           <Th>Rubric</Th>
           <Th>Started</Th>
-          <Th title="Mean proxy reward over the first → last 10% of steps">Proxy reward</Th>
-          <Th title="True success on training tasks: first → best → last">True success</Th>
-          <Th title="Share of replies the end state contradicts: first → last">Hack rate</Th>
+          <Th title="Mean proxy reward over the first → last 10% of steps">Proxy reward first → last</Th>
+          <Th title="True success on training tasks, means over the first 10% of steps → the best window that long → the last 10%">True success first → best → last</Th>
+          <Th title="Share of replies the end state contradicts, first → last 10% of steps">Hack rate first → last</Th>
         </TableHead>
         <tbody>
           {runs.map((run) => (

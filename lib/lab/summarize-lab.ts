@@ -1,4 +1,4 @@
-import type { RunSummary } from "../runs/run-summary";
+import { summaryWindow, type RunSummary } from "../runs/run-summary";
 
 export type StepMetrics = { step: number; metrics: Record<string, number> };
 
@@ -11,7 +11,7 @@ export type LabSummary = RunSummary;
  * use the evaluations inside the window, or the nearest evaluation when the window has none.
  */
 export function summarizeLab(steps: readonly StepMetrics[]): LabSummary {
-  const window = Math.max(1, Math.round(steps.length * 0.1));
+  const window = summaryWindow(steps.length);
   const series = (name: string) => steps.map((s) => s.metrics[name]).filter((v): v is number => v !== undefined);
   const edges = (name: string) => {
     const values = series(name);

@@ -35,6 +35,11 @@ describe("proxy.ts", () => {
     expect(own.headers.get("x-middleware-next")).toBe("1");
   });
 
+  it("passes the page asked for to the sign-in redirect, overwriting any the client sent", () => {
+    const response = proxy(new NextRequest("http://localhost:3000/traces/t1?step=40", { headers: { "x-goodhart-return-path": "//evil.example" } }));
+    expect(response.headers.get("x-middleware-request-x-goodhart-return-path")).toBe("/traces/t1?step=40");
+  });
+
   it("gives API answers a CSP that renders nothing and frames nothing", () => {
     const response = proxy(new NextRequest("http://localhost:3000/api/health"));
     expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");

@@ -48,6 +48,22 @@ describe("runs for the /runs pages", () => {
     expect(heldOut.points).toBeLessThan(12);
   });
 
+  it("gives the metrics table the summary's first and last: means over the first and last 10% of steps", async () => {
+    const config = { steps: 30, seed: 9, batchSize: 2, groupSize: 4, sampleRolloutsPerStep: 1 };
+    const started = await startLabRun(db, { projectId, config });
+    await handleLabRun({ runId: started.run.id }, { db, jobId: started.job.id, signal: new AbortController().signal, reportProgress: async () => undefined });
+    const { run, metrics } = await findRunDetail(db, { projectId, runId: started.run.id });
+    const proxy = metrics.find((m) => m.name === "reward/proxy")!;
+    const values = (await db.metricPoint.findMany({ where: { runId: started.run.id, name: "reward/proxy" }, orderBy: { step: "asc" } })).map((p) => p.value);
+    expect(proxy).toMatchObject({ points: 30, window: 3 });
+    expect(proxy.first).toBeCloseTo((values[0]! + values[1]! + values[2]!) / 3, 12);
+    expect(proxy.last).toBeCloseTo((values[27]! + values[28]! + values[29]!) / 3, 12);
+    expect(proxy.first).toBeCloseTo(run.summary!.proxyReward.first, 12);
+    expect(proxy.last).toBeCloseTo(run.summary!.proxyReward.last, 12);
+    const hackRate = metrics.find((m) => m.name === "hack_rate")!;
+    expect([hackRate.first, hackRate.last]).toEqual([run.summary!.hackRate.first, run.summary!.hackRate.last].map((v) => expect.closeTo(v, 12)));
+  });
+
   it("does not show a run of another project", async () => {
     const other = await makeProject(db, "runs-other");
     await expect(findRunDetail(db, { projectId: other.id, runId: trainedId })).rejects.toMatchObject({ code: "not_found" });

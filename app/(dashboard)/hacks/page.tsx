@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DecideHackForm } from "@/components/hacks/decide-hack-form";
+import { DecisionOutcome } from "@/components/hacks/decision-outcome";
 import { EditHackCheckForm } from "@/components/hacks/edit-hack-check-form";
 import { HackCheckFigures } from "@/components/hacks/hack-check-figures";
 import { NewHackForm } from "@/components/hacks/new-hack-form";
@@ -24,8 +25,8 @@ type ProposedItem = {
 
 const when = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace("T", " ") : "");
 
-export default async function HacksPage() {
-  const { db, member } = await requireMember("viewer");
+export default async function HacksPage({ searchParams }: { searchParams: Promise<{ decided?: string }> }) {
+  const [{ db, member }, { decided }] = await Promise.all([requireMember("viewer"), searchParams]);
   const hacks = await listKnownHacks(db, { projectId: member.projectId });
   const canDecide = hasRole(member.role, "reviewer");
   return (
@@ -50,6 +51,7 @@ export default async function HacksPage() {
                   {hack.edgeCaseId ? " from a review case" : ""}
                   {hack.decidedAt ? ` · ${hack.status} by ${hack.decidedBy ?? "system"} ${when(hack.decidedAt)}${hack.decisionNote ? `: ${hack.decisionNote}` : ""}` : ""}
                 </p>
+                {hack.id === decided && hack.status !== "proposed" ? <DecisionOutcome hack={hack} /> : null}
                 <p className="mt-2 text-sm">{hack.description}</p>
                 {hack.recognition ? <p className="mt-1 text-sm text-slate-700">How to recognise it: {hack.recognition}</p> : null}
                 {item?.question ? (

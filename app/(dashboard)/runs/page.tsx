@@ -5,7 +5,9 @@ import { RunsTable } from "@/components/runs/runs-table";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole } from "@/lib/auth/roles";
+import { LAB_ENVIRONMENT } from "@/lib/lab/lab-rubrics";
 import { requireMember } from "@/lib/next/page-context";
+import { listRubricVersions } from "@/lib/rubrics/list-rubric-versions";
 import { listRuns } from "@/lib/runs/list-runs";
 
 export const metadata: Metadata = { title: "Training runs" };
@@ -14,7 +16,8 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   const { db, member } = await requireMember("viewer");
   const { compare } = await searchParams;
   const compared = [compare ?? []].flat().flatMap((value) => value.split(",")).map((id) => id.trim()).filter(Boolean);
-  const runs = await listRuns(db, { projectId: member.projectId });
+  const canRun = hasRole(member.role, "reviewer");
+  const [runs, labVersions] = await Promise.all([listRuns(db, { projectId: member.projectId }), canRun ? listRubricVersions(db, { projectId: member.projectId, environment: LAB_ENVIRONMENT }) : []]);
   return (
     <>
       <PageHeader
@@ -22,7 +25,7 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
         description="RL runs with their metrics, divergence windows and behaviour drift."
         actions={hasRole(member.role, "reviewer") ? <ImportMetricsDialog /> : undefined}
       />
-      {hasRole(member.role, "reviewer") ? <RunLabForm /> : null}
+      {canRun ? <RunLabForm versions={labVersions} /> : null}
       {runs.length === 0 ? (
         <EmptyState title="No training runs yet">
           <p>Register a run with <Code>POST /api/v1/runs</Code> and send metrics to <Code>POST /api/v1/runs/ID/metrics</Code>, or run the built-in lab with <Code>npm run goodhart -- lab run</Code>.</p>

@@ -1,0 +1,43 @@
+// Seeds the e2e database's default project with the demo (lab rubrics, simulated judges, a queued
+// lab run on rubric v1, which the e2e server's worker trains) and one heavy trace: 5,000 steps and a 1 MB message.
+// Run by e2e/screenshots.spec.ts: node --import tsx e2e/seed-screenshots.ts TAG; prints the ids as JSON.
+import { getDb } from "../lib/db/client";
+import { seedLabRubrics } from "../lib/lab/seed-lab-rubrics";
+import { seedSimulatedJudges } from "../lib/lab/seed-simulated-judges";
+import { startLabRun } from "../lib/lab/start-lab-run";
+import { storeTraces } from "../lib/traces/store-traces";
+import { traceSchema } from "../lib/traces/trace-schema";
+
+const db = getDb();
+if (!(process.env.DATABASE_URL ?? "").includes("data/e2e")) throw new Error("seed-screenshots only seeds the e2e database");
+const tag = process.argv[2] ?? Date.now().toString(36);
+const project = await db.project.findUniqueOrThrow({ where: { slug: "default" } });
+
+// The demo as the first start makes it (lib/lab/seed-demo.ts): shorter, same loophole; the spec waits for it on /runs.
+const { rubricVersionId } = await seedLabRubrics(db, { projectId: project.id });
+await seedSimulatedJudges(db, project.id);
+const { run } = await startLabRun(db, { projectId: project.id, rubric: "1", config: { steps: 40, seed: 3 } });
+
+// A long agent session: tool calls and replies, one of them a 1 MB log dump with a 4,000-character unbroken token.
+const logLine = "2026-12-03T09:00:00Z refund-desk worker=7 order=ORD-1042 status=pending retry=3 message=upstream timeout, retrying with backoff";
+const megabyte = `${"x9F3".repeat(1_000)}\n${Array.from({ length: Math.ceil(1_000_000 / (logLine.length + 1)) }, () => logLine).join("\n")}`;
+const steps = Array.from({ length: 5_000 }, (_, i) => {
+  if (i === 2_500) return { role: "tool", type: "message", name: "fetch_logs", content: megabyte };
+  if (i % 2 === 0) return { role: "assistant", type: "tool_call", name: "lookup_order", arguments: { orderId: `ORD-${1000 + (i % 97)}` }, tokensOut: 12, latencyMs: 40 };
+  return { role: "tool", type: "message", name: "lookup_order", content: `{"orderId": "ORD-${1000 + (i % 97)}", "status": "delivered", "total": ${(i % 50) + 9.99}}`, tokensIn: 30 };
+});
+const externalId = `e2e-heavy-${tag}`;
+const trace = traceSchema.parse({
+  externalId,
+  source: "production",
+  environment: "lab",
+  task: "A refund request answered after 5,000 steps",
+  input: "Where is my refund for ORD-1042?",
+  output: "Your refund for ORD-1042 has been issued.",
+  steps: [...steps, { role: "assistant", type: "message", content: "Your refund for ORD-1042 has been issued." }],
+});
+const stored = await storeTraces(db, { projectId: project.id, traces: [{ trace, externalId }] });
+const heavyTraceId = stored.storedIds.get(externalId);
+if (!heavyTraceId) throw new Error(`the heavy trace was not stored: ${JSON.stringify({ accepted: stored.accepted, duplicates: stored.duplicates })}`);
+
+console.log(JSON.stringify({ runId: run.id, runName: run.name, rubricVersionId, heavyTraceId }));
