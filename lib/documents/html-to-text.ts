@@ -12,6 +12,10 @@ const blockElements = new Set([
   "title", "caption", "details", "summary",
 ]);
 
+// Private-use characters mark where elements break lines until runs of them are merged.
+const lineBreak = "\uE000";
+const paragraphBreak = "\uE001";
+
 const namedEntities: Record<string, string> = {
   amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", hellip: "…", lsquo: "‘", rsquo: "’",
   ldquo: "“", rdquo: "”", laquo: "«", raquo: "»", copy: "©", reg: "®", trade: "™", deg: "°", euro: "€", pound: "£", yen: "¥",
@@ -43,12 +47,14 @@ export function htmlToText(html: string): string {
     last = match.index + match[0].length;
     const name = match[2]!.toLowerCase();
     if (name === "pre") inPre = Math.max(0, inPre + (match[1] ? -1 : 1));
-    if (blockElements.has(name)) out.push(name === "p" || /^h[1-6]$/.test(name) ? "\n\n" : "\n");
+    if (blockElements.has(name)) out.push(name === "p" || /^h[1-6]$/.test(name) ? paragraphBreak : lineBreak);
     else if (name === "td" || name === "th") out.push(" ");
   }
   out.push(collapse(text.slice(last), inPre > 0));
   return out
     .join("")
+    // A run of breaks (</li><li>, </p><p>) is one break: a blank line when a paragraph or heading is in it.
+    .replace(/[ \t]*[\uE000\uE001][\s\uE000\uE001]*/g, (run) => (run.includes(paragraphBreak) ? "\n\n" : "\n"))
     .split("\n")
     .map((line) => line.trim())
     .join("\n")

@@ -15,7 +15,7 @@ export function splitSentences(text: string): TextSpan[] {
   for (const block of splitBlocks(text)) {
     let start = block.start;
     const body = text.slice(block.start, block.end);
-    const boundary = /[.!?]["'”’)\]]*(?=\s+["'“‘(\[]?[A-Z0-9])/g;
+    const boundary = /[.!?]["'”’)\]]*(?=\s+["'“‘([]?[A-Z0-9])/g;
     for (let match = boundary.exec(body); match; match = boundary.exec(body)) {
       const end = block.start + match.index + match[0].length;
       const word = body.slice(0, match.index).match(/([A-Za-z.]+)$/)?.[1]?.toLowerCase() ?? "";

@@ -21,7 +21,8 @@ let reviewerId: string;
 let viewerId: string;
 beforeAll(async () => {
   [project, other] = await Promise.all([makeProject(db, "documents"), makeProject(db, "documents-other")]);
-  [key, otherKey] = await Promise.all([project, other].map(async ({ id }) => (await createApiKey(db, { projectId: id, name: "uploader", actor: systemActor })).key));
+  const keyOf = async ({ id }: { id: string }) => (await createApiKey(db, { projectId: id, name: "uploader", actor: systemActor })).key;
+  [key, otherKey] = await Promise.all([keyOf(project), keyOf(other)]);
   reviewerId = (await makeUser(db, { projectId: project.id, role: "reviewer" })).id;
   viewerId = (await makeUser(db, { projectId: project.id, role: "viewer" })).id;
 });
