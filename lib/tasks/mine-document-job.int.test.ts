@@ -14,18 +14,21 @@ const fixture = readFileSync(path.join(import.meta.dirname, "fixtures/harbour-hi
 const projectIds: string[] = [];
 
 // The writer model proposes four questions; the checker, shown the passage, answers two with true
-// quotes, cannot answer the third, and quotes words the document does not hold for the fourth.
+// quotes, cannot answer the third, quotes words the document does not hold for the fourth, and
+// quotes a true span that gives another answer than the writer's for the fifth.
 const questions = [
   { question: "On what date was the first stone pier of the harbour finished?", answer: "March 14, 1821" },
   { question: "Which engineer designed the pier?", answer: "Agnes Morrow" },
   { question: "What was the name of the harbour master's dog?", answer: "Rex" },
   { question: "How many clerks did the customs house employ at its busiest?", answer: "35" },
+  { question: "In which year did the customs house open?", answer: "1880" },
 ];
 const checks: Record<string, { answerable: boolean; answer: string; quote: string }> = {
   "On what date": { answerable: true, answer: "March 14, 1821", quote: "Its first stone pier was finished on\nMarch 14, 1821" },
   "Which engineer": { answerable: true, answer: "Agnes Morrow", quote: "The pier was designed by the engineer Agnes Morrow" },
   "harbour master's dog": { answerable: false, answer: "", quote: "" },
   "How many clerks": { answerable: true, answer: "35", quote: "the customs house employed 35 clerks in total" },
+  "In which year": { answerable: true, answer: "1874", quote: "The customs house opened in 1874" },
 };
 function respond({ body }: TestRequest) {
   const prompt = String((body.messages as { content: string }[]).at(-1)!.content);
@@ -97,13 +100,13 @@ describe("tasks.mine-document with llm judges", () => {
     }
   });
 
-  it("keeps the questions the second model answers from a verbatim quote and drops the one it cannot answer and the one whose quote is not in the document", async () => {
+  it("keeps the questions the second model answers from a verbatim quote and drops the one it cannot answer, the one whose quote is not in the document and the one the quote does not support", async () => {
     const { outcome, job } = await mine(projectId, documentId);
     expect(outcome).toBe("succeeded");
-    expect(job.result).toMatchObject({ method: "qa", generated: 4, created: 2, dropped: { unanswerable: 1, quote_not_in_document: 1, answer_not_supported: 0 } });
+    expect(job.result).toMatchObject({ method: "qa", generated: 5, created: 2, dropped: { unanswerable: 1, quote_not_in_document: 1, answer_not_supported: 1 } });
     const models = server.requests.map((request) => request.body.model);
     expect(models.filter((model) => model === "writer")).toHaveLength(1);
-    expect(models.filter((model) => model === "checker")).toHaveLength(4);
+    expect(models.filter((model) => model === "checker")).toHaveLength(5);
     // The checker sees the document.
     expect(server.requests.find((request) => request.body.model === "checker")!.text).toContain("Agnes Morrow, who later built the lighthouse");
 
@@ -117,6 +120,21 @@ describe("tasks.mine-document with llm judges", () => {
       expect(task.originDocumentId).toBe(documentId);
       expect(fixture.slice(span.start, span.end)).toContain(task.referenceAnswer);
       expect((task.metadata as { quote: string }).quote).toBe(fixture.slice(span.start, span.end));
+    }
+  });
+
+  it("fails the job with the model's error and stores nothing when a reply cannot be read", async () => {
+    const broken = await projectWithDocument("mine-qa-broken");
+    const badServer = await startLlmTestServer(() => ({ body: chatCompletion('{"questions": "not a list"}') }));
+    const disallow = allowJudgeBaseUrls(badServer.url);
+    try {
+      await createJudge(db, { projectId: broken.projectId, input: { name: uniqueName("writer"), config: { kind: "llm", baseUrl: `${badServer.url}/v1`, model: "writer", maxRetries: 0 } } });
+      const run = mineDocumentHandler.handle(broken, { db, jobId: "broken", projectId: broken.projectId, attempt: 1, signal: new AbortController().signal, reportProgress: async () => undefined });
+      await expect(run).rejects.toThrow(/questions/);
+      expect(await db.task.count({ where: { projectId: broken.projectId } })).toBe(0);
+    } finally {
+      disallow();
+      await badServer.close();
     }
   });
 

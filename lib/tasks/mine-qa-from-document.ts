@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { TextSpan } from "../documents/split-sentences";
 import { splitPassages } from "../documents/split-passages";
-import { callLlmJson, type AnswerShape } from "../judges/call-llm-judge";
+import { callLlmJson, type AnswerShape, type LlmJsonCall } from "../judges/call-llm-judge";
 import type { LlmJudgeConfig } from "../judges/judge-config-schema";
 import { parseStructuredReply } from "../judges/llm-verdict-schema";
 import { findQuoteSpan } from "./find-quote-span";
@@ -70,11 +70,11 @@ export async function mineQaFromDocument({ text, title, generator, checker, ques
   for (const [index, passage] of passages.entries()) {
     if (result.kept.length >= maxTasks) break;
     const passageText = text.slice(passage.start, passage.end);
-    const { value } = await callLlmJson({ config: generator.config, prompt: generatePrompt(title, passageText, questionsPerPassage), signal, shape: generateShape });
+    const { value } = await askCached(generator, generatePrompt(title, passageText, questionsPerPassage), generateShape, signal);
     const questions = value.questions.slice(0, questionsPerPassage).filter(({ question }) => !seen.has(normalize(question)));
     result.generated += questions.length;
     const checks = await Promise.all(
-      questions.map(({ question }) => callLlmJson({ config: checker.config, prompt: checkPrompt(title, passageText, question), signal, shape: checkShape })),
+      questions.map(({ question }) => askCached(checker, checkPrompt(title, passageText, question), checkShape, signal)),
     );
     for (const [at, { question, answer }] of questions.entries()) {
       seen.add(normalize(question));
@@ -92,6 +92,24 @@ export async function mineQaFromDocument({ text, title, generator, checker, ques
     await onProgress?.((index + 1) / passages.length, `passage ${index + 1} of ${passages.length}: ${result.kept.length} kept, ${result.generated - result.kept.length} dropped`);
   }
   return result;
+}
+
+/**
+ * Replies by sha256(judge version, prompt), in this process, the newest `cacheLimit` kept: a retry
+ * of a job that failed on a later passage does not pay again for the passages before it. Failures are not cached.
+ */
+const cacheLimit = 5_000;
+const cache = new Map<string, Promise<LlmJsonCall<unknown>>>();
+
+function askCached<T>(model: QaModel, prompt: string, shape: AnswerShape<T>, signal?: AbortSignal): Promise<LlmJsonCall<T>> {
+  const key = createHash("sha256").update(`${model.judgeVersionId}\n${shape.name}\n${prompt}`).digest("hex");
+  const hit = cache.get(key);
+  if (hit) return hit as Promise<LlmJsonCall<T>>;
+  const asking = callLlmJson({ config: model.config, prompt, signal, shape });
+  cache.set(key, asking);
+  if (cache.size > cacheLimit) cache.delete(cache.keys().next().value!);
+  asking.catch(() => cache.delete(key));
+  return asking;
 }
 
 function dropReason(text: string, answer: string, check: z.infer<typeof checked>): DropReason | null {
