@@ -15,6 +15,12 @@ describe("htmlToText", () => {
     expect(htmlToText("<div>unterminated <script>never closed")).toBe("unterminated");
   });
 
+  it("reads a hostile page of unclosed tags in linear time", () => {
+    const started = performance.now();
+    expect(htmlToText(`${"<a title='x".repeat(100_000)}<script ${"<p".repeat(100_000)}`).length).toBeGreaterThan(0);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it("decodes named and numeric entities, and an invalid code point as U+FFFD", () => {
     expect(decodeHtmlEntities("&lt;b&gt; &#39;x&#x27; &eacute;t&eacute; &#0; &#xD800; &unknown;")).toBe("<b> 'x' été \uFFFD \uFFFD &unknown;");
   });

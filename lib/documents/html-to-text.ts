@@ -1,15 +1,16 @@
 /**
  * Readable text from an HTML page, for a document whose answers must be quoted verbatim from it.
- * No HTML parser is installed here, so this is a small tokenizer: comments, doctype, and the
- * contents of script, style, noscript, template, svg and head are dropped; block elements and <br>
- * become line breaks; entities are decoded; runs of spaces collapse (inside <pre> they are kept).
+ * No HTML parser is installed here, so this is a small tokenizer: comments, doctype, CDATA and the
+ * contents of script, style, noscript, template, svg, head, iframe, object, textarea and title are
+ * dropped; block elements and <br> become line breaks; entities are decoded; runs of spaces
+ * collapse (inside <pre> line breaks are kept).
  */
 
-const droppedElements = ["script", "style", "noscript", "template", "svg", "head", "iframe", "object"];
+const droppedElements = new Set(["script", "style", "noscript", "template", "svg", "head", "iframe", "object", "textarea", "title"]);
 const blockElements = new Set([
   "address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "figcaption", "figure", "footer", "form", "h1", "h2", "h3",
   "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
-  "title", "caption", "details", "summary",
+  "caption", "details", "summary",
 ]);
 
 // Private-use characters mark where elements break lines until runs of them are merged.
@@ -36,21 +37,59 @@ export function decodeHtmlEntities(text: string): string {
 }
 
 export function htmlToText(html: string): string {
-  let text = html.replace(/<!--[\s\S]*?(?:-->|$)/g, " ").replace(/<!doctype[^>]*>/gi, " ").replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, " ");
-  for (const name of droppedElements) text = text.replace(new RegExp(`<${name}\\b[^>]*>[\\s\\S]*?(?:</${name}\\s*>|$)`, "gi"), " ");
+  // One pass from "<" to "<", so a hostile page (thousands of unclosed tags) still takes linear time.
+  const lower = html.toLowerCase();
   const out: string[] = [];
   let inPre = 0;
-  const tag = /<(\/?)([a-z][a-z0-9-]*)\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
-  let last = 0;
-  for (let match = tag.exec(text); match; match = tag.exec(text)) {
-    out.push(collapse(text.slice(last, match.index), inPre > 0));
-    last = match.index + match[0].length;
-    const name = match[2]!.toLowerCase();
-    if (name === "pre") inPre = Math.max(0, inPre + (match[1] ? -1 : 1));
+  let textStart = 0;
+  let at = 0;
+  const skipTo = (from: number, marker: string) => {
+    const found = lower.indexOf(marker, from);
+    out.push(" ");
+    at = found === -1 ? html.length : found + marker.length;
+    textStart = at;
+  };
+  for (let open = html.indexOf("<", at); open !== -1; open = html.indexOf("<", at)) {
+    const flush = () => {
+      if (open > textStart) out.push(collapse(html.slice(textStart, open), inPre > 0));
+    };
+    if (html.startsWith("<!--", open)) {
+      flush();
+      skipTo(open + 4, "-->");
+      continue;
+    }
+    if (html.startsWith("<![CDATA[", open)) {
+      flush();
+      skipTo(open + 9, "]]>");
+      continue;
+    }
+    if (html[open + 1] === "!" || html[open + 1] === "?") {
+      flush();
+      skipTo(open + 2, ">");
+      continue;
+    }
+    const head = /^<(\/?)([a-z][a-z0-9-]*)/i.exec(html.slice(open, open + 64));
+    if (!head) {
+      at = open + 1;
+      continue;
+    }
+    const end = findTagEnd(html, open + head[0].length);
+    // A tag that never closes: the rest is text.
+    if (end === -1) break;
+    flush();
+    at = textStart = end + 1;
+    const name = head[2]!.toLowerCase();
+    const isClosing = head[1] === "/";
+    if (!isClosing && droppedElements.has(name)) {
+      const close = lower.indexOf(`</${name}`, at);
+      skipTo(close === -1 ? html.length : close, ">");
+      continue;
+    }
+    if (name === "pre") inPre = Math.max(0, inPre + (isClosing ? -1 : 1));
     if (blockElements.has(name)) out.push(name === "p" || /^h[1-6]$/.test(name) ? paragraphBreak : lineBreak);
     else if (name === "td" || name === "th") out.push(" ");
   }
-  out.push(collapse(text.slice(last), inPre > 0));
+  if (html.length > textStart) out.push(collapse(html.slice(textStart), inPre > 0));
   return out
     .join("")
     // A run of breaks (</li><li>, </p><p>) is one break: a blank line when a paragraph or heading is in it.
@@ -60,6 +99,19 @@ export function htmlToText(html: string): string {
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
+}
+
+/** The ">" that ends a tag, skipping quoted attribute values ("a > b"); -1 when there is none. */
+function findTagEnd(html: string, from: number): number {
+  let quote: string | null = null;
+  for (let at = from; at < html.length; at++) {
+    const char = html[at]!;
+    if (quote) {
+      if (char === quote) quote = null;
+    } else if (char === ">") return at;
+    else if ((char === '"' || char === "'") && /=\s*$/.test(html.slice(Math.max(from, at - 8), at))) quote = char;
+  }
+  return -1;
 }
 
 function collapse(raw: string, isPre: boolean): string {

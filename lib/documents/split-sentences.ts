@@ -18,7 +18,8 @@ export function splitSentences(text: string): TextSpan[] {
     const boundary = /[.!?]["'”’)\]]*(?=\s+["'“‘([]?[A-Z0-9])/g;
     for (let match = boundary.exec(body); match; match = boundary.exec(body)) {
       const end = block.start + match.index + match[0].length;
-      const word = body.slice(0, match.index).match(/([A-Za-z.]+)$/)?.[1]?.toLowerCase() ?? "";
+      // Only the few characters before the stop are read: an anchored search over the whole block would be quadratic.
+      const word = body.slice(Math.max(0, match.index - 12), match.index).match(/([A-Za-z.]+)$/)?.[1]?.toLowerCase() ?? "";
       if (match[0][0] === "." && (abbreviations.has(word) || /^[a-z]$/.test(word))) continue;
       pushSentence(text, { start, end }, sentences);
       start = end;
@@ -30,20 +31,21 @@ export function splitSentences(text: string): TextSpan[] {
 
 function splitBlocks(text: string): TextSpan[] {
   const blocks: TextSpan[] = [];
-  let start = 0;
-  const lineStart = /\n/g;
-  const flush = (end: number) => {
-    if (end > start) blocks.push({ start, end });
-  };
-  for (let match = lineStart.exec(text); match; match = lineStart.exec(text)) {
-    const next = match.index + 1;
-    const rest = text.slice(next, next + 12);
-    if (/^[ \t]*\n/.test(rest) || /^[ \t]*(?:[-*+>]|\d+[.)]|#{1,6})\s/.test(rest) || /^[ \t]*$/.test(text.slice(start, match.index))) {
-      flush(match.index);
-      start = next;
+  let blockStart = 0;
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    const newline = text.indexOf("\n", lineStart);
+    const lineEnd = newline === -1 ? text.length : newline;
+    const line = text.slice(lineStart, lineEnd);
+    if (/^[ \t]*$/.test(line) || /^[ \t]*(?:[-*+>]|\d+[.)]|#{1,6})\s/.test(line)) {
+      // A blank line ends the block before it; a list item, quote or heading starts a new one.
+      if (lineStart > blockStart) blocks.push({ start: blockStart, end: lineStart - 1 });
+      blockStart = line.trim() === "" ? lineEnd + 1 : lineStart;
     }
+    if (newline === -1) break;
+    lineStart = newline + 1;
   }
-  flush(text.length);
+  if (blockStart < text.length) blocks.push({ start: blockStart, end: text.length });
   return blocks;
 }
 
