@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiKey } from "../api-keys/create-api-key";
 import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
+import { MAX_DOCUMENT_BODY_BYTES } from "../documents/document-input-schema";
 import { MAX_API_BODY_BYTES } from "../ingest/limits";
 import { MAX_JSON_BODY_BYTES } from "../json/json-limits";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
@@ -30,6 +31,7 @@ type RouteSpec =
 
 const routeSpecs: Record<string, RouteSpec> = {
   "auth/[...nextauth]": { kind: "not-json", reason: "next-auth's own form posts, guarded by its CSRF token" },
+  documents: { kind: "json", auth: "session", maxBytes: MAX_DOCUMENT_BODY_BYTES },
   "edge-cases/[id]/note": { kind: "json", auth: "session", maxBytes: MAX_JSON_BODY_BYTES },
   "edge-cases/[id]/undo": { kind: "no-body", auth: "session" },
   "edge-cases/assign": { kind: "json", auth: "session", maxBytes: MAX_JSON_BODY_BYTES },
@@ -39,6 +41,7 @@ const routeSpecs: Record<string, RouteSpec> = {
   "judges/import": { kind: "json", auth: "session", maxBytes: 64 * 1024 * 1024 },
   "runs/import": { kind: "not-json", reason: "a raw metrics file (CSV, JSONL, JSON, TensorBoard) read with the size limit and imported at once; tested in runs-import-api.int.test.ts" },
   "traces/import": { kind: "not-json", reason: "a raw file upload streamed to disk; the traces.import job reads it with the importers" },
+  "v1/documents": { kind: "json", auth: "key", maxBytes: MAX_DOCUMENT_BODY_BYTES },
   "v1/edge-cases/[id]/decision": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/edge-cases/[id]/undo": { kind: "no-body", auth: "key" },
   "v1/hacks/[id]/decision": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },

@@ -4,6 +4,7 @@ import { ZodError } from "zod";
 import { AppError } from "../../lib/errors/app-error";
 import { addApiKeyCommands } from "./api-key-commands";
 import { CliError } from "./cli-context";
+import { addDocumentsCommands } from "./documents-commands";
 import { addExportCommands } from "./export-commands";
 import { addLabCommands } from "./lab-commands";
 import { addImportCommand } from "./import-command";
@@ -26,6 +27,7 @@ addImportCommand(program);
 addJudgeCommands(program);
 addExportCommands(program);
 addRunsCommands(program);
+addDocumentsCommands(program);
 
 async function main(): Promise<number> {
   try {

@@ -1,0 +1,122 @@
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as postSession } from "../../app/api/documents/route";
+import { POST as postV1 } from "../../app/api/v1/documents/route";
+import { createApiKey } from "../api-keys/create-api-key";
+import { systemActor } from "../audit/record-audit-event";
+import { getDb } from "../db/client";
+import { MAX_DOCUMENT_BODY_BYTES } from "../documents/document-input-schema";
+import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
+
+const signedIn = vi.hoisted(() => ({ userId: "", projectSlug: "" }));
+vi.mock("./auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
+vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
+
+const db = getDb();
+let project: { id: string; slug: string };
+let other: { id: string; slug: string };
+let key: string;
+let otherKey: string;
+let reviewerId: string;
+let viewerId: string;
+beforeAll(async () => {
+  [project, other] = await Promise.all([makeProject(db, "documents"), makeProject(db, "documents-other")]);
+  const keyOf = async ({ id }: { id: string }) => (await createApiKey(db, { projectId: id, name: "uploader", actor: systemActor })).key;
+  [key, otherKey] = await Promise.all([keyOf(project), keyOf(other)]);
+  reviewerId = (await makeUser(db, { projectId: project.id, role: "reviewer" })).id;
+  viewerId = (await makeUser(db, { projectId: project.id, role: "viewer" })).id;
+});
+afterAll(() => Promise.all([deleteProject(db, project.id), deleteProject(db, other.id)]));
+
+const params = { params: Promise.resolve({}) };
+function post(body: unknown, { auth = `Bearer ${key}`, query = "", headers = {} }: { auth?: string | null; query?: string; headers?: Record<string, string> } = {}) {
+  const request = new NextRequest(`http://localhost/api/v1/documents${query}`, {
+    method: "POST",
+    headers: { ...(auth ? { authorization: auth } : {}), "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return postV1(request, params);
+}
+const uniqueText = (label: string) => `${label} ${uniqueName("note")}: the pier was finished on March 14, 1821, by the engineer Agnes Morrow.`;
+
+describe("POST /api/v1/documents", () => {
+  it("stores a document with its text, source and content hash and queues its mining; the same text again is the same document", async () => {
+    const text = uniqueText("Plain");
+    const first = await post({ name: "notes.txt", text, source: "https://example.test/notes" });
+    expect(first.status).toBe(201);
+    const made = await first.json();
+    expect(made).toMatchObject({ created: true, title: "notes.txt", contentType: "text/plain", source: "https://example.test/notes", chars: text.length, contentHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/), miningJobId: expect.any(String) });
+    const stored = await db.document.findUniqueOrThrow({ where: { id: made.id } });
+    expect(stored).toMatchObject({ projectId: project.id, content: text, externalId: made.contentHash });
+    expect(await db.job.findUniqueOrThrow({ where: { id: made.miningJobId } })).toMatchObject({ type: "tasks.mine-document", projectId: project.id, status: "queued" });
+
+    const again = await post({ name: "renamed.md", contentType: "text/markdown", base64: Buffer.from(text).toString("base64") });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ id: made.id, created: false, title: "notes.txt", miningJobId: made.miningJobId });
+    expect(await db.document.count({ where: { projectId: project.id, externalId: made.contentHash } })).toBe(1);
+    expect(await db.job.count({ where: { projectId: project.id, type: "tasks.mine-document", payload: { equals: { projectId: project.id, documentId: made.id } } } })).toBe(1);
+  });
+
+  it("keeps the readable text of an HTML page: scripts, styles and markup dropped, entities decoded", async () => {
+    const marker = uniqueName("html");
+    const html = `<!doctype html><html><head><title>x</title><style>p{color:red}</style></head><body><script>alert("steal")</script><h1>Harbour ${marker}</h1><p>The pier cost &pound;4,200 &amp; took <b>two</b> years.</p><!-- hidden --></body></html>`;
+    const response = await post({ name: "page.html", base64: Buffer.from(html).toString("base64"), mine: false });
+    expect(response.status).toBe(201);
+    const made = await response.json();
+    expect(made).toMatchObject({ contentType: "text/html", miningJobId: null });
+    const { content } = await db.document.findUniqueOrThrow({ where: { id: made.id } });
+    expect(content).toBe(`Harbour ${marker}\n\nThe pier cost £4,200 & took two years.`);
+  });
+
+  it("answers 401 without a valid key and 403 for a key asking for another project; stores nothing", async () => {
+    const text = uniqueText("Refused");
+    expect((await post({ name: "a.txt", text }, { auth: null })).status).toBe(401);
+    expect((await post({ name: "a.txt", text }, { auth: "Bearer gh_not_a_key" })).status).toBe(401);
+    const foreign = await post({ name: "a.txt", text }, { auth: `Bearer ${otherKey}`, query: `?project=${project.slug}` });
+    expect(foreign.status).toBe(403);
+    expect(await db.document.count({ where: { content: text } })).toBe(0);
+  });
+
+  it("answers 413 for a body past the limit before reading it", async () => {
+    const response = await post("{}", { headers: { "content-length": String(MAX_DOCUMENT_BODY_BYTES + 1) } });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.code).toBe("payload_too_large");
+  });
+
+  it.each([
+    ["no name", { text: "Some text here." }, 400, "name"],
+    ["both text and base64", { name: "a.txt", text: "x", base64: "eA==" }, 400, "base64"],
+    ["neither text nor base64", { name: "a.txt" }, 400, "text"],
+    ["an unknown field", { name: "a.txt", text: "x", title: "y" }, 400, ""],
+    ["base64 that is not base64", { name: "a.txt", base64: "!!not base64!!" }, 400, "base64"],
+    ["base64 of bytes that are not UTF-8", { name: "a.txt", base64: Buffer.from([0x41, 0x0a, 0xff, 0xfe]).toString("base64") }, 400, "base64"],
+    ["HTML with no text", { name: "a.html", text: "<script>only()</script>" }, 400, "text"],
+    ["a PDF", { name: "paper.pdf", base64: "JVBERi0xLjQK" }, 415, "name"],
+    ["an unknown content type", { name: "a", contentType: "image/png", text: "x" }, 415, "contentType"],
+  ])("refuses %s with the field it is about and stores nothing", async (_case, body, status, path) => {
+    const before = await db.document.count({ where: { projectId: project.id } });
+    const response = await post(body);
+    expect(response.status).toBe(status);
+    const { error } = await response.json();
+    expect(error.details[0]).toMatchObject({ path, message: expect.any(String) });
+    expect(await db.document.count({ where: { projectId: project.id } })).toBe(before);
+  });
+});
+
+describe("POST /api/documents (the Add document dialog)", () => {
+  const session = (body: unknown) =>
+    postSession(new NextRequest("http://localhost/api/documents", { method: "POST", headers: { origin: "http://localhost", "content-type": "application/json" }, body: JSON.stringify(body) }), params);
+
+  it("stores a reviewer's document in the current project and refuses a viewer", async () => {
+    const text = uniqueText("Dialog");
+    Object.assign(signedIn, { userId: viewerId, projectSlug: project.slug });
+    expect((await session({ name: "dialog.md", text })).status).toBe(403);
+    Object.assign(signedIn, { userId: reviewerId, projectSlug: project.slug });
+    const response = await session({ name: "dialog.md", text });
+    expect(response.status).toBe(201);
+    const made = await response.json();
+    expect(made).toMatchObject({ contentType: "text/markdown", created: true });
+    expect(await db.document.findUniqueOrThrow({ where: { id: made.id } })).toMatchObject({ projectId: project.id, content: text });
+    expect((await session({ name: "dialog.md", text })).status).toBe(200);
+  });
+});
