@@ -7,6 +7,7 @@ import { reviewLabRunHandler } from "../lib/lab/review-lab-run-job";
 import { runDivergenceHandler } from "../lib/monitor/run-divergence-job";
 import { detectEdgeCasesHandler } from "../lib/review/detect-edge-cases-job";
 import { extractRubricHandler } from "../lib/rubrics/extract-rubric-job";
+import { mineTracesHandler } from "../lib/tasks/mine-tasks-from-traces-job";
 
 /**
  * Every job type the worker runs (lib/jobs is the mechanism; this is the wiring). Each later
@@ -15,5 +16,5 @@ import { extractRubricHandler } from "../lib/rubrics/extract-rubric-job";
  */
 export function wireJobHandlers(): RegisteredHandler[] {
   registerLabSimulatedJudges();
-  return [labRunHandler, importTracesHandler, judgesRunHandler, reviewLabRunHandler, detectEdgeCasesHandler, extractRubricHandler, runDivergenceHandler];
+  return [labRunHandler, importTracesHandler, judgesRunHandler, reviewLabRunHandler, detectEdgeCasesHandler, extractRubricHandler, runDivergenceHandler, mineTracesHandler];
 }
