@@ -10,6 +10,7 @@ import { addImportCommand } from "./import-command";
 import { addJudgeCommands } from "./judge-commands";
 import { addProjectCommands } from "./project-commands";
 import { addRunsCommands } from "./runs-commands";
+import { addTasksCommands } from "./tasks-commands";
 import { addUserCommands } from "./user-commands";
 
 const program = new Command()
@@ -26,6 +27,7 @@ addImportCommand(program);
 addJudgeCommands(program);
 addExportCommands(program);
 addRunsCommands(program);
+addTasksCommands(program);
 
 async function main(): Promise<number> {
   try {
