@@ -56,7 +56,8 @@ export function parseUnifiedDiff(text: string): DiffFile[] {
       let newLeft = parsed.newLines;
       index += 1;
       while (oldLeft > 0 || newLeft > 0) {
-        if (index >= lines.length) fail(`the hunk ends early (${oldLeft} old and ${newLeft} new lines missing)`);
+        // The text's final newline leaves one empty string after the last line: that is the end, not a line.
+        if (index >= lines.length || (index === lines.length - 1 && lines[index] === "")) fail(`the hunk ends early (${oldLeft} old and ${newLeft} new lines missing)`);
         const body = lines[index]!;
         const marker = body[0];
         // An empty line in a hunk is a context line whose trailing space was trimmed by an editor or mailer.

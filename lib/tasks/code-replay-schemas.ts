@@ -17,3 +17,6 @@ export const codeReplayScoreBodySchema = z.strictObject({
     .refine(({ passed, failed }) => passed + failed > 0, "name at least one test that ran")
     .optional(),
 });
+
+/** A body carrying a patch: diffs of real commits run to megabytes, far past an ordinary JSON body. */
+export const MAX_PATCH_BODY_BYTES = 16 * 1024 * 1024;
