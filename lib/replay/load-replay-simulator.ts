@@ -27,7 +27,7 @@ export async function loadReplaySimulator(db: Db, { projectId, taskId }: { proje
  */
 export async function answerReplayToolCall(
   db: Db,
-  { projectId, taskId, name, arguments: args, occurrence = 0 }: { projectId: string; taskId: string; name: string; arguments: unknown; occurrence?: number },
+  { projectId, taskId, name, arguments: args, occurrence = 0 }: { projectId: string; taskId: string; name: string; arguments?: unknown; occurrence?: number },
 ): Promise<ReplayAnswer> {
   const simulator = await loadReplaySimulator(db, { projectId, taskId });
   return simulator.answer(name, args, occurrence);

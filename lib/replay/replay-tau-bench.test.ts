@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tauBenchReader } from "../ingest/formats/tau-bench";
+import { traceSchema } from "../traces/trace-schema";
 import { assertDatasetsPresent, datasetsDir } from "../testing/datasets-dir";
 import { recordedToolCalls } from "./recorded-tool-calls";
 import { createReplaySimulator } from "./replay-simulator";
@@ -12,7 +13,7 @@ type RawRecord = { task_id: number; trial: number; traj: RawMessage[] };
 assertDatasetsPresent();
 const raw = JSON.parse(readFileSync(join(datasetsDir, "tau-bench/gpt-4o-airline.json"), "utf8")) as RawRecord[];
 // The simulator is built from the steps the importer makes of each record, as a mined task's world is.
-const mapped = tauBenchReader.mapDocument(raw);
+const mapped = [...tauBenchReader.mapDocument!(raw, {})];
 
 /**
  * The recorded actions of a trajectory, read from the raw file: each call with the tool reply that
@@ -39,7 +40,7 @@ function actionsOf(record: RawRecord) {
 function simulatorOf(index: number) {
   const item = mapped[index]!;
   if (!item.ok) throw new Error(`record ${index} did not import: ${item.error}`);
-  return createReplaySimulator(recordedToolCalls(item.trace.steps ?? []));
+  return createReplaySimulator(recordedToolCalls(traceSchema.parse(item.trace).steps));
 }
 
 describe("replaying tau-bench airline trajectories", () => {

@@ -12,7 +12,7 @@ import { getDb } from "../db/client";
 import { deleteProject, makeProject, uniqueName } from "../testing/factories";
 
 // next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("../next/auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => ({ auth: async () => null }));
 
 const db = getDb();
 let project: { id: string };
@@ -28,7 +28,8 @@ const git = (...args: string[]) => execFileSync("git", ["-C", repo, ...args], { 
 
 beforeAll(async () => {
   [project, other] = await Promise.all([makeProject(db, "code-replay"), makeProject(db, "code-replay-other")]);
-  [key, otherKey] = (await Promise.all([createApiKey(db, { projectId: project.id, name: "env", actor: systemActor }), createApiKey(db, { projectId: other.id, name: "env", actor: systemActor })])).map((k) => k.key);
+  const [ownKey, theirKey] = await Promise.all([createApiKey(db, { projectId: project.id, name: "env", actor: systemActor }), createApiKey(db, { projectId: other.id, name: "env", actor: systemActor })]);
+  [key, otherKey] = [ownKey.key, theirKey.key];
   // A unique file name per run makes a unique commit, so the task is this test's own.
   repo = mkdtempSync(join(tmpdir(), "code-replay-api-"));
   const name = `${uniqueName("greet")}.py`;

@@ -13,12 +13,12 @@ import { datasetsDir } from "../testing/datasets-dir";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
 import { storeTraces } from "../traces/store-traces";
 import { traceSchema, type TraceInput } from "../traces/trace-schema";
-import { handleMineTracesJob, mineTracesJob } from "./mine-tasks-from-traces-job";
-import { mineTasksFromTraces, type MineTracesResult } from "./mine-tasks-from-traces";
+import { handleMineTracesJob, mineTracesJob } from "../tasks/mine-tasks-from-traces-job";
+import { mineTasksFromTraces, type MineTracesResult } from "../tasks/mine-tasks-from-traces";
 
 const signedIn = vi.hoisted(() => ({ userId: "", projectSlug: "" }));
-vi.mock("../next/auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
-vi.mock("../next/current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
+vi.mock("./auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
+vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
 
 const db = getDb();
 let project: { id: string; slug: string };
@@ -53,9 +53,11 @@ const noReference: TraceInput = { source: "production", environment, steps: [{ r
 beforeAll(async () => {
   [project, other] = await Promise.all([makeProject(db, "mine-traces"), makeProject(db, "mine-traces-other")]);
   signedIn.projectSlug = project.slug;
-  [reviewerId, viewerId] = (await Promise.all([makeUser(db, { projectId: project.id, role: "reviewer" }), makeUser(db, { projectId: project.id, role: "viewer" })])).map((u) => u.id);
-  [key, otherKey] = (await Promise.all([createApiKey(db, { projectId: project.id, name: "env", actor: systemActor }), createApiKey(db, { projectId: other.id, name: "env", actor: systemActor })])).map((k) => k.key);
-  const tau = tauBenchReader.mapDocument(rawTau).map((item, index) => {
+  const [reviewer, viewer] = await Promise.all([makeUser(db, { projectId: project.id, role: "reviewer" }), makeUser(db, { projectId: project.id, role: "viewer" })]);
+  [reviewerId, viewerId] = [reviewer.id, viewer.id];
+  const [ownKey, theirKey] = await Promise.all([createApiKey(db, { projectId: project.id, name: "env", actor: systemActor }), createApiKey(db, { projectId: other.id, name: "env", actor: systemActor })]);
+  [key, otherKey] = [ownKey.key, theirKey.key];
+  const tau = [...tauBenchReader.mapDocument!(rawTau, {})].map((item, index) => {
     if (!item.ok) throw new Error(item.error);
     return { externalId: uniqueName(`tau-${index}`), trace: traceSchema.parse(item.trace) };
   });
