@@ -27,13 +27,18 @@ const keyOf = (name: string, args: unknown) => `${name.trim()}\u0000${normalizeT
  */
 export function createReplaySimulator(recorded: readonly RecordedToolCall[]): ReplaySimulator {
   const byKey = new Map<string, RecordedToolCall[]>();
-  const argumentsByTool = new Map<string, unknown[]>();
+  // Per tool, each distinct argument set once (by its normalised text), to list in unseen answers.
+  const argumentsByTool = new Map<string, Map<string, unknown>>();
   for (const call of recorded) {
-    const key = keyOf(call.name, call.arguments);
-    byKey.set(key, [...(byKey.get(key) ?? []), call]);
-    const seen = argumentsByTool.get(call.name.trim()) ?? [];
-    if (!seen.some((args) => normalizeToolArguments(args) === normalizeToolArguments(call.arguments))) seen.push(call.arguments);
-    argumentsByTool.set(call.name.trim(), seen);
+    const name = call.name.trim();
+    const normalized = normalizeToolArguments(call.arguments);
+    const key = `${name}\u0000${normalized}`;
+    const calls = byKey.get(key);
+    if (calls) calls.push(call);
+    else byKey.set(key, [call]);
+    const seen = argumentsByTool.get(name) ?? new Map<string, unknown>();
+    if (!seen.has(normalized)) seen.set(normalized, JSON.parse(normalized) as unknown);
+    argumentsByTool.set(name, seen);
   }
 
   const answer = (name: string, args: unknown, occurrence: number): ReplayAnswer => {
@@ -45,7 +50,7 @@ export function createReplaySimulator(recorded: readonly RecordedToolCall[]): Re
         tool: name,
         arguments: parsed,
         message: `unseen call: the origin trace has no recorded result for ${name} with arguments ${normalizeToolArguments(args)}`,
-        recordedCallsOfTool: (argumentsByTool.get(name.trim()) ?? []).slice(0, maxListed),
+        recordedCallsOfTool: [...(argumentsByTool.get(name.trim())?.values() ?? [])].slice(0, maxListed),
       };
     }
     const call = calls[Math.min(occurrence, calls.length - 1)]!;

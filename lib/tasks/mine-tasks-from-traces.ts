@@ -67,9 +67,15 @@ async function mineBatch(db: Db, { projectId, traces }: { projectId: string; tra
         select: { traceId: true, type: true, role: true, content: true, toolName: true, arguments: true, result: true, error: true },
       })
     : [];
+  const stepsByTrace = new Map<string, typeof steps>();
+  for (const step of steps) {
+    const list = stepsByTrace.get(step.traceId);
+    if (list) list.push(step);
+    else stepsByTrace.set(step.traceId, [step]);
+  }
   const skips: MineTracesResult["skips"] = [];
   const data = fresh.flatMap((trace) => {
-    const made = toolUseTaskOfTrace(trace, steps.filter((step) => step.traceId === trace.id));
+    const made = toolUseTaskOfTrace(trace, stepsByTrace.get(trace.id) ?? []);
     if ("skipped" in made) {
       skips.push({ traceId: trace.id, externalId: trace.externalId, reason: made.skipped });
       return [];
