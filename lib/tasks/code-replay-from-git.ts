@@ -11,7 +11,14 @@ const run = promisify(execFile);
  * A merge commit has no single diff and is refused.
  */
 export async function readCodeReplayCommit({ repoDir, commit }: { repoDir: string; commit: string }): Promise<CodeReplaySource & { baseCommit: string | null }> {
-  const git = async (...args: string[]) => (await run("git", ["-C", repoDir, ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout;
+  const git = async (...args: string[]) => {
+    try {
+      return (await run("git", ["-C", repoDir, ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout;
+    } catch (error) {
+      const stderr = String((error as { stderr?: unknown }).stderr ?? "").trim();
+      throw new AppError("bad_request", `git ${args[0]} failed in ${repoDir}: ${stderr || (error as Error).message}`);
+    }
+  };
   const parents = (await git("rev-list", "--parents", "-n", "1", commit)).trim().split(" ").slice(1);
   if (parents.length > 1) throw new AppError("bad_request", `Commit ${commit} is a merge: replay one of its parents' commits instead`);
   const patch = await git("format-patch", "-1", "--stdout", "--no-color", "--no-signature", "--full-index", commit);
