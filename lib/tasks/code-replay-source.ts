@@ -17,8 +17,7 @@ export function readCodeReplaySource(text: string, { message: givenMessage }: { 
   const diffAt = normalized.search(firstFileHeader);
   if (diffAt < 0) throw new AppError("bad_request", "No diff found: the text has no \"diff --git\" or \"--- \" file header");
   const head = normalized.slice(0, diffAt);
-  const diff = normalized.slice(diffAt).replace(/\n-- \n[\s\S]*$/, "\n");
-  const files = parseUnifiedDiff(diff);
+  const { diff, files } = withoutSignature(normalized.slice(diffAt));
   if (!files.length) throw new AppError("bad_request", "The diff changes no file");
   const read = formatPatchStart.test(head) ? readFormatPatch(head) : gitShowStart.test(head) ? readGitShow(head) : { commit: null, message: "" };
   const message = givenMessage?.trim() || read.message;
@@ -56,4 +55,20 @@ function readGitShow(head: string) {
     .join("\n")
     .trim();
   return { commit, message };
+}
+
+/**
+ * git format-patch ends with a "-- " line and git's version. It is cut off only when that changes no
+ * hunk: a removed line reading "- " also starts with "-- ".
+ */
+function withoutSignature(text: string) {
+  const files = parseUnifiedDiff(text);
+  const cut = text.replace(/\n-- \n[^\n]*\n*$/, "\n");
+  if (cut === text) return { diff: text, files };
+  try {
+    const cutFiles = parseUnifiedDiff(cut);
+    return JSON.stringify(cutFiles) === JSON.stringify(files) ? { diff: cut, files } : { diff: text, files };
+  } catch {
+    return { diff: text, files };
+  }
 }

@@ -94,3 +94,17 @@ describe("parseUnifiedDiff", () => {
     expect(() => parseUnifiedDiff(["--- a/x", "+++ b/x", "@@ -1,3 +1,3 @@", " a", "-b"].join("\n"))).toThrow(/the hunk ends early \(1 old and 2 new lines missing\) at line 6/);
   });
 });
+
+describe("readCodeReplaySource", () => {
+  const patch = (body: string[]) => ["From 0123456789abcdef0123456789abcdef01234567 Mon Sep 17 00:00:00 2001", "From: T <t@example.test>", "Subject: [PATCH] Drop the empty item", "", "---", " list.md | 1 -", "", "diff --git a/list.md b/list.md", "--- a/list.md", "+++ b/list.md", ...body].join("\n");
+
+  it("cuts git's signature off the reference diff, but never a removed line that looks like it", () => {
+    const signed = readCodeReplaySource(patch(["@@ -1,2 +1 @@", " - one", "-- ", "-- ", "2.39.5", ""]));
+    expect(signed.diff).not.toContain("2.39.5");
+    expect(signed.diff.endsWith("\n - one\n-- \n")).toBe(true);
+    expect(signed.files[0]!.hunks[0]!.lines).toEqual([{ kind: "context", text: "- one" }, { kind: "delete", text: "- " }]);
+    const unsigned = readCodeReplaySource(patch(["@@ -1,3 +1,2 @@", " - one", "-- ", " - three", ""]));
+    expect(unsigned.diff).toContain("\n-- \n - three");
+    expect(unsigned.message).toBe("Drop the empty item");
+  });
+});
