@@ -57,7 +57,8 @@ describe("replaying tau-bench airline trajectories", () => {
     });
     // The file's tool calls, counted from the raw trajectories: the test replayed them all.
     expect(actions).toBe(raw.reduce((sum, record) => sum + actionsOf(record).length, 0));
-    expect(actions).toBeGreaterThan(1000);
+    // 1,164 tool calls in 182 of the 200 trajectories, counted from the file outside this code.
+    expect(actions).toBe(1164);
   });
 
   it("matches a recorded action however its arguments are spelled: key order, whitespace, number format", () => {
