@@ -31,7 +31,12 @@ export function MineTracesForm({ environments }: { environments: string[] }) {
         <label htmlFor={`${id}-environment`} className="block font-medium">
           Traces of
         </label>
-        <select id={`${id}-environment`} value={environment} onChange={(event) => setEnvironment(event.target.value)} className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm">
+        <select
+          id={`${id}-environment`}
+          value={environment}
+          onChange={(event) => setEnvironment(event.target.value)}
+          className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+        >
           <option value="">every environment</option>
           {environments.map((name) => (
             <option key={name} value={name}>
@@ -43,7 +48,11 @@ export function MineTracesForm({ environments }: { environments: string[] }) {
       <Button type="submit" disabled={mine.isPending || job?.status === "queued" || job?.status === "running"}>
         Mine tool-use replay tasks
       </Button>
-      {mine.error ? <p role="alert" className="text-sm text-red-700">{mine.error.message}</p> : null}
+      {mine.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {mine.error.message}
+        </p>
+      ) : null}
       {job ? (
         <div className="w-full text-sm" role="status">
           <ProgressBar value={job.progress} label="Mining progress" />

@@ -24,11 +24,18 @@ let patch: string;
 let unrelated: string;
 let commit: string;
 const environment = uniqueName("code");
-const git = (...args: string[]) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.test", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.test" } });
+const git = (...args: string[]) =>
+  execFileSync("git", ["-C", repo, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.test", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.test" },
+  });
 
 beforeAll(async () => {
   [project, other] = await Promise.all([makeProject(db, "code-replay"), makeProject(db, "code-replay-other")]);
-  const [ownKey, theirKey] = await Promise.all([createApiKey(db, { projectId: project.id, name: "env", actor: systemActor }), createApiKey(db, { projectId: other.id, name: "env", actor: systemActor })]);
+  const [ownKey, theirKey] = await Promise.all([
+    createApiKey(db, { projectId: project.id, name: "env", actor: systemActor }),
+    createApiKey(db, { projectId: other.id, name: "env", actor: systemActor }),
+  ]);
   [key, otherKey] = [ownKey.key, theirKey.key];
   // A unique file name per run makes a unique commit, so the task is this test's own.
   repo = mkdtempSync(join(tmpdir(), "code-replay-api-"));
@@ -51,7 +58,11 @@ afterAll(async () => {
 });
 
 function post(path: string, body: unknown, apiKey = key, id = "") {
-  const request = new NextRequest(`http://localhost${path}`, { method: "POST", headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const request = new NextRequest(`http://localhost${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return (path.endsWith("/score") ? postScore : postCodeTask)(request, { params: Promise.resolve({ id }) });
 }
 
@@ -60,7 +71,13 @@ describe("code replay over the API", () => {
     const created = await post("/api/v1/replay/code-tasks", { patch, environment, repository: "example/greet" });
     expect(created.status).toBe(201);
     const { task } = await created.json();
-    expect(task).toMatchObject({ externalId: `commit:${commit}`, origin: "commit", prompt: "Greet politely", environment, metadata: { kind: "code-replay", repository: "example/greet", commit, baseCommit: `${commit}^` } });
+    expect(task).toMatchObject({
+      externalId: `commit:${commit}`,
+      origin: "commit",
+      prompt: "Greet politely",
+      environment,
+      metadata: { kind: "code-replay", repository: "example/greet", commit, baseCommit: `${commit}^` },
+    });
     const again = await post("/api/v1/replay/code-tasks", { patch, environment });
     expect(again.status).toBe(200);
     expect((await again.json()).task.id).toBe(task.id);
@@ -90,6 +107,10 @@ describe("code replay over the API", () => {
   it("takes a plain diff with its message as a diff task", async () => {
     const response = await post("/api/v1/replay/code-tasks", { patch: unrelated, message: "Describe what greet does", environment });
     expect(response.status).toBe(201);
-    expect((await response.json()).task).toMatchObject({ origin: "diff", prompt: "Describe what greet does", metadata: { commit: null, baseCommit: null, files: ["README.md"] } });
+    expect((await response.json()).task).toMatchObject({
+      origin: "diff",
+      prompt: "Describe what greet does",
+      metadata: { commit: null, baseCommit: null, files: ["README.md"] },
+    });
   });
 });

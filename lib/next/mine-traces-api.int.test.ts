@@ -46,16 +46,36 @@ const deskTrace: TraceInput = {
     { role: "assistant", content: "Your refund of 42.50 for order A-17 has been issued." },
   ],
 };
-const chatOnly: TraceInput = { source: "production", environment, steps: [{ role: "user", content: "hello" }, { role: "assistant", content: "hi" }] };
+const chatOnly: TraceInput = {
+  source: "production",
+  environment,
+  steps: [
+    { role: "user", content: "hello" },
+    { role: "assistant", content: "hi" },
+  ],
+};
 // A call whose reply never arrived and no end state or answer: the trace is skipped, and says why.
-const noReference: TraceInput = { source: "production", environment, steps: [{ role: "user", content: "check A-9" }, { type: "tool_call", role: "assistant", name: "lookup_order", arguments: { orderId: "A-9" }, result: { status: "lost" } }] };
+const noReference: TraceInput = {
+  source: "production",
+  environment,
+  steps: [
+    { role: "user", content: "check A-9" },
+    { type: "tool_call", role: "assistant", name: "lookup_order", arguments: { orderId: "A-9" }, result: { status: "lost" } },
+  ],
+};
 
 beforeAll(async () => {
   [project, other] = await Promise.all([makeProject(db, "mine-traces"), makeProject(db, "mine-traces-other")]);
   signedIn.projectSlug = project.slug;
-  const [reviewer, viewer] = await Promise.all([makeUser(db, { projectId: project.id, role: "reviewer" }), makeUser(db, { projectId: project.id, role: "viewer" })]);
+  const [reviewer, viewer] = await Promise.all([
+    makeUser(db, { projectId: project.id, role: "reviewer" }),
+    makeUser(db, { projectId: project.id, role: "viewer" }),
+  ]);
   [reviewerId, viewerId] = [reviewer.id, viewer.id];
-  const [ownKey, theirKey] = await Promise.all([createApiKey(db, { projectId: project.id, name: "env", actor: systemActor }), createApiKey(db, { projectId: other.id, name: "env", actor: systemActor })]);
+  const [ownKey, theirKey] = await Promise.all([
+    createApiKey(db, { projectId: project.id, name: "env", actor: systemActor }),
+    createApiKey(db, { projectId: other.id, name: "env", actor: systemActor }),
+  ]);
   [key, otherKey] = [ownKey.key, theirKey.key];
   const tau = [...tauBenchReader.mapDocument!(rawTau, {})].map((item, index) => {
     if (!item.ok) throw new Error(item.error);
@@ -70,7 +90,11 @@ beforeAll(async () => {
 afterAll(() => Promise.all([deleteProject(db, project.id), deleteProject(db, other.id)]));
 
 function mine(body: unknown) {
-  const request = new NextRequest("http://localhost/api/tasks/mine-traces", { method: "POST", headers: { origin: "http://localhost", "content-type": "application/json" }, body: JSON.stringify(body) });
+  const request = new NextRequest("http://localhost/api/tasks/mine-traces", {
+    method: "POST",
+    headers: { origin: "http://localhost", "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return postMineTraces(request, { params: Promise.resolve({}) });
 }
 
@@ -85,7 +109,11 @@ async function mineAndRun(body: unknown): Promise<MineTracesResult> {
 }
 
 function toolCall(taskId: string, body: unknown, apiKey = key) {
-  const request = new NextRequest(`http://localhost/api/v1/replay/${taskId}/tool-call`, { method: "POST", headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const request = new NextRequest(`http://localhost/api/v1/replay/${taskId}/tool-call`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return postToolCall(request, { params: Promise.resolve({ id: taskId }) });
 }
 
@@ -103,10 +131,18 @@ describe("mining tool-use replay tasks from traces", () => {
     signedIn.userId = reviewerId;
     const first = await mineAndRun({ environment });
     expect(first).toMatchObject({ traces: 2, created: 1, existing: 0, skipped: 1 });
-    expect(first.skips).toEqual([{ traceId: emptyTraceId, externalId: expect.any(String), reason: "no recorded end state or final answer to use as reference" }]);
+    expect(first.skips).toEqual([
+      { traceId: emptyTraceId, externalId: expect.any(String), reason: "no recorded end state or final answer to use as reference" },
+    ]);
 
     const task = await db.task.findFirstOrThrow({ where: { projectId: project.id, originTraceId: deskTraceId } });
-    expect(task).toMatchObject({ origin: "trace", environment, prompt: "Please refund order A-17, it arrived broken.", referenceAnswer: "Your refund of 42.50 for order A-17 has been issued.", plantedState: endState });
+    expect(task).toMatchObject({
+      origin: "trace",
+      environment,
+      prompt: "Please refund order A-17, it arrived broken.",
+      referenceAnswer: "Your refund of 42.50 for order A-17 has been issued.",
+      plantedState: endState,
+    });
     expect(task.metadata).toMatchObject({
       kind: "tool-use-replay",
       recordedCalls: 2,
@@ -131,7 +167,8 @@ describe("mining tool-use replay tasks from traces", () => {
     expect(tasks.map((t) => t.originTraceId).sort()).toEqual([tauIds[0], tauIds[2]].sort());
     expect(tasks.map((t) => t.prompt)).toContain("Hi! I'm looking to book a flight from New York to Seattle on May 20th.");
     // Nothing recorded an end state: the final answer is the reference, and the task says the state is missing.
-    for (const task of tasks) expect(task).toMatchObject({ plantedState: null, referenceAnswer: expect.any(String), metadata: expect.objectContaining({ endState: "not recorded" }) });
+    for (const task of tasks)
+      expect(task).toMatchObject({ plantedState: null, referenceAnswer: expect.any(String), metadata: expect.objectContaining({ endState: "not recorded" }) });
   });
 });
 
@@ -141,7 +178,8 @@ describe("POST /api/v1/replay/{taskId}/tool-call", () => {
 
   it("answers a mined task's recorded calls with their results and a changed call as unseen", async () => {
     const task = await db.task.findFirstOrThrow({ where: { projectId: project.id, originTraceId: tauIds[0] } });
-    const user = (rawTau[0] as { traj: { tool_calls?: { function: { name: string; arguments: string } }[] }[] }).traj.flatMap((m) => m.tool_calls ?? [])[0]!.function;
+    const user = (rawTau[0] as { traj: { tool_calls?: { function: { name: string; arguments: string } }[] }[] }).traj.flatMap((m) => m.tool_calls ?? [])[0]!
+      .function;
     const seen = await toolCall(task.id, { name: user.name, arguments: user.arguments });
     expect(seen.status).toBe(200);
     const answer = await seen.json();

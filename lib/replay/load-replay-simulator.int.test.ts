@@ -10,7 +10,9 @@ import { storeTraces } from "../traces/store-traces";
 import { traceSchema } from "../traces/trace-schema";
 import { loadReplaySimulator } from "./load-replay-simulator";
 
-type RawRecord = { traj: { role: string; content: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[] };
+type RawRecord = {
+  traj: { role: string; content: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[];
+};
 
 // A rollout run in-process (as the lab runs its own) against the world of a task mined from a stored tau-bench trajectory.
 const db = getDb();
@@ -37,10 +39,13 @@ describe("loadReplaySimulator", () => {
     const calls: { id: string; name: string; arguments: string }[] = [];
     for (const message of record.traj) {
       for (const call of message.tool_calls ?? []) calls.push({ id: call.id, name: call.function.name, arguments: call.function.arguments });
-      if (message.role === "tool" && message.tool_call_id) replies.set(`${message.tool_call_id}:${calls.findLastIndex((c) => c.id === message.tool_call_id)}`, message.content);
+      if (message.role === "tool" && message.tool_call_id)
+        replies.set(`${message.tool_call_id}:${calls.findLastIndex((c) => c.id === message.tool_call_id)}`, message.content);
     }
     expect(calls.length).toBe(20);
-    calls.forEach((call, index) => expect(simulator.call(call.name, call.arguments), call.name).toMatchObject({ unseen: false, result: replies.get(`${call.id}:${index}`) }));
+    calls.forEach((call, index) =>
+      expect(simulator.call(call.name, call.arguments), call.name).toMatchObject({ unseen: false, result: replies.get(`${call.id}:${index}`) }),
+    );
     const changed = { ...(JSON.parse(calls[0]!.arguments) as Record<string, unknown>), user_id: "not_a_user_0" };
     expect(simulator.call(calls[0]!.name, changed)).toMatchObject({ unseen: true, tool: calls[0]!.name, arguments: changed });
   });

@@ -11,7 +11,8 @@ import { createReplaySimulator, type ReplayAnswer, type ReplaySimulator } from "
 export async function loadReplaySimulator(db: Db, { projectId, taskId }: { projectId: string; taskId: string }): Promise<ReplaySimulator> {
   const task = await db.task.findFirst({ where: { id: taskId, projectId }, select: { id: true, externalId: true, originTraceId: true } });
   if (!task) throw notFound("Task");
-  if (!task.originTraceId) throw new AppError("conflict", `Task ${task.externalId} has no origin trace to replay (it was not mined from a trace, or its trace was deleted)`);
+  if (!task.originTraceId)
+    throw new AppError("conflict", `Task ${task.externalId} has no origin trace to replay (it was not mined from a trace, or its trace was deleted)`);
   const steps = await db.traceStep.findMany({
     where: { traceId: task.originTraceId, type: "tool_call" },
     orderBy: { index: "asc" },

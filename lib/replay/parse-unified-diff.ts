@@ -2,7 +2,14 @@ import { AppError } from "../errors/app-error";
 
 export type DiffLine = { kind: "context" | "add" | "delete"; text: string };
 export type DiffHunk = { oldStart: number; oldLines: number; newStart: number; newLines: number; lines: DiffLine[] };
-export type DiffFile = { oldPath: string | null; newPath: string | null; path: string; status: "added" | "deleted" | "modified" | "renamed"; isBinary: boolean; hunks: DiffHunk[] };
+export type DiffFile = {
+  oldPath: string | null;
+  newPath: string | null;
+  path: string;
+  status: "added" | "deleted" | "modified" | "renamed";
+  isBinary: boolean;
+  hunks: DiffHunk[];
+};
 
 const gitHeader = /^diff --git (?:"?a\/(.+?)"?) (?:"?b\/(.+?)"?)$/;
 const hunkHeader = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
@@ -51,13 +58,20 @@ export function parseUnifiedDiff(text: string): DiffFile[] {
     const hunk = hunkHeader.exec(line);
     if (hunk) {
       if (!file) fail("a hunk comes before any file header");
-      const parsed: DiffHunk = { oldStart: Number(hunk[1]), oldLines: Number(hunk[2] ?? 1), newStart: Number(hunk[3]), newLines: Number(hunk[4] ?? 1), lines: [] };
+      const parsed: DiffHunk = {
+        oldStart: Number(hunk[1]),
+        oldLines: Number(hunk[2] ?? 1),
+        newStart: Number(hunk[3]),
+        newLines: Number(hunk[4] ?? 1),
+        lines: [],
+      };
       let oldLeft = parsed.oldLines;
       let newLeft = parsed.newLines;
       index += 1;
       while (oldLeft > 0 || newLeft > 0) {
         // The text's final newline leaves one empty string after the last line: that is the end, not a line.
-        if (index >= lines.length || (index === lines.length - 1 && lines[index] === "")) fail(`the hunk ends early (${oldLeft} old and ${newLeft} new lines missing)`);
+        if (index >= lines.length || (index === lines.length - 1 && lines[index] === ""))
+          fail(`the hunk ends early (${oldLeft} old and ${newLeft} new lines missing)`);
         const body = lines[index]!;
         const marker = body[0];
         // An empty line in a hunk is a context line whose trailing space was trimmed by an editor or mailer.
@@ -91,13 +105,21 @@ function isGitFileOpen(lines: string[], index: number): boolean {
   for (let at = index - 1; at >= 0; at -= 1) {
     const line = lines[at]!;
     if (gitHeader.test(line)) return true;
-    if (!/^(index |old mode |new mode |new file mode |deleted file mode |similarity index |dissimilarity index |rename from |rename to |copy from |copy to )/.test(line)) return false;
+    if (
+      !/^(index |old mode |new mode |new file mode |deleted file mode |similarity index |dissimilarity index |rename from |rename to |copy from |copy to )/.test(
+        line,
+      )
+    )
+      return false;
   }
   return false;
 }
 
 function pathOf(header: string): string | null {
-  const name = header.split("\t")[0]!.trim().replace(/^"(.*)"$/, "$1");
+  const name = header
+    .split("\t")[0]!
+    .trim()
+    .replace(/^"(.*)"$/, "$1");
   if (name === "/dev/null") return null;
   return name.replace(/^[ab]\//, "");
 }

@@ -51,7 +51,10 @@ describe("replaying tau-bench airline trajectories", () => {
       const simulator = simulatorOf(index);
       for (const action of actionsOf(record)) {
         const answer = simulator.call(action.name, action.arguments);
-        expect(answer, `task ${record.task_id} trial ${record.trial}: ${action.name} ${action.arguments}`).toMatchObject({ unseen: false, result: action.reply });
+        expect(answer, `task ${record.task_id} trial ${record.trial}: ${action.name} ${action.arguments}`).toMatchObject({
+          unseen: false,
+          result: action.reply,
+        });
         actions += 1;
       }
     });
@@ -65,7 +68,11 @@ describe("replaying tau-bench airline trajectories", () => {
     const index = raw.findIndex((record) => actionsOf(record).some((a) => Object.keys(JSON.parse(a.arguments)).length >= 2));
     const action = actionsOf(raw[index]!).find((a) => Object.keys(JSON.parse(a.arguments)).length >= 2)!;
     const parsed = JSON.parse(action.arguments) as Record<string, unknown>;
-    const reordered = Object.fromEntries(Object.entries(parsed).reverse().map(([key, value]) => [key, typeof value === "string" ? `  ${value} ` : value]));
+    const reordered = Object.fromEntries(
+      Object.entries(parsed)
+        .reverse()
+        .map(([key, value]) => [key, typeof value === "string" ? `  ${value} ` : value]),
+    );
     const respaced = JSON.stringify(reordered, null, 4).replace(/(\d+)(?=[,\n])/g, "$1.0");
     expect(respaced).not.toBe(action.arguments);
     expect(simulatorOf(index).call(action.name, respaced)).toMatchObject({ unseen: false, result: action.reply });

@@ -25,7 +25,10 @@ export function toolUseTaskOfTrace(trace: ReplayTraceInput, steps: readonly Repl
   const recorded = recordedToolCalls(steps);
   if (!recorded.length) return { skipped: "no tool call with a recorded result" };
   const endState = isObject(trace.endState) ? trace.endState : null;
-  const finalAnswer = (trace.output?.trim() ? trace.output : null) ?? steps.findLast((step) => step.type === "message" && step.role === "assistant" && step.content?.trim())?.content ?? null;
+  const finalAnswer =
+    (trace.output?.trim() ? trace.output : null) ??
+    steps.findLast((step) => step.type === "message" && step.role === "assistant" && step.content?.trim())?.content ??
+    null;
   if (!endState && !finalAnswer) return { skipped: "no recorded end state or final answer to use as reference" };
   return { task: { prompt: request, referenceAnswer: finalAnswer, plantedState: endState, tools: toolShapes(steps), recordedCalls: recorded.length } };
 }

@@ -10,7 +10,13 @@ const run = promisify(execFile);
  * like one sent over the API, and the tree before it (the first parent; none for a root commit).
  * A merge commit has no single diff and is refused.
  */
-export async function readCodeReplayCommit({ repoDir, commit }: { repoDir: string; commit: string }): Promise<CodeReplaySource & { baseCommit: string | null }> {
+export async function readCodeReplayCommit({
+  repoDir,
+  commit,
+}: {
+  repoDir: string;
+  commit: string;
+}): Promise<CodeReplaySource & { baseCommit: string | null }> {
   const git = async (...args: string[]) => {
     try {
       return (await run("git", ["-C", repoDir, ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout;

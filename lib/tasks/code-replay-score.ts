@@ -24,7 +24,8 @@ const minHunkSimilarity = 0.5;
  * The reference diff itself scores 1; a patch touching none of its files scores 0.
  */
 export function scoreCodeReplay(reference: DiffFile[], rollout: DiffFile[], tests?: TestResults): CodeReplayScore {
-  if (tests && tests.passed + tests.failed <= 0) throw new AppError("bad_request", "Test results name no test: send passed and failed counts of the tests that ran", [{ path: "tests" }]);
+  if (tests && tests.passed + tests.failed <= 0)
+    throw new AppError("bad_request", "Test results name no test: send passed and failed counts of the tests that ran", [{ path: "tests" }]);
   const referencePaths = unique(reference.map((f) => f.path));
   const touched = unique(rollout.map((f) => f.path));
   const matched = referencePaths.filter((path) => touched.includes(path));

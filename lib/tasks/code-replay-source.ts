@@ -15,7 +15,7 @@ const firstFileHeader = /^(diff --git |--- )/m;
 export function readCodeReplaySource(text: string, { message: givenMessage }: { message?: string } = {}): CodeReplaySource {
   const normalized = text.replace(/\r\n/g, "\n");
   const diffAt = normalized.search(firstFileHeader);
-  if (diffAt < 0) throw new AppError("bad_request", "No diff found: the text has no \"diff --git\" or \"--- \" file header");
+  if (diffAt < 0) throw new AppError("bad_request", 'No diff found: the text has no "diff --git" or "--- " file header');
   const head = normalized.slice(0, diffAt);
   const { diff, files } = withoutSignature(normalized.slice(diffAt));
   if (!files.length) throw new AppError("bad_request", "The diff changes no file");

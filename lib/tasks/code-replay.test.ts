@@ -13,7 +13,11 @@ import { readCodeReplaySource } from "./code-replay-source";
 let repo: string;
 let base: string;
 let fix: string;
-const git = (...args: string[]) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.test", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.test" } });
+const git = (...args: string[]) =>
+  execFileSync("git", ["-C", repo, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.test", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.test" },
+  });
 const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `export const ${tag}${i} = ${i};`).join("\n");
 const message = "Round money to cents in add and subtract\n\nBoth truncated: 0.1 + 0.2 gave 0.30000000000000004.";
 
@@ -21,12 +25,18 @@ beforeAll(() => {
   repo = mkdtempSync(join(tmpdir(), "code-replay-"));
   git("init", "-q", "-b", "main");
   mkdirSync(join(repo, "src"));
-  writeFileSync(join(repo, "src/money.ts"), `export function add(a: number, b: number) {\n  return a + b;\n}\n${lines(20, "pad")}\nexport function subtract(a: number, b: number) {\n  return a - b;\n}\n`);
+  writeFileSync(
+    join(repo, "src/money.ts"),
+    `export function add(a: number, b: number) {\n  return a + b;\n}\n${lines(20, "pad")}\nexport function subtract(a: number, b: number) {\n  return a - b;\n}\n`,
+  );
   writeFileSync(join(repo, "README.md"), "# money\n\nSmall helpers.\n");
   git("add", ".");
   git("commit", "-q", "-m", "Base");
   base = git("rev-parse", "HEAD").trim();
-  writeFileSync(join(repo, "src/money.ts"), `export function add(a: number, b: number) {\n  return cents(a + b);\n}\n${lines(20, "pad")}\nexport function subtract(a: number, b: number) {\n  return cents(a - b);\n}\n`);
+  writeFileSync(
+    join(repo, "src/money.ts"),
+    `export function add(a: number, b: number) {\n  return cents(a + b);\n}\n${lines(20, "pad")}\nexport function subtract(a: number, b: number) {\n  return cents(a - b);\n}\n`,
+  );
   writeFileSync(join(repo, "src/cents.ts"), "export const cents = (x: number) => Math.round(x * 100) / 100;\n");
   git("add", ".");
   writeFileSync(join(repo, ".git/MESSAGE"), message);
@@ -58,7 +68,10 @@ describe("code replay from a fixture commit", () => {
   it("gives partial credit for part of the change, and weighs test results in when sent", async () => {
     const reference = (await readCodeReplayCommit({ repoDir: repo, commit: fix })).files;
     // Only the add fix, written with other spacing: one of three hunks, in one of two files.
-    writeFileSync(join(repo, "src/money.ts"), `export function add(a: number, b: number) {\n    return   cents(a + b);\n}\n${lines(20, "pad")}\nexport function subtract(a: number, b: number) {\n  return a - b;\n}\n`);
+    writeFileSync(
+      join(repo, "src/money.ts"),
+      `export function add(a: number, b: number) {\n    return   cents(a + b);\n}\n${lines(20, "pad")}\nexport function subtract(a: number, b: number) {\n  return a - b;\n}\n`,
+    );
     const partial = parseUnifiedDiff(git("diff", "--no-color", base, "--", "src/money.ts"));
     git("checkout", fix, "--", "src/money.ts");
     const scored = scoreCodeReplay(reference, partial);
@@ -85,24 +98,49 @@ describe("parseUnifiedDiff", () => {
     const [file, ...rest] = parseUnifiedDiff(diff);
     expect(rest).toEqual([]);
     expect(file!.hunks.map((h) => h.lines)).toEqual([
-      [{ kind: "context", text: "# Notes" }, { kind: "delete", text: "-- a/old" }, { kind: "delete", text: "+++ b/old" }],
-      [{ kind: "delete", text: "x" }, { kind: "add", text: "y" }],
+      [
+        { kind: "context", text: "# Notes" },
+        { kind: "delete", text: "-- a/old" },
+        { kind: "delete", text: "+++ b/old" },
+      ],
+      [
+        { kind: "delete", text: "x" },
+        { kind: "add", text: "y" },
+      ],
     ]);
   });
 
   it("refuses a hunk cut short, naming the line", () => {
-    expect(() => parseUnifiedDiff(["--- a/x", "+++ b/x", "@@ -1,3 +1,3 @@", " a", "-b"].join("\n"))).toThrow(/the hunk ends early \(1 old and 2 new lines missing\) at line 6/);
+    expect(() => parseUnifiedDiff(["--- a/x", "+++ b/x", "@@ -1,3 +1,3 @@", " a", "-b"].join("\n"))).toThrow(
+      /the hunk ends early \(1 old and 2 new lines missing\) at line 6/,
+    );
   });
 });
 
 describe("readCodeReplaySource", () => {
-  const patch = (body: string[]) => ["From 0123456789abcdef0123456789abcdef01234567 Mon Sep 17 00:00:00 2001", "From: T <t@example.test>", "Subject: [PATCH] Drop the empty item", "", "---", " list.md | 1 -", "", "diff --git a/list.md b/list.md", "--- a/list.md", "+++ b/list.md", ...body].join("\n");
+  const patch = (body: string[]) =>
+    [
+      "From 0123456789abcdef0123456789abcdef01234567 Mon Sep 17 00:00:00 2001",
+      "From: T <t@example.test>",
+      "Subject: [PATCH] Drop the empty item",
+      "",
+      "---",
+      " list.md | 1 -",
+      "",
+      "diff --git a/list.md b/list.md",
+      "--- a/list.md",
+      "+++ b/list.md",
+      ...body,
+    ].join("\n");
 
   it("cuts git's signature off the reference diff, but never a removed line that looks like it", () => {
     const signed = readCodeReplaySource(patch(["@@ -1,2 +1 @@", " - one", "-- ", "-- ", "2.39.5", ""]));
     expect(signed.diff).not.toContain("2.39.5");
     expect(signed.diff.endsWith("\n - one\n-- \n")).toBe(true);
-    expect(signed.files[0]!.hunks[0]!.lines).toEqual([{ kind: "context", text: "- one" }, { kind: "delete", text: "- " }]);
+    expect(signed.files[0]!.hunks[0]!.lines).toEqual([
+      { kind: "context", text: "- one" },
+      { kind: "delete", text: "- " },
+    ]);
     const unsigned = readCodeReplaySource(patch(["@@ -1,3 +1,2 @@", " - one", "-- ", " - three", ""]));
     expect(unsigned.diff).toContain("\n-- \n - three");
     expect(unsigned.message).toBe("Drop the empty item");

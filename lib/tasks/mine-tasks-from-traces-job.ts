@@ -17,9 +17,19 @@ export const mineTracesJob = defineJobType({
 });
 
 /** Queues mining tool-use replay tasks from the project's traces. */
-export async function startMineTasksFromTraces(db: Db, { projectId, environment, actor = systemActor }: { projectId: string; environment?: string; actor?: Actor }) {
+export async function startMineTasksFromTraces(
+  db: Db,
+  { projectId, environment, actor = systemActor }: { projectId: string; environment?: string; actor?: Actor },
+) {
   const { job } = await enqueueJob(db, mineTracesJob, environment ? { environment } : {}, { projectId, idempotencyKey: `tasks.mine-traces:${randomUUID()}` });
-  await recordAuditEvent(db, { projectId, actor, action: "tasks.mine_traces_started", subjectType: "job", subjectId: job.id, details: { environment: environment ?? null } });
+  await recordAuditEvent(db, {
+    projectId,
+    actor,
+    action: "tasks.mine_traces_started",
+    subjectType: "job",
+    subjectId: job.id,
+    details: { environment: environment ?? null },
+  });
   return job;
 }
 

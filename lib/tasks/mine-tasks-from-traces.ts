@@ -48,7 +48,10 @@ export async function mineTasksFromTraces(
     result.existing += counts.existing;
     result.skipped += counts.skips.length;
     result.skips.push(...counts.skips.slice(0, maxListedSkips - result.skips.length));
-    await onProgress?.(total ? Math.min(1, result.traces / total) : 1, `${result.traces} of ${total} traces: ${result.created} tasks made, ${result.existing} already mined, ${result.skipped} skipped`);
+    await onProgress?.(
+      total ? Math.min(1, result.traces / total) : 1,
+      `${result.traces} of ${total} traces: ${result.created} tasks made, ${result.existing} already mined, ${result.skipped} skipped`,
+    );
   }
   return result;
 }
@@ -81,17 +84,25 @@ async function mineBatch(db: Db, { projectId, traces }: { projectId: string; tra
       return [];
     }
     const { task } = made;
-    return [{
-      projectId,
-      externalId: replayTaskExternalId(trace.id),
-      environment: trace.environment ?? "default",
-      origin: replayTaskOrigin,
-      prompt: task.prompt,
-      referenceAnswer: task.referenceAnswer,
-      ...(task.plantedState ? { plantedState: task.plantedState as object } : {}),
-      originTraceId: trace.id,
-      metadata: { kind: "tool-use-replay", originExternalId: trace.externalId, tools: task.tools, recordedCalls: task.recordedCalls, endState: task.plantedState ? "recorded" : "not recorded" },
-    }];
+    return [
+      {
+        projectId,
+        externalId: replayTaskExternalId(trace.id),
+        environment: trace.environment ?? "default",
+        origin: replayTaskOrigin,
+        prompt: task.prompt,
+        referenceAnswer: task.referenceAnswer,
+        ...(task.plantedState ? { plantedState: task.plantedState as object } : {}),
+        originTraceId: trace.id,
+        metadata: {
+          kind: "tool-use-replay",
+          originExternalId: trace.externalId,
+          tools: task.tools,
+          recordedCalls: task.recordedCalls,
+          endState: task.plantedState ? "recorded" : "not recorded",
+        },
+      },
+    ];
   });
   if (data.length) {
     try {

@@ -54,7 +54,11 @@ describe("goodhart tasks add-code", () => {
   let repo: string;
   beforeAll(() => {
     repo = mkdtempSync(join(tmpdir(), "tasks-cli-"));
-    const git = (...args: string[]) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.test", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.test" } });
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-C", repo, ...args], {
+        encoding: "utf8",
+        env: { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.test", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.test" },
+      });
     git("init", "-q", "-b", "main");
     writeFileSync(join(repo, "limits.py"), "MAX = 10\n");
     git("add", ".");
@@ -68,7 +72,11 @@ describe("goodhart tasks add-code", () => {
     const first = await runCli(["tasks", "add-code", "--repo", repo, "--project", project.slug, "--json"]);
     expect(first.code, first.stderr).toBe(0);
     const added = lastJsonLine(first.stdout);
-    expect(added).toMatchObject({ isNew: true, externalId: expect.stringMatching(/^commit:[0-9a-f]{40}$/), metadata: { kind: "code-replay", repository: repo, files: ["limits.py"], hunks: 1, baseCommit: expect.stringMatching(/^[0-9a-f]{40}$/) } });
+    expect(added).toMatchObject({
+      isNew: true,
+      externalId: expect.stringMatching(/^commit:[0-9a-f]{40}$/),
+      metadata: { kind: "code-replay", repository: repo, files: ["limits.py"], hunks: 1, baseCommit: expect.stringMatching(/^[0-9a-f]{40}$/) },
+    });
     const task = await db.task.findUniqueOrThrow({ where: { id: added.id } });
     expect(task).toMatchObject({ origin: "commit", prompt: "Raise the limit to 20", referenceAnswer: expect.stringContaining("+MAX = 20") });
     const again = await runCli(["tasks", "add-code", "--repo", repo, "--project", project.slug, "--json"]);

@@ -7,8 +7,16 @@ import { readCodeReplaySource } from "@/lib/tasks/code-replay-source";
 import { saveCodeReplayTask } from "@/lib/tasks/code-replay-task";
 
 export const POST = withApiKey(async (request, { db, key }) => {
-  const { patch, message, environment, repository, baseCommit } = codeReplayTaskBodySchema.parse(await readJsonBody(request, { maxBytes: MAX_PATCH_BODY_BYTES }));
+  const { patch, message, environment, repository, baseCommit } = codeReplayTaskBodySchema.parse(
+    await readJsonBody(request, { maxBytes: MAX_PATCH_BODY_BYTES }),
+  );
   const source = readCodeReplaySource(patch, { message });
   const { task, isNew } = await saveCodeReplayTask(db, { projectId: key.projectId, environment, source, repository, baseCommit });
-  return NextResponse.json({ task: { id: task.id, externalId: task.externalId, environment: task.environment, origin: task.origin, prompt: task.prompt, metadata: task.metadata }, isNew }, { status: isNew ? 201 : 200 });
+  return NextResponse.json(
+    {
+      task: { id: task.id, externalId: task.externalId, environment: task.environment, origin: task.origin, prompt: task.prompt, metadata: task.metadata },
+      isNew,
+    },
+    { status: isNew ? 201 : 200 },
+  );
 });
