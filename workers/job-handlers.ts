@@ -8,6 +8,7 @@ import { runDivergenceHandler } from "../lib/monitor/run-divergence-job";
 import { detectEdgeCasesHandler } from "../lib/review/detect-edge-cases-job";
 import { extractRubricHandler } from "../lib/rubrics/extract-rubric-job";
 import { mineDocumentHandler } from "../lib/tasks/mine-document-job";
+import { mineTracesHandler } from "../lib/tasks/mine-tasks-from-traces-job";
 
 /**
  * Every job type the worker runs (lib/jobs is the mechanism; this is the wiring). Each later
@@ -16,5 +17,5 @@ import { mineDocumentHandler } from "../lib/tasks/mine-document-job";
  */
 export function wireJobHandlers(): RegisteredHandler[] {
   registerLabSimulatedJudges();
-  return [labRunHandler, importTracesHandler, judgesRunHandler, reviewLabRunHandler, detectEdgeCasesHandler, extractRubricHandler, runDivergenceHandler, mineDocumentHandler];
+  return [labRunHandler, importTracesHandler, judgesRunHandler, reviewLabRunHandler, detectEdgeCasesHandler, extractRubricHandler, runDivergenceHandler, mineDocumentHandler, mineTracesHandler];
 }

@@ -11,6 +11,7 @@ import { addImportCommand } from "./import-command";
 import { addJudgeCommands } from "./judge-commands";
 import { addProjectCommands } from "./project-commands";
 import { addRunsCommands } from "./runs-commands";
+import { addTasksCommands } from "./tasks-commands";
 import { addUserCommands } from "./user-commands";
 
 const program = new Command()
@@ -28,6 +29,7 @@ addJudgeCommands(program);
 addExportCommands(program);
 addRunsCommands(program);
 addDocumentsCommands(program);
+addTasksCommands(program);
 
 async function main(): Promise<number> {
   try {
