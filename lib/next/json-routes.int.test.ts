@@ -51,6 +51,7 @@ const routeSpecs: Record<string, RouteSpec> = {
   "v1/runs": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/runs/[id]/events": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/runs/[id]/metrics": { kind: "json", auth: "key", maxBytes: MAX_API_BODY_BYTES },
+  "v1/tasks/grounding": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/traces": { kind: "batch", auth: "key", maxBytes: MAX_API_BODY_BYTES },
 };
 

@@ -7,11 +7,11 @@ import { getDb } from "../db/client";
 import { deleteProject, makeProject, uniqueName } from "../testing/factories";
 import type { Trace } from "../traces/trace-schema";
 import { storeTraces } from "../traces/store-traces";
-import { GROUNDING_RUN_PREFIX } from "./grounding-policy";
-import { listTasks } from "./list-tasks";
+import { GROUNDING_RUN_PREFIX } from "../tasks/grounding-policy";
+import { listTasks } from "../tasks/list-tasks";
 
 // next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("../next/auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => ({ auth: async () => null }));
 
 const db = getDb();
 let project: { id: string; slug: string };
