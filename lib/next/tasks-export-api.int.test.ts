@@ -1,9 +1,11 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as postReward } from "../../app/api/v1/reward/route";
 import { GET as getExport } from "../../app/api/v1/tasks/export/route";
 import { createApiKey } from "../api-keys/create-api-key";
 import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
+import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { deleteProject, makeProject, uniqueName } from "../testing/factories";
 import type { Trace } from "../traces/trace-schema";
 import { storeTraces } from "../traces/store-traces";
@@ -131,5 +133,34 @@ describe("listTasks", () => {
     expect(list.passRateHistogram.reduce((sum, bin) => sum + bin.count, 0)).toBe(5);
     // Groups with rewards: never (all 0), half, ninetenths, always (all 0.1): two of four have no spread.
     expect(list.zeroStd).toEqual({ groups: 4, zeroStd: 2, fraction: 0.5 });
+  });
+});
+
+describe("rollouts scored by the reward API", () => {
+  it("count towards the pass rate of the task they name", async () => {
+    const scored = await makeProject(db, "tasks-reward");
+    try {
+      const trainerKey = (await createApiKey(db, { projectId: scored.id, name: "trainer", actor: systemActor })).key;
+      await seedLabRubrics(db, { projectId: scored.id });
+      await db.task.create({ data: { projectId: scored.id, externalId: "refund-17", environment: "lab", origin: "mined", prompt: "Where is my refund for order 17?" } });
+      const good = [
+        { role: "user", content: "Where is my refund for order 17?" },
+        { role: "assistant", content: null, tool_calls: [{ id: "a", function: { name: "lookup_order", arguments: "{}" } }, { id: "b", function: { name: "lookup_policy", arguments: "{}" } }] },
+        { role: "assistant", content: null, tool_calls: [{ id: "c", function: { name: "reply_to_customer", arguments: "{}" } }] },
+        { role: "assistant", content: "Thank you for waiting: your refund has been issued to your card." },
+      ];
+      const body = { environment: "lab", rollouts: [{ messages: good, task: "refund-17" }, { prompt: "Where is my refund for order 17?", completion: "No idea.", task: "refund-17" }] };
+      const request = new NextRequest("http://localhost/api/v1/reward", { method: "POST", headers: { authorization: `Bearer ${trainerKey}`, "content-type": "application/json", "x-goodhart-run": "grpo-1", "x-goodhart-step": "3" }, body: JSON.stringify(body) });
+      const response = await postReward(request, { params: Promise.resolve({}) });
+      expect((await response.json()).rewards).toEqual([1, 0]);
+
+      const list = await listTasks(db, { projectId: scored.id, band: { low: 0.1, high: 0.9 } });
+      expect(list.tasks).toEqual([expect.objectContaining({ externalId: "refund-17", rolloutCount: 2, passCount: 1, passRate: 0.5, pool: "normal", isInBand: true })]);
+      expect(list.zeroStd).toEqual({ groups: 1, zeroStd: 0, fraction: 0 });
+      const { lines } = await exportLines("?band=0.5,0.5", trainerKey);
+      expect(lines.map((line) => line.info.task_id)).toEqual(["refund-17"]);
+    } finally {
+      await deleteProject(db, scored.id);
+    }
   });
 });
