@@ -58,3 +58,16 @@ test.describe("as a viewer", () => {
     await expect(page.getByRole("link", { name: "Download TRL JSONL" })).toHaveAttribute("href", "/api/tasks/export?band=0.5,1&format=trl");
   });
 });
+
+test.describe("as a reviewer", () => {
+  test.use({ storageState: authFile("reviewer") });
+
+  test("queues a grounding A/B with the lab's policy and a judge", async ({ page }) => {
+    await page.goto("/tasks");
+    const form = page.getByRole("form", { name: "Measure grounding gap" });
+    await form.getByRole("checkbox", { name: new RegExp(`e2e-tasks-reference-${tag}`) }).check();
+    await form.getByLabel("Rollouts per arm").fill("2");
+    await form.getByRole("button", { name: "Queue A/B" }).click();
+    await expect(form.getByRole("status")).toContainText("Queued");
+  });
+});

@@ -38,6 +38,7 @@ const routeSpecs: Record<string, RouteSpec> = {
   "jobs/[id]/retry": { kind: "no-body", auth: "session" },
   "judges/import": { kind: "json", auth: "session", maxBytes: 64 * 1024 * 1024 },
   "runs/import": { kind: "not-json", reason: "a raw metrics file (CSV, JSONL, JSON, TensorBoard) read with the size limit and imported at once; tested in runs-import-api.int.test.ts" },
+  "tasks/grounding": { kind: "json", auth: "session", maxBytes: MAX_JSON_BODY_BYTES },
   "traces/import": { kind: "not-json", reason: "a raw file upload streamed to disk; the traces.import job reads it with the importers" },
   "v1/edge-cases/[id]/decision": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/edge-cases/[id]/undo": { kind: "no-body", auth: "key" },

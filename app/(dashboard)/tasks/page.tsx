@@ -2,9 +2,12 @@ import type { Metadata } from "next";
 import { BandControl } from "@/components/tasks/band-control";
 import { DifficultyCharts } from "@/components/tasks/difficulty-charts";
 import { GapsBySource } from "@/components/tasks/gaps-by-source";
+import { StartGroundingForm } from "@/components/tasks/start-grounding-form";
 import { TasksTable } from "@/components/tasks/tasks-table";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { hasRole } from "@/lib/auth/roles";
+import { listJudges } from "@/lib/judges/list-judges";
 import { requireMember } from "@/lib/next/page-context";
 import { bandSchema, DEFAULT_BAND } from "@/lib/tasks/difficulty";
 import { listTasks } from "@/lib/tasks/list-tasks";
@@ -18,7 +21,9 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
   const { band: asked } = await searchParams;
   const parsed = typeof asked === "string" ? bandSchema.safeParse(asked) : null;
   const band = parsed?.success ? parsed.data : DEFAULT_BAND;
-  const list = await listTasks(db, { projectId: member.projectId, band });
+  const canStart = hasRole(member.role, "reviewer");
+  const [list, judges] = await Promise.all([listTasks(db, { projectId: member.projectId, band }), canStart ? listJudges(db, member.projectId) : []]);
+  const contextEnvironments = [...new Set(list.tasks.filter((task) => task.hasContext).map((task) => task.environment))];
   const { counts, zeroStd } = list;
   return (
     <>
@@ -43,6 +48,9 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
             noGap={list.tasks.filter((task) => task.isUselessForTraining).length}
           />
           <GapsBySource sources={list.gapsBySource} />
+          {canStart && contextEnvironments.length ? (
+            <StartGroundingForm judges={judges.filter((judge) => judge.kind !== "imported").map(({ id, name, kind }) => ({ id, name, kind }))} environments={contextEnvironments} />
+          ) : null}
           {list.gapsBySource.length === 0 ? (
             <p className="text-sm text-slate-500">No grounding gap measured yet: queue an A/B with <Code>POST /api/v1/tasks/grounding</Code>.</p>
           ) : null}
