@@ -5,7 +5,8 @@ import { allowedActions } from "./observation-features";
 import { pick, type Rng } from "./prng";
 import { decideVerdict } from "./refund-policy";
 
-const REMEMBERED_POLICY: RefundRules = {
+/** What the desk agent goes by when it skips the policy lookup: right for some tasks, wrong for others. */
+export const REMEMBERED_POLICY: RefundRules = {
   returnWindowDays: 30,
   allowedConditions: ["unopened", "defective"],
   managerApprovalOver: 150,

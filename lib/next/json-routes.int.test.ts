@@ -40,6 +40,7 @@ const routeSpecs: Record<string, RouteSpec> = {
   "jobs/[id]/retry": { kind: "no-body", auth: "session" },
   "judges/import": { kind: "json", auth: "session", maxBytes: 64 * 1024 * 1024 },
   "runs/import": { kind: "not-json", reason: "a raw metrics file (CSV, JSONL, JSON, TensorBoard) read with the size limit and imported at once; tested in runs-import-api.int.test.ts" },
+  "tasks/grounding": { kind: "json", auth: "session", maxBytes: MAX_JSON_BODY_BYTES },
   "tasks/mine-traces": { kind: "json", auth: "session", maxBytes: MAX_JSON_BODY_BYTES },
   "traces/import": { kind: "not-json", reason: "a raw file upload streamed to disk; the traces.import job reads it with the importers" },
   "v1/documents": { kind: "json", auth: "key", maxBytes: MAX_DOCUMENT_BODY_BYTES },
@@ -58,6 +59,7 @@ const routeSpecs: Record<string, RouteSpec> = {
   "v1/runs": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/runs/[id]/events": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/runs/[id]/metrics": { kind: "json", auth: "key", maxBytes: MAX_API_BODY_BYTES },
+  "v1/tasks/grounding": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/traces": { kind: "batch", auth: "key", maxBytes: MAX_API_BODY_BYTES },
 };
 

@@ -1,23 +1,70 @@
 import type { Metadata } from "next";
+import { AddDocumentDialog } from "@/components/tasks/add-document-dialog";
+import { BandControl } from "@/components/tasks/band-control";
+import { DifficultyCharts } from "@/components/tasks/difficulty-charts";
+import { GapsBySource } from "@/components/tasks/gaps-by-source";
 import { MineTracesForm } from "@/components/tasks/mine-traces-form";
-import { EmptyState } from "@/components/ui/empty-state";
+import { StartGroundingForm } from "@/components/tasks/start-grounding-form";
+import { TasksTable } from "@/components/tasks/tasks-table";
+import { Code, EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole } from "@/lib/auth/roles";
+import { listJudges } from "@/lib/judges/list-judges";
 import { listRunPanelOptions } from "@/lib/judges/list-run-panel-options";
 import { requireMember } from "@/lib/next/page-context";
+import { bandSchema, DEFAULT_BAND } from "@/lib/tasks/difficulty";
+import { listTasks } from "@/lib/tasks/list-tasks";
 
 export const metadata: Metadata = { title: "Tasks" };
 
-export default async function TasksPage() {
+const tableLimit = 500;
+
+export default async function TasksPage({ searchParams }: { searchParams: Promise<{ band?: string | string[] }> }) {
   const { db, member } = await requireMember("viewer");
-  const { environments } = await listRunPanelOptions(db, { projectId: member.projectId });
+  const { band: asked } = await searchParams;
+  const parsed = typeof asked === "string" ? bandSchema.safeParse(asked) : null;
+  const band = parsed?.success ? parsed.data : DEFAULT_BAND;
+  const canStart = hasRole(member.role, "reviewer");
+  const [list, judges, panelOptions] = await Promise.all([
+    listTasks(db, { projectId: member.projectId, band }),
+    canStart ? listJudges(db, member.projectId) : [],
+    canStart ? listRunPanelOptions(db, { projectId: member.projectId }) : null,
+  ]);
+  const contextEnvironments = [...new Set(list.tasks.filter((task) => task.hasContext).map((task) => task.environment))];
+  const { counts, zeroStd } = list;
   return (
     <>
-      <PageHeader title="Tasks" description="Mined and planted tasks with their difficulty and grounding gap." />
-      {hasRole(member.role, "reviewer") ? <MineTracesForm environments={environments.map((env) => env.name)} /> : null}
-      <EmptyState title="No tasks yet">
-        <p>Tasks are mined from traces or planted by the lab's simulator; their pass rate over rollouts places them in the difficulty band GRPO needs.</p>
-      </EmptyState>
+      <PageHeader title="Tasks" description="Mined and planted tasks with their difficulty and grounding gap." actions={canStart ? <AddDocumentDialog /> : undefined} />
+      {panelOptions ? <MineTracesForm environments={panelOptions.environments.map((env) => env.name)} /> : null}
+      {list.tasks.length === 0 ? (
+        <EmptyState title="No tasks yet">
+          <p>Tasks are mined from documents and traces or planted by the lab's simulator; their pass rate over rollouts places them in the difficulty band GRPO needs.</p>
+        </EmptyState>
+      ) : (
+        <div className="space-y-4">
+          {parsed && !parsed.success ? <p role="alert" className="text-sm text-red-700">The band in the address is not valid ({parsed.error.issues[0]?.message}); showing the default band 0.1–0.9.</p> : null}
+          <BandControl key={`${band.low},${band.high}`} band={band} />
+          <p className="text-sm text-slate-600">
+            {counts.tasks} tasks, {counts.withRollouts} with scored rollouts; pools: {counts.pools.hard} hard (≤ 0.25), {counts.pools.normal} normal (≤ 0.75), {counts.pools.easy} easy.{" "}
+            {zeroStd.fraction === null ? "No group of rollouts yet." : `Groups with zero reward spread (frac_reward_zero_std): ${(zeroStd.fraction * 100).toFixed(1)}% of ${zeroStd.groups}.`}
+          </p>
+          <DifficultyCharts
+            passRateHistogram={list.passRateHistogram}
+            gapHistogram={list.gapHistogram}
+            band={band}
+            inBand={counts.inBand}
+            noGap={list.tasks.filter((task) => task.isUselessForTraining).length}
+          />
+          <GapsBySource sources={list.gapsBySource} />
+          {canStart && contextEnvironments.length ? (
+            <StartGroundingForm judges={judges.filter((judge) => judge.kind !== "imported").map(({ id, name, kind }) => ({ id, name, kind }))} environments={contextEnvironments} />
+          ) : null}
+          {list.gapsBySource.length === 0 ? (
+            <p className="text-sm text-slate-500">No grounding gap measured yet: queue an A/B with <Code>POST /api/v1/tasks/grounding</Code>.</p>
+          ) : null}
+          <TasksTable tasks={list.tasks} limit={tableLimit} />
+        </div>
+      )}
     </>
   );
 }

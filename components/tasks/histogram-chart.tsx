@@ -1,0 +1,40 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { HistogramBin } from "@/lib/tasks/difficulty";
+
+/** Bars over equal bins; `highlight` picks the bins drawn in the accent colour (the band, a gap). */
+export function HistogramChart({ title, caption, bins, highlight, color, highlightColor, xLabel }: {
+  title: string;
+  caption: string;
+  bins: HistogramBin[];
+  highlight: (bin: HistogramBin) => boolean;
+  color: string;
+  highlightColor: string;
+  xLabel: string;
+}) {
+  const data = bins.map((bin) => ({ ...bin, label: `${bin.from.toFixed(2)}–${bin.to.toFixed(2)}` }));
+  return (
+    <figure aria-label={title} className="rounded-lg border border-slate-200 bg-white p-3">
+      <figcaption className="mb-1 flex items-baseline justify-between text-sm font-medium">
+        <span>{title}</span>
+        <span className="text-xs font-normal text-slate-500">{caption}</span>
+      </figcaption>
+      <div style={{ height: 220 }}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} margin={{ top: 8, right: 12, bottom: 16, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+            <XAxis dataKey="label" tick={{ fontSize: 10 }} interval="preserveStartEnd" label={{ value: xLabel, position: "insideBottom", offset: -8, fontSize: 11 }} />
+            <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />
+            <Tooltip formatter={(value) => [String(value), "tasks"]} />
+            <Bar dataKey="count" isAnimationActive={false}>
+              {data.map((bin) => (
+                <Cell key={bin.label} fill={highlight(bin) ? highlightColor : color} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}

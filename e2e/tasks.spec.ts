@@ -1,0 +1,73 @@
+import { execFileSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { authFile } from "./session";
+
+type Seeded = { key: string; taskIds: string[]; measured: number };
+const tag = `t${Date.now().toString(36)}`;
+let seeded: Seeded;
+
+test.beforeAll(async ({ request }) => {
+  const out = execFileSync(process.execPath, ["--import", "tsx", "e2e/seed-tasks.ts", tag], {
+    env: { ...process.env, DATABASE_URL: "file:./data/e2e/goodhart.db", GOODHART_DATA_DIR: "./data/e2e" },
+    stdio: "pipe",
+  });
+  seeded = JSON.parse(out.toString().trim().split("\n").at(-1)!) as Seeded;
+  // Rollouts of the planted tasks, posted as a trainer would: task i passes i of its 4 rollouts (mod 5).
+  const traces = seeded.taskIds.flatMap((task, i) =>
+    Array.from({ length: 4 }, (_, k) => ({
+      externalId: `${tag}-${i}-${k}`,
+      source: "rollout",
+      environment: "lab",
+      task,
+      run: `e2e-tasks-${tag}`,
+      step: 1,
+      outcome: { success: k < i % 5, reward: k < i % 5 ? 1 : 0 },
+      steps: [{ role: "assistant", content: `rollout ${k}` }],
+    })),
+  );
+  const response = await request.post("/api/v1/traces", { headers: { authorization: `Bearer ${seeded.key}` }, data: { traces } });
+  expect(response.status()).toBe(200);
+  expect((await response.json()).accepted).toBe(traces.length);
+});
+
+test.describe("as a viewer", () => {
+  test.use({ storageState: authFile("viewer") });
+
+  test("sees the pass-rate histogram and the grounding-gap chart with data, and moves the band", async ({ page }) => {
+    await page.goto("/tasks");
+    const histogram = page.getByRole("figure", { name: "Pass-rate histogram" });
+    await expect(histogram).toBeVisible();
+    await expect(histogram.locator(".recharts-bar-rectangle").first()).toBeVisible();
+    await expect(histogram).toContainText(/\d+ tasks with rollouts, \d+ in the band 0.1–0.9/);
+    const gaps = page.getByRole("figure", { name: "Grounding gap" });
+    await expect(gaps).toBeVisible();
+    await expect(gaps.locator(".recharts-bar-rectangle").first()).toBeVisible();
+    await expect(gaps).toContainText(/[1-9]\d* tasks measured/);
+    await expect(page.getByRole("region", { name: "Grounding gap by source" })).toContainText("lab · planted");
+
+    const table = page.getByRole("region", { name: "Tasks" });
+    // The fourth task of the seed passed 3 of its 4 rollouts.
+    await expect(table.getByRole("row").filter({ hasText: seeded.taskIds[3]! })).toContainText("75% (3/4)");
+
+    const band = page.getByRole("form", { name: "Difficulty band" });
+    await band.getByLabel("Band low").fill("0.5");
+    await band.getByLabel("Band high").fill("1");
+    await band.getByRole("button", { name: "Apply band" }).click();
+    await expect(page).toHaveURL(/band=0\.5,1/);
+    await expect(histogram).toContainText("in the band 0.5–1");
+    await expect(page.getByRole("link", { name: "Download TRL JSONL" })).toHaveAttribute("href", "/api/tasks/export?band=0.5,1&format=trl");
+  });
+});
+
+test.describe("as a reviewer", () => {
+  test.use({ storageState: authFile("reviewer") });
+
+  test("queues a grounding A/B with the lab's policy and a judge", async ({ page }) => {
+    await page.goto("/tasks");
+    const form = page.getByRole("form", { name: "Measure grounding gap" });
+    await form.getByRole("checkbox", { name: new RegExp(`e2e-tasks-reference-${tag}`) }).check();
+    await form.getByLabel("Rollouts per arm").fill("2");
+    await form.getByRole("button", { name: "Queue A/B" }).click();
+    await expect(form.getByRole("status")).toContainText("Queued");
+  });
+});

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { bandSchema, DEFAULT_BAND } from "./difficulty";
+import { exportFormatSchema } from "./export-tasks";
+
+/** ?band=0.1,0.9&format=trl|verifiers, both optional (the default band, TRL). */
+export const exportTasksQuerySchema = z.object({
+  band: bandSchema.optional().transform((band) => band ?? DEFAULT_BAND),
+  format: exportFormatSchema.default("trl"),
+});
+export type ExportTasksQuery = z.infer<typeof exportTasksQuerySchema>;
+
+/** The JSONL download of an export: streamed, one task a line. */
+export function exportTasksResponse(lines: AsyncGenerator<string>, { band, format }: ExportTasksQuery): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await lines.next();
+      if (done) controller.close();
+      else controller.enqueue(encoder.encode(value));
+    },
+  });
+  const filename = `tasks-${format}-${band.low}-${band.high}.jsonl`;
+  return new Response(body, { headers: { "content-type": "application/x-ndjson; charset=utf-8", "content-disposition": `attachment; filename="${filename}"` } });
+}

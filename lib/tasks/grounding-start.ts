@@ -1,0 +1,19 @@
+import { randomUUID } from "node:crypto";
+import { recordAuditEvent, systemActor, type Actor } from "../audit/record-audit-event";
+import type { Db } from "../db/client";
+import { AppError } from "../errors/app-error";
+import { enqueueJob } from "../jobs/enqueue-job";
+import { assertJudgeEndpointAllowed } from "../judges/judge-endpoint-policy";
+import { groundingJob, type GroundingRequest } from "./grounding-job";
+
+/** Queues a grounding A/B (a `tasks.grounding` job); an endpoint the operator does not allow or a judge of another project is refused here. */
+export async function startGrounding(db: Db, { projectId, input, actor = systemActor }: { projectId: string; input: GroundingRequest; actor?: Actor }) {
+  if (input.policy.kind === "endpoint") assertJudgeEndpointAllowed(input.policy.config);
+  const judges = await db.judge.findMany({ where: { projectId, id: { in: input.judgeIds } }, select: { id: true, name: true, kind: true } });
+  if (judges.length !== new Set(input.judgeIds).size) throw new AppError("not_found", "Judge not found");
+  const imported = judges.filter((judge) => judge.kind === "imported");
+  if (imported.length) throw new AppError("bad_request", `Imported judges cannot judge new rollouts: ${imported.map((judge) => judge.name).join(", ")}`);
+  const { job } = await enqueueJob(db, groundingJob, input, { projectId, idempotencyKey: `tasks.grounding:${randomUUID()}` });
+  await recordAuditEvent(db, { projectId, actor, action: "tasks.grounding_started", subjectType: "job", subjectId: job.id, details: { judges: judges.map((judge) => judge.name), policy: input.policy.kind === "endpoint" ? input.policy.config.model : input.policy.name } });
+  return job;
+}
