@@ -12,16 +12,8 @@ let projectId: string;
 let runId: string;
 const metrics = ["reward/proxy", "success/heldout"];
 
-/** A small seeded generator (mulberry32), so every run of the test sees the same series. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** Deterministic noise in [-0.5, 0.5), so every run of the test sees the same series. */
+const noise = (step: number, salt: number) => ((step * 7_919 + salt * 104_729) % 1_009) / 1_009 - 0.5;
 
 const send = (points: { step: number; name: string; value: number }[]) => writeMetricPoints(db, { runId, points });
 
@@ -76,7 +68,6 @@ const windows: { label: string; query: Omit<RunChartQuery, "runs"> }[] = [
 beforeAll(async () => {
   projectId = (await makeProject(db, "run-rollup")).id;
   runId = (await db.trainingRun.create({ data: { projectId, name: uniqueName("rollup-run"), trainer: "external" } })).id;
-  const random = seeded(12);
   const steps = Array.from({ length: 40_000 }, (_, i) => i + 1);
   // Batches as trainers send them: in order, out of order, one metric sparse.
   const batches = [steps.slice(20_000), steps.slice(0, 20_000)];
@@ -84,8 +75,8 @@ beforeAll(async () => {
     for (let start = 0; start < batch.length; start += 10_000) {
       const chunk = batch.slice(start, start + 10_000);
       await send([
-        ...chunk.map((step) => ({ step, name: "reward/proxy", value: step / 40_000 + (random() - 0.5) * 0.2 })),
-        ...chunk.filter((step) => step % 7 === 0).map((step) => ({ step, name: "success/heldout", value: 0.5 - step / 100_000 + (random() - 0.5) * 0.1 })),
+        ...chunk.map((step) => ({ step, name: "reward/proxy", value: step / 40_000 + noise(step, 1) * 0.2 })),
+        ...chunk.filter((step) => step % 7 === 0).map((step) => ({ step, name: "success/heldout", value: 0.5 - step / 100_000 + noise(step, 2) * 0.1 })),
       ]);
     }
   }
