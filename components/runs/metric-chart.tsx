@@ -56,7 +56,7 @@ export function MetricChart({ title, lines, domain, events = [], detections = []
             <YAxis scale={isLog ? "log" : "auto"} domain={["auto", "auto"]} allowDataOverflow tick={{ fontSize: 11 }} width={56} tickFormatter={formatTick} />
             <Tooltip formatter={(value) => (typeof value === "number" ? value.toPrecision(4) : Array.isArray(value) ? value.map((v) => Number(v).toPrecision(4)).join(" – ") : String(value))} labelFormatter={(step) => `step ${step}`} />
             {detections.map((detection) => (
-              <ReferenceArea key={detection.id} x1={detection.fromStep} x2={detection.toStep} fill="#dc2626" fillOpacity={0.08} stroke="#dc2626" strokeOpacity={0.3} label={{ value: detection.label, position: "insideTop", fontSize: 10, fill: "#b91c1c" }} />
+              <ReferenceArea key={detection.id} ifOverflow="hidden" x1={detection.fromStep} x2={detection.toStep} fill="#dc2626" fillOpacity={0.08} stroke="#dc2626" strokeOpacity={0.3} label={{ value: detection.label, position: "insideTop", fontSize: 10, fill: "#b91c1c" }} />
             ))}
             {lines.map((line) => (
               <Area key={`${line.key}:range`} dataKey={`${line.key}:range`} name={`${line.label} min–max`} stroke="none" fill={line.color} fillOpacity={0.12} isAnimationActive={false} connectNulls />

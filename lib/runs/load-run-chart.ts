@@ -1,6 +1,8 @@
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { chartBucketLevel, DEFAULT_BUCKETS, mergeBucketSums, toSeriesBuckets, type BucketSums } from "./downsample-series";
+import { toDetectionWindows } from "./detection-windows";
+import { listRunDetections } from "./list-run-detections";
 import { ROLLUP_LEVELS } from "./metric-rollup";
 import type { RunChartQuery } from "./run-chart-query";
 import type { RunChart, RunChartSeries } from "./run-chart-types";
@@ -15,17 +17,16 @@ type SumsRow = { runId: string; name: string; bucket: number; min: number; max: 
  * The charts' data for runs of the project: each metric in about 1,000 buckets (min, max, mean) over
  * the shared step window, read from the rollup kept on write (lib/runs/metric-rollup.ts) so a
  * million points never leave the database, with raw points only for a small window and for the two
- * part-filled buckets at its edges; plus the runs' events. A run of another project is not found.
+ * part-filled buckets at its edges; plus the runs' events and the monitor's detections. A run of
+ * another project is not found.
  */
 export async function loadRunChart(db: Db, { projectId, query }: { projectId: string; query: RunChartQuery }): Promise<RunChart> {
   const runs = await db.trainingRun.findMany({ where: { projectId, id: { in: query.runs } }, select: { id: true, name: true } });
   if (runs.length !== query.runs.length) throw notFound("Training run");
   const runIds = runs.map((run) => run.id);
-  const names = (await Promise.all(runIds.map((runId) => listMetricNames(db, runId)))).flat();
-  const metricsByRun: Record<string, string[]> = Object.fromEntries(runIds.map((id) => [id, names.filter((row) => row.runId === id).map((row) => row.name)]));
-  const metrics = query.metrics ?? [...new Set(names.map((row) => row.name))].sort().slice(0, 24);
-  const pairs = names.filter((row) => metrics.includes(row.name));
-  const [placed, unplacedEvents] = await Promise.all([
+  const [nameLists, detectionLists, placed, unplacedEvents] = await Promise.all([
+    Promise.all(runIds.map((runId) => listMetricNames(db, runId))),
+    Promise.all(runIds.map(async (runId) => toDetectionWindows(runId, await listRunDetections(db, { projectId, runId })))),
     db.runEvent.findMany({
       where: { runId: { in: runIds }, step: { not: null, ...(query.from === undefined ? {} : { gte: query.from }), ...(query.to === undefined ? {} : { lte: query.to }) } },
       orderBy: [{ step: "asc" }, { time: "asc" }],
@@ -35,8 +36,13 @@ export async function loadRunChart(db: Db, { projectId, query }: { projectId: st
     // An event sent without a step cannot be placed on the step axis: it is listed beside the charts.
     db.runEvent.findMany({ where: { runId: { in: runIds }, step: null }, orderBy: { time: "asc" }, take: maxEvents, select: { runId: true, kind: true, message: true, time: true } }),
   ]);
+  const names = nameLists.flat();
+  const metricsByRun: Record<string, string[]> = Object.fromEntries(runIds.map((id) => [id, names.filter((row) => row.runId === id).map((row) => row.name)]));
+  const metrics = query.metrics ?? [...new Set(names.map((row) => row.name))].sort().slice(0, 24);
+  const pairs = names.filter((row) => metrics.includes(row.name));
   const unplaced = unplacedEvents.map((event) => ({ ...event, time: event.time.toISOString() }));
-  const empty = { window: null, metricsByRun, series: [], events: [], unplacedEvents: unplaced };
+  const detections = detectionLists.flat();
+  const empty = { window: null, metricsByRun, series: [], events: [], unplacedEvents: unplaced, detections };
   if (pairs.length === 0) return empty;
 
   const range = await findStepRange(db, pairs);
@@ -63,6 +69,7 @@ export async function loadRunChart(db: Db, { projectId, query }: { projectId: st
     series: [...series.values()].map(({ sums, ...rest }) => ({ ...rest, buckets: toSeriesBuckets(sums.values(), { from, level }) })),
     events: placed.map((event) => ({ ...event, step: event.step! })),
     unplacedEvents: unplaced,
+    detections,
   };
 }
 

@@ -14,6 +14,8 @@ export type RunChart = {
   series: RunChartSeries[];
   events: RunChartEvent[];
   unplacedEvents: RunChartUnplacedEvent[];
+  /** The monitor's divergence and drift windows of the runs, whatever the step window. */
+  detections: RunDetectionWindow[];
 };
 
 /**
