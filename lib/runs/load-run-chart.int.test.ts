@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
+import { detectRunDivergence } from "../monitor/detect-run-divergence";
 import { deleteProject, makeProject, uniqueName } from "../testing/factories";
 import { downsampleSeries, type SeriesBucket } from "./downsample-series";
 import { loadRunChart } from "./load-run-chart";
@@ -116,5 +117,28 @@ describe("the run chart over the rollup kept on write", () => {
     expect(buckets.some((bucket) => bucket.max === 40)).toBe(false);
     expect(buckets.filter((bucket) => bucket.min === -3)).toHaveLength(1);
     expect(buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(40_000);
+  });
+});
+
+describe("the run chart's detections", () => {
+  it("carries the monitor's divergence window for the charts of its two metrics", async () => {
+    const diverging = await db.trainingRun.create({ data: { projectId, name: uniqueName("diverging-run"), trainer: "external" } });
+    const steps = Array.from({ length: 300 }, (_, i) => i + 1);
+    await writeMetricPoints(db, {
+      runId: diverging.id,
+      points: steps.flatMap((step) => [
+        { step, name: "reward/proxy", value: 0.2 + (step > 150 ? (step - 150) / 200 : 0) + noise(step, 3) * 0.05 },
+        { step, name: "success/heldout", value: 0.6 - (step > 150 ? (step - 150) / 300 : 0) + noise(step, 4) * 0.05 },
+      ]),
+    });
+    expect((await detectRunDivergence(db, { runId: diverging.id }))!.detections).toBeGreaterThan(0);
+    const chart = await loadRunChart(db, { projectId, query: { runs: [diverging.id, runId] } });
+    const windows = chart.detections.filter((detection) => detection.runId === diverging.id);
+    expect(windows.length).toBeGreaterThan(0);
+    for (const window of windows) {
+      expect(window).toMatchObject({ metrics: ["reward/proxy", "success/heldout"], label: "divergence: reward/proxy vs success/heldout" });
+      expect(window.toStep).toBeGreaterThan(150);
+    }
+    expect(chart.detections.filter((detection) => detection.runId === runId)).toEqual([]);
   });
 });
