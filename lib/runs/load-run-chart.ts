@@ -2,13 +2,12 @@ import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { chartBucketLevel, DEFAULT_BUCKETS, mergeBucketSums, toSeriesBuckets, type BucketSums } from "./downsample-series";
 import { toDetectionWindows } from "./detection-windows";
+import { listChartEvents } from "./list-chart-events";
 import { listRunDetections } from "./list-run-detections";
 import { ROLLUP_LEVELS } from "./metric-rollup";
 import type { RunChartQuery } from "./run-chart-query";
 import type { RunChart, RunChartSeries } from "./run-chart-types";
 import { sqlParams } from "./sql-params";
-
-const maxEvents = 500;
 
 type Pair = { runId: string; name: string };
 type SumsRow = { runId: string; name: string; bucket: number; min: number; max: number; sum: number; count: number };
@@ -21,28 +20,24 @@ type SumsRow = { runId: string; name: string; bucket: number; min: number; max: 
  * another project is not found.
  */
 export async function loadRunChart(db: Db, { projectId, query }: { projectId: string; query: RunChartQuery }): Promise<RunChart> {
-  const runs = await db.trainingRun.findMany({ where: { projectId, id: { in: query.runs } }, select: { id: true, name: true } });
+  const runsSql = sqlParams(db);
+  const runs = await db.$queryRawUnsafe<{ id: string; name: string }[]>(
+    `SELECT "id", "name" FROM "TrainingRun" WHERE "projectId" = ${runsSql.text(projectId)} AND "id" IN (${runsSql.list(query.runs)})`,
+    ...runsSql.params,
+  );
   if (runs.length !== query.runs.length) throw notFound("Training run");
   const runIds = runs.map((run) => run.id);
-  const [nameLists, detectionLists, placed, unplacedEvents] = await Promise.all([
+  const [nameLists, detectionLists, { events, unplacedEvents }] = await Promise.all([
     Promise.all(runIds.map((runId) => listMetricNames(db, runId))),
     Promise.all(runIds.map(async (runId) => toDetectionWindows(runId, await listRunDetections(db, { projectId, runId })))),
-    db.runEvent.findMany({
-      where: { runId: { in: runIds }, step: { not: null, ...(query.from === undefined ? {} : { gte: query.from }), ...(query.to === undefined ? {} : { lte: query.to }) } },
-      orderBy: [{ step: "asc" }, { time: "asc" }],
-      take: maxEvents,
-      select: { runId: true, step: true, kind: true, message: true },
-    }),
-    // An event sent without a step cannot be placed on the step axis: it is listed beside the charts.
-    db.runEvent.findMany({ where: { runId: { in: runIds }, step: null }, orderBy: { time: "asc" }, take: maxEvents, select: { runId: true, kind: true, message: true, time: true } }),
+    listChartEvents(db, { runIds, from: query.from, to: query.to }),
   ]);
   const names = nameLists.flat();
   const metricsByRun: Record<string, string[]> = Object.fromEntries(runIds.map((id) => [id, names.filter((row) => row.runId === id).map((row) => row.name)]));
   const metrics = query.metrics ?? [...new Set(names.map((row) => row.name))].sort().slice(0, 24);
   const pairs = names.filter((row) => metrics.includes(row.name));
-  const unplaced = unplacedEvents.map((event) => ({ ...event, time: event.time.toISOString() }));
   const detections = detectionLists.flat();
-  const empty = { window: null, metricsByRun, series: [], events: [], unplacedEvents: unplaced, detections };
+  const empty = { window: null, metricsByRun, series: [], events: [], unplacedEvents, detections };
   if (pairs.length === 0) return empty;
 
   const range = await findStepRange(db, pairs);
@@ -67,8 +62,8 @@ export async function loadRunChart(db: Db, { projectId, query }: { projectId: st
     window: { from, to, bucketWidth: 2 ** level },
     metricsByRun,
     series: [...series.values()].map(({ sums, ...rest }) => ({ ...rest, buckets: toSeriesBuckets(sums.values(), { from, level }) })),
-    events: placed.map((event) => ({ ...event, step: event.step! })),
-    unplacedEvents: unplaced,
+    events,
+    unplacedEvents,
     detections,
   };
 }
