@@ -97,6 +97,8 @@ describe("GET /api/runs/chart", () => {
     expect(buckets).toHaveLength(1_000);
     expect(buckets.find((bucket) => bucket.max === 50)).toEqual({ step: 3_333, min: 50, max: 50, mean: 50, count: 1 });
     expect(body.events).toEqual([]);
+    const around = await chart(`runs=${runId}&metrics=loss&from=1500&to=2500`);
+    expect(around.body.events).toEqual([{ runId, step: 2_000, kind: "checkpoint", message: "ckpt-2000" }]);
   });
 
   it("overlays one metric of two runs on one shared window", async () => {

@@ -13,8 +13,9 @@ type EventRow = { runId: string; step: number | null; kind: string; message: str
  */
 export async function listChartEvents(db: Db, { runIds, from, to }: { runIds: string[]; from?: number; to?: number }): Promise<{ events: RunChartEvent[]; unplacedEvents: RunChartUnplacedEvent[] }> {
   const placed = sqlParams(db);
-  const bounds = [from === undefined ? "" : ` AND "step" >= ${placed.int(from)}`, to === undefined ? "" : ` AND "step" <= ${placed.int(to)}`].join("");
+  // SQLite binds "?" in order of appearance: the runs come first in the statement, so first here.
   const runs = placed.list(runIds);
+  const bounds = [from === undefined ? "" : ` AND "step" >= ${placed.int(from)}`, to === undefined ? "" : ` AND "step" <= ${placed.int(to)}`].join("");
   const unplaced = sqlParams(db);
   const [withStep, withoutStep] = await Promise.all([
     db.$queryRawUnsafe<EventRow[]>(
