@@ -33,6 +33,11 @@ export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelec
             </span>
           </div>
           <p className="mt-1 text-sm text-slate-700">{edgeCase.explanation}</p>
+          {edgeCase.subject.type === "run" && edgeCase.subject.id ? (
+            <Link href={`/runs/${edgeCase.subject.id}`} onClick={(e) => e.stopPropagation()} className="mt-1 inline-block text-sm text-indigo-700 hover:underline">
+              Open the run&apos;s charts
+            </Link>
+          ) : null}
           {edgeCase.readings.length > 1 ? (
             <ul className="mt-1 space-y-0.5 text-xs text-slate-600" aria-label="Evidence by rule and wording">
               {edgeCase.readings.map((reading) => (

@@ -7,6 +7,7 @@ import type { RunChart } from "@/lib/runs/run-chart-types";
 import { fetchJson } from "@/components/ui/fetch-json";
 import { ChartControls } from "./chart-controls";
 import { MetricChart } from "./metric-chart";
+import { RunEventsList } from "./run-events-list";
 import { useRunChart, type StepWindow } from "./use-run-chart";
 
 const palette = ["#4f46e5", "#dc2626", "#16a34a", "#d97706", "#0891b2", "#9333ea", "#475569", "#db2777"];
@@ -26,6 +27,10 @@ export function CompareRuns({ runs }: { runs: RunListItem[] }) {
   const [smoothing, setSmoothing] = useState(0.6);
   const chart = useRunChart({ runIds, metrics: metric ? [metric] : [], window });
   const colorOf = new Map(runIds.map((id, i) => [id, palette[i % palette.length]!]));
+  const nameOf = new Map(runs.map((run) => [run.id, run.name]));
+  const detections = (chart.data?.detections ?? [])
+    .filter((detection) => detection.metrics.length === 0 || (metric !== null && detection.metrics.includes(metric)))
+    .map((detection) => ({ ...detection, label: `${nameOf.get(detection.runId) ?? detection.runId}: ${detection.label}` }));
   return (
     <section aria-label="Run comparison" className="mt-6 space-y-3">
       <div className="flex flex-wrap items-center gap-3">
@@ -54,12 +59,14 @@ export function CompareRuns({ runs }: { runs: RunListItem[] }) {
           lines={chart.data.series.map((series) => ({ key: series.runId, label: series.runName, color: colorOf.get(series.runId)!, buckets: series.buckets }))}
           domain={[chart.data.window.from, chart.data.window.to]}
           events={chart.data.events}
+          detections={detections}
           isLog={isLog}
           smoothing={smoothing}
         />
       ) : names.data && !metric ? (
         <p className="text-sm text-slate-500">These runs have no metrics yet.</p>
       ) : null}
+      {chart.data?.window && metric ? <RunEventsList events={chart.data.events} unplacedEvents={chart.data.unplacedEvents} runNames={nameOf} /> : null}
       <ul aria-label="Legend" className="flex flex-wrap gap-4 text-xs">
         {runs.map((run) => (
           <li key={run.id} className="flex items-center gap-1.5">

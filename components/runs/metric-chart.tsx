@@ -27,13 +27,17 @@ export function MetricChart({ title, lines, domain, events = [], detections = []
 }) {
   const positive = (value: number) => (isLog && value <= 0 ? null : value);
   const rows = new Map<number, Row>();
+  // A bucket whose max is ≤ 0 hides all its values; one that straddles 0 hides at least one, how many
+  // is not known from its min and max, so the count then says "at least".
   let hidden = 0;
+  let isAtLeast = false;
   for (const line of lines) {
     const ema = smoothEma(line.buckets.map((bucket) => positive(bucket.mean)), smoothing);
     line.buckets.forEach((bucket, i) => {
       const row = rows.get(bucket.step) ?? { step: bucket.step };
       const [low, high] = [positive(bucket.min), positive(bucket.max)];
-      if (low === null || high === null) hidden += bucket.count;
+      if (high === null) hidden += bucket.count;
+      else if (low === null) [hidden, isAtLeast] = [hidden + 1, true];
       row[`${line.key}:mean`] = positive(bucket.mean);
       row[`${line.key}:range`] = low !== null && high !== null && bucket.count > 1 ? [low, high] : null;
       row[`${line.key}:ema`] = ema[i] ?? null;
@@ -46,7 +50,7 @@ export function MetricChart({ title, lines, domain, events = [], detections = []
     <figure aria-label={title} className="rounded-lg border border-slate-200 bg-white p-3">
       <figcaption className="mb-1 flex items-baseline justify-between text-sm font-medium">
         <span>{title}</span>
-        {hidden > 0 ? <span className="text-xs font-normal text-amber-700">{hidden.toLocaleString()} values ≤ 0 not drawn on the log scale</span> : null}
+        {hidden > 0 ? <span className="text-xs font-normal text-amber-700">{isAtLeast ? "at least " : ""}{hidden.toLocaleString()} values ≤ 0 not drawn on the log scale</span> : null}
       </figcaption>
       <div style={{ height }}>
         <ResponsiveContainer width="100%" height="100%">
@@ -56,7 +60,7 @@ export function MetricChart({ title, lines, domain, events = [], detections = []
             <YAxis scale={isLog ? "log" : "auto"} domain={["auto", "auto"]} allowDataOverflow tick={{ fontSize: 11 }} width={56} tickFormatter={formatTick} />
             <Tooltip formatter={(value) => (typeof value === "number" ? value.toPrecision(4) : Array.isArray(value) ? value.map((v) => Number(v).toPrecision(4)).join(" – ") : String(value))} labelFormatter={(step) => `step ${step}`} />
             {detections.map((detection) => (
-              <ReferenceArea key={detection.id} x1={detection.fromStep} x2={detection.toStep} fill="#dc2626" fillOpacity={0.08} stroke="#dc2626" strokeOpacity={0.3} label={{ value: detection.label, position: "insideTop", fontSize: 10, fill: "#b91c1c" }} />
+              <ReferenceArea key={detection.id} ifOverflow="hidden" x1={detection.fromStep} x2={detection.toStep} fill="#dc2626" fillOpacity={0.08} stroke="#dc2626" strokeOpacity={0.3} label={{ value: detection.label, position: "insideTop", fontSize: 10, fill: "#b91c1c" }} />
             ))}
             {lines.map((line) => (
               <Area key={`${line.key}:range`} dataKey={`${line.key}:range`} name={`${line.label} min–max`} stroke="none" fill={line.color} fillOpacity={0.12} isAnimationActive={false} connectNulls />

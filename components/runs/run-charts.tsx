@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import type { RunDetectionWindow } from "@/lib/runs/run-chart-types";
 import { ChartControls } from "./chart-controls";
 import { MetricChart } from "./metric-chart";
+import { RunEventsList } from "./run-events-list";
 import { RunRolloutsTable } from "./run-rollouts-table";
 import { StepBrush } from "./step-brush";
 import { useRunChart, type StepWindow } from "./use-run-chart";
@@ -12,9 +12,10 @@ const maxDefaultMetrics = 12;
 
 /**
  * The run page's charts: one small chart per chosen metric on one step window, zoomed with the
- * brush or the step fields; the rollouts of that window below. `detections` are drawn as given.
+ * brush or the step fields; the rollouts of that window below. The monitor's detections come with the
+ * chart data and are shaded on the charts of their metrics.
  */
-export function RunCharts({ runId, metricNames, detections = [] }: { runId: string; metricNames: string[]; detections?: RunDetectionWindow[] }) {
+export function RunCharts({ runId, metricNames }: { runId: string; metricNames: string[] }) {
   const [chosen, setChosen] = useState(() => metricNames.slice(0, maxDefaultMetrics));
   const [window, setWindow] = useState<StepWindow>(null);
   const [isLog, setLog] = useState(false);
@@ -59,25 +60,13 @@ export function RunCharts({ runId, metricNames, detections = [] }: { runId: stri
                 lines={[{ key: "run", label: series.metric, color: "#4f46e5", buckets: series.buckets }]}
                 domain={[data.window!.from, data.window!.to]}
                 events={data.events}
-                detections={detections.filter((detection) => detection.runId === runId && (detection.metrics.length === 0 || detection.metrics.includes(series.metric)))}
+                detections={data.detections.filter((detection) => detection.metrics.length === 0 || detection.metrics.includes(series.metric))}
                 isLog={isLog}
                 smoothing={smoothing}
               />
             ))}
           </div>
-          {data.events.length > 0 ? (
-            <section aria-label="Events">
-              <h3 className="text-sm font-medium">Events</h3>
-              <ul className="mt-1 space-y-0.5 text-xs text-slate-600">
-                {data.events.map((event, i) => (
-                  <li key={i}>
-                    step {event.step.toLocaleString()} · <span className="font-medium">{event.kind}</span>
-                    {event.message ? ` · ${event.message}` : ""}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <RunEventsList events={data.events} unplacedEvents={data.unplacedEvents} />
         </>
       ) : chosen.length === 0 ? (
         <p className="text-sm text-slate-500">Choose a metric to chart.</p>

@@ -4,6 +4,7 @@ import { isBusyError, retryOnBusy } from "../db/retry-on-busy";
 import { defineJobType, PermanentJobError, registerHandler, type JobContext } from "../jobs/job-type";
 import { loadRubricVersion } from "../rubrics/load-rubric-version";
 import { itemResultSchema } from "../rubrics/rubric-item-schema";
+import { writeMetricPoints } from "../runs/write-metric-points";
 import type { Trace } from "../traces/trace-schema";
 import { storeTraces } from "../traces/store-traces";
 import { labRunConfigSchema } from "./lab-run-config";
@@ -97,12 +98,12 @@ async function writeSteps(
     Object.entries(step.metrics)
       // SQLite has no NaN; a metric without a value on this step is simply not logged.
       .filter(([, value]) => Number.isFinite(value))
-      .map(([name, value]) => ({ runId, step: step.step, name, value })),
+      .map(([name, value]) => ({ step: step.step, name, value })),
   );
   const traces = batch.flatMap((b) => b.traces).map((trace) => ({ trace, externalId: trace.externalId ?? `lab:${runId}:${trace.step}:${trace.task}` }));
   // Each write is one statement or one transaction, retried alone while the database is busy, so a
   // flush never holds the write lock for long and never writes a row twice.
-  await retryOnBusy(() => db.metricPoint.createMany({ data: points }));
+  await retryOnBusy(() => writeMetricPoints(db, { runId, points }));
   if (!traces.length) return;
   const { storedIds } = await storeTraces(db, { projectId, runId, traces });
   const results = traces.flatMap(({ trace, externalId }) => {
@@ -119,7 +120,7 @@ async function writeSteps(
 
 /** A re-run starts over: what an earlier, interrupted attempt wrote is removed first. */
 async function clearRunOutput(db: Db, runId: string) {
-  await retryOnBusy(() => db.$transaction([db.metricPoint.deleteMany({ where: { runId } }), db.trace.deleteMany({ where: { runId } })]));
+  await retryOnBusy(() => db.$transaction([db.metricPoint.deleteMany({ where: { runId } }), db.metricBucket.deleteMany({ where: { runId } }), db.trace.deleteMany({ where: { runId } })]));
 }
 
 /**

@@ -72,19 +72,21 @@ describe("GET /api/runs/chart", () => {
     const { status, body } = await chart(`runs=${runId}`);
     expect(status).toBe(200);
     expect(body.metricsByRun[runId]).toEqual(["loss", "reward/proxy"]);
-    expect(body.window).toEqual({ from: 1, to: 5_000, bucketWidth: 5 });
+    // 8 steps per bucket, on multiples of 8: 5,000 steps in 626 buckets.
+    expect(body.window).toEqual({ from: 1, to: 5_000, bucketWidth: 8 });
     const loss = body.series.find((series) => series.metric === "loss")!;
     const expected = downsampleSeries(lossPoints, { from: 1, to: 5_000 });
-    expect(loss.buckets).toHaveLength(1_000);
+    expect(loss.buckets).toHaveLength(626);
     expect(loss.buckets.map(({ step, count }) => ({ step, count }))).toEqual(expected.map(({ step, count }) => ({ step, count })));
     loss.buckets.forEach((bucket, i) => {
       for (const field of ["min", "max", "mean"] as const) expect(bucket[field]).toBeCloseTo(expected[i]![field], 12);
     });
-    expect(loss.buckets.filter((bucket) => bucket.max === 50).map((bucket) => bucket.step)).toEqual([3_331]);
+    expect(loss.buckets.filter((bucket) => bucket.max === 50).map((bucket) => bucket.step)).toEqual([3_328]);
     expect(body.events).toEqual([
       { runId, step: 2_000, kind: "checkpoint", message: "ckpt-2000" },
       { runId, step: 4_000, kind: "note", message: "<img src=x onerror=alert(1)> lr drop" },
     ]);
+    expect(body.unplacedEvents.map(({ runId, kind, message }) => ({ runId, kind, message }))).toEqual([{ runId, kind: "note", message: "no step, not on the chart" }]);
   });
 
   it("zooms to a step window with finer buckets and only the window's events", async () => {
@@ -95,11 +97,13 @@ describe("GET /api/runs/chart", () => {
     expect(buckets).toHaveLength(1_000);
     expect(buckets.find((bucket) => bucket.max === 50)).toEqual({ step: 3_333, min: 50, max: 50, mean: 50, count: 1 });
     expect(body.events).toEqual([]);
+    const around = await chart(`runs=${runId}&metrics=loss&from=1500&to=2500`);
+    expect(around.body.events).toEqual([{ runId, step: 2_000, kind: "checkpoint", message: "ckpt-2000" }]);
   });
 
   it("overlays one metric of two runs on one shared window", async () => {
     const { body } = await chart(`runs=${runId},${secondRunId}&metrics=reward/proxy`);
-    expect(body.window).toEqual({ from: 100, to: 5_000, bucketWidth: 5 });
+    expect(body.window).toEqual({ from: 100, to: 5_000, bucketWidth: 8 });
     expect(body.series.map((series) => [series.runId, series.buckets.length])).toEqual([
       [runId, 50],
       [secondRunId, 40],

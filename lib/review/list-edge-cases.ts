@@ -57,6 +57,7 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       kind: row.kind,
       rule: row.rule,
       environment: row.environment,
+      subject: { type: row.subjectType, id: row.subjectId },
       title: row.title,
       explanation: row.explanation,
       priority: row.priority,

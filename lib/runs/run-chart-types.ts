@@ -2,6 +2,8 @@ import type { SeriesBucket } from "./downsample-series";
 
 export type RunChartSeries = { runId: string; runName: string; metric: string; buckets: SeriesBucket[] };
 export type RunChartEvent = { runId: string; step: number; kind: string; message: string | null };
+/** An event sent without a step: it has no place on the step axis, so it is listed beside the charts. */
+export type RunChartUnplacedEvent = { runId: string; kind: string; message: string | null; time: string };
 
 /** What the run charts draw: every series bucketed on one shared step window. */
 export type RunChart = {
@@ -11,6 +13,9 @@ export type RunChart = {
   metricsByRun: Record<string, string[]>;
   series: RunChartSeries[];
   events: RunChartEvent[];
+  unplacedEvents: RunChartUnplacedEvent[];
+  /** The monitor's divergence and drift windows of the runs, whatever the step window. */
+  detections: RunDetectionWindow[];
 };
 
 /**

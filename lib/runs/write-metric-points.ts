@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { providerOfDb, type Db } from "../db/client";
 import { insertStatements, timeText, type Columns } from "../db/insert-rows";
+import { refreshMetricBuckets } from "./metric-rollup";
 import type { MetricPointInput } from "./run-intake-schemas";
 
 const columns: Columns = [
@@ -14,8 +15,9 @@ const columns: Columns = [
 
 /**
  * Stores a run's metric points, idempotent on (run, name, step): a point sent again replaces the
- * value it had, so a trainer that resends after a timeout changes nothing. All points of a call are
- * written in one short transaction, or none are.
+ * value it had, so a trainer that resends after a timeout changes nothing. All points of a call, and
+ * the chart rollup buckets that hold them, are written in one short transaction, or none are. This
+ * is the one writer of MetricPoint rows: a write elsewhere would leave the rollup behind.
  */
 export async function writeMetricPoints(db: Db, { runId, points }: { runId: string; points: MetricPointInput[] }): Promise<{ accepted: number }> {
   // The last of several points with the same name and step wins, as a resend would.
@@ -23,6 +25,7 @@ export async function writeMetricPoints(db: Db, { runId, points }: { runId: stri
   for (const point of points) unique.set(`${point.name}\u0000${point.step}`, point);
   const rows = [...unique.values()].map((point) => [randomUUID(), runId, point.step, point.name, point.value, point.time ? timeText(point.time) : null]);
   const onConflict = `ON CONFLICT ("runId", "name", "step") DO UPDATE SET "value" = excluded."value", "time" = excluded."time"`;
-  await db.$transaction(insertStatements(db, providerOfDb(db), "MetricPoint", columns, rows, onConflict));
+  const provider = providerOfDb(db);
+  await db.$transaction([...insertStatements(db, provider, "MetricPoint", columns, rows, onConflict), ...refreshMetricBuckets(db, provider, { runId, points: [...unique.values()] })]);
   return { accepted: unique.size };
 }
