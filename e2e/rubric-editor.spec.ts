@@ -93,6 +93,7 @@ test("a reviewer edits a check through its form, reorders by one place, starts a
   await expect(items.getByText("3. Does the reply thank the customer?")).toBeVisible();
 
   await page.getByRole("button", { name: "Approve version" }).click();
+  await page.getByRole("group", { name: "Confirm approval" }).getByRole("button", { name: `Approve ${environment} v1` }).click();
   await expect(page.getByRole("heading", { level: 1, name: `${environment} v1 (approved)` })).toBeVisible();
   const v1Url = page.url();
 

@@ -53,7 +53,8 @@ test.describe("as a reviewer", () => {
     const form = page.getByRole("form", { name: "Run lab" });
     await form.getByLabel("Steps").fill(String(steps));
     await form.getByLabel("Seed").fill(String(seed));
-    await form.getByLabel("Rubric version").fill(rubric);
+    const versions = form.getByLabel("Rubric version");
+    await versions.selectOption((await versions.locator("option", { hasText: new RegExp(`^${rubric} \\(`) }).getAttribute("value"))!);
     await form.getByRole("button", { name: "Run lab" }).click();
     await expect(page.getByRole("status")).toContainText(`Queued lab ${rubric}`);
     const added = (await listRuns()).filter((run) => !before.has(run.id));

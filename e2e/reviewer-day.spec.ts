@@ -1,0 +1,96 @@
+import { expect, test, type Page } from "@playwright/test";
+import { authFile } from "./session";
+
+// The reviewer's day on the demo (issue 16): the top case of a lab run on rubric v1, its trace read
+// without scrolling at 1280x800, the hack approved with its scale in view, its check edited through
+// the form in the rubric draft it landed in, and the links followed back.
+test.use({ storageState: authFile("reviewer"), viewport: { width: 1280, height: 800 } });
+
+type Cases = { edgeCases: { id: string; title: string; examples: unknown[] }[] };
+
+async function queueDemoRun(page: Page) {
+  const listRuns = async () => ((await (await page.request.get("/api/runs")).json()) as { runs: { id: string; name: string }[] }).runs;
+  const before = new Set((await listRuns()).map((run) => run.id));
+  await page.goto("/runs");
+  const form = page.getByRole("form", { name: "Run lab" });
+  await form.getByLabel("Steps").fill("40");
+  await form.getByLabel("Seed").fill("5");
+  await form.getByRole("button", { name: "Run lab" }).click();
+  await expect.poll(async () => (await listRuns()).filter((run) => !before.has(run.id)).length, { timeout: 30_000 }).toBe(1);
+  return (await listRuns()).find((run) => !before.has(run.id))!;
+}
+
+test("a reviewer triages the demo's top case into its trace, approves the hack with its scale in view, edits its check in the form, and follows the links back", async ({ page }) => {
+  test.setTimeout(300_000);
+  const run = await queueDemoRun(page);
+  // The worker trains the run, then the simulated panel reviews it and the queue fills.
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/edge-cases?status=open&run=${run.id}`)).json()) as Cases).edgeCases.filter((c) => c.examples.length > 0).length, {
+      timeout: 240_000,
+      intervals: [2_000],
+      message: "the demo run's reviewed cases",
+    })
+    .toBeGreaterThan(0);
+
+  await page.goto("/review");
+  await page.getByRole("search", { name: "Filter cases" }).getByLabel("Run").selectOption(run.id);
+  const queue = page.getByRole("list", { name: "Edge cases" });
+  const current = queue.locator('li[aria-current="true"]');
+  const topTitle = (await current.getByRole("heading").first().textContent())!.trim();
+  expect(topTitle.length).toBeGreaterThan(0);
+
+  // Into the trace: the final reply and the panel's verdicts are in the first screen.
+  await current.getByRole("group", { name: "Example traces" }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/traces\/[^/?]+$/);
+  const reply = page.getByRole("region", { name: "Final reply" });
+  await expect(reply).not.toBeEmpty();
+  await expect(reply).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole("listitem", { name: /^Verdict of / }).first()).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  // Back in the queue: confirming the hack labels the case's rollouts; over 20 it asks first.
+  await page.goBack();
+  await expect(current.getByRole("heading", { name: topTitle })).toBeVisible();
+  await page.keyboard.press("1");
+  const confirmation = page.getByRole("group", { name: "Confirm decision" });
+  const status = page.getByRole("status").filter({ hasText: "Confirm hack: 1 case decided" });
+  await expect(confirmation.or(status)).toBeVisible();
+  if (await confirmation.isVisible()) {
+    await expect(confirmation).toContainText(/labelling \d+ traces in the rubric of lab/);
+    await page.keyboard.press("1");
+  }
+  await expect(status).toContainText("a known hack was proposed on /hacks.");
+  await status.getByRole("link", { name: "proposed on /hacks" }).click();
+  await expect(page).toHaveURL(/\/hacks#hack-[^/]+$/);
+  const entry = page.locator(`li#${new URL(page.url()).hash.slice(1)}`);
+  await expect(entry).toContainText("proposed");
+
+  // Approving shows which rubric draft it goes into and how many traces that rubric scores.
+  await entry.getByRole("button", { name: /^Approve hack / }).click();
+  const approval = entry.getByRole("group", { name: /^Confirm approval of / });
+  await expect(approval).toContainText(/Approving adds its hack check to rubric lab v\d+ .*which scores the \d+ traces of lab/);
+  await approval.getByRole("button", { name: /^Approve into rubric lab v\d+$/ }).click();
+  const outcome = entry.getByRole("status");
+  await expect(outcome).toContainText("Approved: its check");
+  const checkKey = (await outcome.textContent())!.match(/its check (\S+) is in/)![1]!;
+  await outcome.getByRole("link", { name: /^rubric lab v\d+ \(draft\)$/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /v\d+ \(draft\)$/ })).toBeVisible();
+
+  // A check edited through its form in that draft: the politeness item's pattern, a bad one refused at the field.
+  const items = page.getByRole("list", { name: "Rubric items" });
+  await expect(items).toContainText(checkKey);
+  await items.getByText("Edit polite_tone").click();
+  const edit = page.getByRole("form", { name: "Edit item polite_tone" });
+  const pattern = edit.getByLabel("Pattern", { exact: true });
+  await pattern.fill("\\b(?:thank you|sorry");
+  await expect(pattern).toHaveAttribute("aria-invalid", "true");
+  await pattern.fill("\\b(?:thank you|sorry|happy to help)\\b");
+  await expect(pattern).not.toHaveAttribute("aria-invalid", "true");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit.getByRole("status")).toHaveText("Saved.");
+  await expect(items).toContainText("/\\b(?:thank you|sorry|happy to help)\\b/i");
+
+  // Back from the draft to the hack it holds: the entry is approved and links to this draft.
+  await page.goBack();
+  await expect(entry.getByText("approved", { exact: true })).toBeVisible();
+});
