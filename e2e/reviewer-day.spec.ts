@@ -6,7 +6,7 @@ import { authFile } from "./session";
 // the form in the rubric draft it landed in, and the links followed back.
 test.use({ storageState: authFile("reviewer"), viewport: { width: 1280, height: 800 } });
 
-type Cases = { edgeCases: { id: string; title: string; examples: unknown[] }[] };
+type Cases = { edgeCases: { id: string; title: string; count: number; examples: unknown[] }[] };
 
 async function queueDemoRun(page: Page) {
   const listRuns = async () => ((await (await page.request.get("/api/runs")).json()) as { runs: { id: string; name: string }[] }).runs;
@@ -24,20 +24,15 @@ test("a reviewer triages the demo's top case into its trace, approves the hack w
   test.setTimeout(300_000);
   const run = await queueDemoRun(page);
   // The worker trains the run, then the simulated panel reviews it and the queue fills.
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/edge-cases?status=open&run=${run.id}`)).json()) as Cases).edgeCases.filter((c) => c.examples.length > 0).length, {
-      timeout: 240_000,
-      intervals: [2_000],
-      message: "the demo run's reviewed cases",
-    })
-    .toBeGreaterThan(0);
+  const openCases = async () => ((await (await page.request.get(`/api/edge-cases?status=open&run=${run.id}`)).json()) as Cases).edgeCases;
+  await expect.poll(async () => (await openCases()).length, { timeout: 240_000, intervals: [2_000], message: "the demo run's reviewed cases" }).toBeGreaterThan(0);
+  const top = (await openCases())[0]!;
 
   await page.goto("/review");
   await page.getByRole("search", { name: "Filter cases" }).getByLabel("Run").selectOption(run.id);
   const queue = page.getByRole("list", { name: "Edge cases" });
   const current = queue.locator('li[aria-current="true"]');
-  const topTitle = (await current.getByRole("heading").first().textContent())!.trim();
-  expect(topTitle.length).toBeGreaterThan(0);
+  await expect(current.getByRole("heading", { name: top.title, exact: true })).toBeVisible();
 
   // Into the trace: the final reply and the panel's verdicts are in the first screen.
   await current.getByRole("group", { name: "Example traces" }).getByRole("link").first().click();
@@ -50,15 +45,16 @@ test("a reviewer triages the demo's top case into its trace, approves the hack w
 
   // Back in the queue: confirming the hack labels the case's rollouts; over 20 it asks first.
   await page.goBack();
-  await expect(current.getByRole("heading", { name: topTitle })).toBeVisible();
+  await expect(current.getByRole("heading", { name: top.title, exact: true })).toBeVisible();
   await page.keyboard.press("1");
   const confirmation = page.getByRole("group", { name: "Confirm decision" });
   const status = page.getByRole("status").filter({ hasText: "Confirm hack: 1 case decided" });
-  await expect(confirmation.or(status)).toBeVisible();
-  if (await confirmation.isVisible()) {
-    await expect(confirmation).toContainText(/labelling \d+ traces in the rubric of lab/);
+  if (top.count > 20) {
+    await expect(confirmation).toContainText(`Confirm hack on 1 case, labelling ${top.count} traces in the rubric of lab?`);
+    await expect(status).toHaveCount(0);
     await page.keyboard.press("1");
   }
+  await expect(confirmation).toHaveCount(0);
   await expect(status).toContainText("a known hack was proposed on /hacks.");
   await status.getByRole("link", { name: "proposed on /hacks" }).click();
   await expect(page).toHaveURL(/\/hacks#hack-[^/]+$/);
