@@ -12,8 +12,9 @@ const nextConfig = {
   // forbidden() renders app/forbidden.tsx with status 403 when a role is too low.
   experimental: { authInterrupts: true },
   headers: async () => [{ source: "/:path*", headers: securityHeaders }],
-  // OTLP protobuf decoding: protobufjs-generated CommonJS loaded at run time from node_modules, not bundled.
-  serverExternalPackages: ["@opentelemetry/otlp-transformer", "protobufjs"],
+  // Loaded at run time from node_modules, not bundled: protobufjs-generated CommonJS (OTLP protobuf
+  // decoding) and pdf.js, which imports its worker module by path.
+  serverExternalPackages: ["@opentelemetry/otlp-transformer", "protobufjs", "pdfjs-dist"],
 };
 
 export default nextConfig;

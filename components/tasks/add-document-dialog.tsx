@@ -45,7 +45,7 @@ export function AddDocumentDialog() {
         <div className="mt-4 space-y-3 text-sm">
           <label className="block">
             Document file
-            <input type="file" accept=".txt,.md,.markdown,.html,.htm,text/plain,text/markdown,text/html" className="mt-1 block w-full text-sm" onChange={(event) => pick(event.target.files?.[0] ?? null)} />
+            <input type="file" accept=".txt,.md,.markdown,.html,.htm,.pdf,text/plain,text/markdown,text/html,application/pdf" className="mt-1 block w-full text-sm" onChange={(event) => pick(event.target.files?.[0] ?? null)} />
           </label>
           {file ? null : (
             <label className="block">

@@ -11,7 +11,7 @@ export type AddedDocument = { id: string; title: string; contentHash: string; co
  * the stored document with created: false and changes nothing.
  */
 export async function addDocument(db: Db, { projectId, input }: { projectId: string; input: Omit<DocumentInput, "mine"> }): Promise<AddedDocument> {
-  const { text, contentType } = readDocumentText(input);
+  const { text, contentType } = await readDocumentText(input);
   const contentHash = hashDocumentText(text);
   const where = { projectId_externalId: { projectId, externalId: contentHash } };
   const existing = await db.document.findUnique({ where });

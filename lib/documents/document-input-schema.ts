@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-/** The forms a document is uploaded in; PDF has no parser installed here, so it is refused by name. */
-export const documentContentTypes = ["text/plain", "text/markdown", "text/html"] as const;
+/** The forms a document is uploaded in (a PDF as base64: its text layer is read with pdf.js). */
+export const documentContentTypes = ["text/plain", "text/markdown", "text/html", "application/pdf"] as const;
 export type DocumentContentType = (typeof documentContentTypes)[number];
 
 /** A document body for POST /api/v1/documents, the web dialog and the CLI: the text, or the file's bytes in base64. */

@@ -6,6 +6,7 @@ import { createApiKey } from "../api-keys/create-api-key";
 import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { MAX_DOCUMENT_BODY_BYTES } from "../documents/document-input-schema";
+import { buildPdf } from "../testing/build-pdf";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
 
 const signedIn = vi.hoisted(() => ({ userId: "", projectSlug: "" }));
@@ -68,6 +69,19 @@ describe("POST /api/v1/documents", () => {
     expect(content).toBe(`Harbour ${marker}\n\nThe pier cost £4,200 & took two years.`);
   });
 
+  it("reads a PDF's text layer, sent as base64, and stores it once", async () => {
+    const marker = uniqueName("pdf");
+    const pdf = buildPdf([`Harbour ${marker} opened in 1887.`, "Its lighthouse is 58 metres tall."]).toString("base64");
+    const response = await post({ name: "harbour.pdf", base64: pdf, mine: false });
+    expect(response.status).toBe(201);
+    const made = await response.json();
+    expect(made).toMatchObject({ contentType: "application/pdf", created: true });
+    expect((await db.document.findUniqueOrThrow({ where: { id: made.id } })).content).toBe(`Harbour ${marker} opened in 1887.\nIts lighthouse is 58 metres tall.`);
+    const again = await post({ name: "copy.pdf", base64: pdf, mine: false });
+    expect(again.status).toBe(200);
+    expect((await again.json()).id).toBe(made.id);
+  });
+
   it("answers 401 without a valid key and 403 for a key asking for another project; stores nothing", async () => {
     const text = uniqueText("Refused");
     expect((await post({ name: "a.txt", text }, { auth: null })).status).toBe(401);
@@ -91,7 +105,8 @@ describe("POST /api/v1/documents", () => {
     ["base64 that is not base64", { name: "a.txt", base64: "!!not base64!!" }, 400, "base64"],
     ["base64 of bytes that are not UTF-8", { name: "a.txt", base64: Buffer.from([0x41, 0x0a, 0xff, 0xfe]).toString("base64") }, 400, "base64"],
     ["HTML with no text", { name: "a.html", text: "<script>only()</script>" }, 400, "text"],
-    ["a PDF", { name: "paper.pdf", base64: "JVBERi0xLjQK" }, 415, "name"],
+    ["a PDF that breaks off after its header", { name: "paper.pdf", base64: "JVBERi0xLjQK" }, 400, "base64"],
+    ["a PDF sent as text", { name: "paper.pdf", text: "%PDF-1.4" }, 400, "text"],
     ["an unknown content type", { name: "a", contentType: "image/png", text: "x" }, 415, "contentType"],
   ])("refuses %s with the field it is about and stores nothing", async (_case, body, status, path) => {
     const before = await db.document.count({ where: { projectId: project.id } });

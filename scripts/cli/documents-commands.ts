@@ -18,7 +18,7 @@ export function addDocumentsCommands(program: Command) {
     .description("add a text, Markdown or HTML file (the same text again is the same document) and mine it into tasks as a job with progress")
     .argument("<file>", "the document file (.txt, .md, .html)")
     .option("--name <name>", "its name (default: the file name)")
-    .option("--content-type <type>", "text/plain, text/markdown or text/html (default: by the file's extension)")
+    .option("--content-type <type>", "text/plain, text/markdown, text/html or application/pdf (default: by the file's extension)")
     .option("--source <source>", "where it came from (default: the file name)")
     .option("--no-mine", "store it without mining tasks from it")
     .option("--project <slug>", "project", "default")
