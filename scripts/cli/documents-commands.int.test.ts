@@ -35,12 +35,12 @@ describe("goodhart documents add", () => {
     expect(await db.document.count({ where: { projectId: project.id } })).toBe(1);
   });
 
-  it("exits 1 naming the problem for a PDF and for a missing file", async () => {
+  it("exits 1 naming the problem for a PDF that breaks off and for a missing file", async () => {
     const pdf = path.join(dir, "paper.pdf");
     writeFileSync(pdf, "%PDF-1.4\n");
     const refused = await runCli(["documents", "add", pdf, "--project", project.slug]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain("PDF is not supported here");
+    expect(refused.stderr).toContain("base64: not a readable PDF");
     const missing = await runCli(["documents", "add", path.join(dir, "nope.txt"), "--project", project.slug]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("ENOENT");
