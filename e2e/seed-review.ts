@@ -2,6 +2,7 @@
 // Run by e2e/review.spec.ts: node --import tsx e2e/seed-review.ts (DATABASE_URL=file:./data/e2e/goodhart.db).
 import { getDb } from "../lib/db/client";
 import { detectEdgeCases } from "../lib/review/detect-edge-cases";
+import { seedE2eJudges } from "./seed-e2e-judges";
 
 const db = getDb();
 if (!(process.env.DATABASE_URL ?? "").includes("data/e2e")) throw new Error("seed-review only seeds the e2e database");
@@ -10,13 +11,7 @@ const project = await db.project.findUniqueOrThrow({ where: { slug: "default" } 
 // The queue is the spec's subject: earlier runs' cases would only add noise.
 await db.edgeCase.deleteMany({ where: { projectId: project.id } });
 
-const judges: string[] = [];
-for (const n of [1, 2, 3, 4]) {
-  const name = `e2e-judge-${n}`;
-  const judge = (await db.judge.findUnique({ where: { projectId_name: { projectId: project.id, name } }, include: { versions: true } })) ??
-    (await db.judge.create({ data: { projectId: project.id, name, kind: "llm", versions: { create: { version: 1, config: { model: "e2e" } } } }, include: { versions: true } }));
-  judges.push(judge.versions[0]!.id);
-}
+const judges = await seedE2eJudges(db, project.id);
 
 type Vote = [label: string, score: number, issue?: string];
 const groups: { environment: string; reward: number; votes: Vote[]; n: number }[] = [
