@@ -5,7 +5,7 @@ const poolColors = { hard: "bg-rose-100 text-rose-800", normal: "bg-indigo-100 t
 const percent = (value: number | null) => (value === null ? "—" : `${Math.round(value * 100)}%`);
 
 /** One row a task: where it came from, its pass rate over its rollouts and pool, its grounding gap. */
-export function TasksTable({ tasks, limit }: { tasks: TaskRow[]; limit: number }) {
+export function TasksTable({ tasks, total, search, limit }: { tasks: TaskRow[]; total: number; search: string; limit: number }) {
   const shown = tasks.slice(0, limit);
   return (
     <section aria-label="Tasks" className="overflow-x-auto rounded-lg border border-slate-200">
@@ -39,7 +39,12 @@ export function TasksTable({ tasks, limit }: { tasks: TaskRow[]; limit: number }
           ))}
         </tbody>
       </Table>
-      {tasks.length > limit ? <p className="bg-white p-2 text-xs text-slate-500">Showing {limit} of {tasks.length} tasks; the export holds every task in the band.</p> : null}
+      {search ? (
+        <p role="status" className="bg-white p-2 text-xs text-slate-500">
+          {tasks.length} of {total} tasks match “{search}”.
+        </p>
+      ) : null}
+      {tasks.length > limit ? <p className="bg-white p-2 text-xs text-slate-500">Showing {limit} of {tasks.length} tasks; find one by its id or prompt above; the export holds every task in the band.</p> : null}
     </section>
   );
 }

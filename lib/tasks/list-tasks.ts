@@ -2,6 +2,7 @@ import type { Db } from "../db/client";
 import { histogramOf, isInBand, poolOf, type DifficultyBand, type DifficultyPool, type HistogramBin } from "./difficulty";
 import { loadDifficultyStats, type DifficultyStats } from "./difficulty-stats";
 import { hasNoGap, sourceOf, summarizeGapsBySource, type SourceGap } from "./grounding-gap";
+import { taskMatches } from "./task-matches";
 
 export type TaskRow = {
   id: string;
@@ -23,6 +24,8 @@ export type TaskRow = {
 
 export type TaskList = {
   tasks: TaskRow[];
+  /** The tasks the search matches (every task without one), for the table; the charts and counts cover every task. */
+  matching: TaskRow[];
   band: DifficultyBand;
   passRateHistogram: HistogramBin[];
   gapHistogram: HistogramBin[];
@@ -34,7 +37,7 @@ export type TaskList = {
 const promptPreview = 300;
 
 /** Every task of the project with its difficulty over its rollouts and its grounding gap, and the distributions /tasks draws. */
-export async function listTasks(db: Db, { projectId, band }: { projectId: string; band: DifficultyBand }): Promise<TaskList> {
+export async function listTasks(db: Db, { projectId, band, search = "" }: { projectId: string; band: DifficultyBand; search?: string }): Promise<TaskList> {
   const [rows, stats] = await Promise.all([
     db.task.findMany({
       where: { projectId },
@@ -43,6 +46,7 @@ export async function listTasks(db: Db, { projectId, band }: { projectId: string
     }),
     loadDifficultyStats(db, { projectId }),
   ]);
+  const matchingIds = new Set(rows.filter((row) => taskMatches(row, search)).map((row) => row.id));
   const tasks = rows.map((row): TaskRow => {
     const difficulty = stats.byTask.get(row.externalId) ?? { rolloutCount: 0, passCount: 0, passRate: null };
     return {
@@ -66,6 +70,7 @@ export async function listTasks(db: Db, { projectId, band }: { projectId: string
   for (const task of tasks) if (task.pool) pools[task.pool] += 1;
   return {
     tasks,
+    matching: tasks.filter((task) => matchingIds.has(task.id)),
     band,
     passRateHistogram: histogramOf(rated),
     gapHistogram: histogramOf(gaps, { bins: 20, min: -1, max: 1 }),

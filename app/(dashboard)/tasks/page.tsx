@@ -5,6 +5,7 @@ import { DifficultyCharts } from "@/components/tasks/difficulty-charts";
 import { GapsBySource } from "@/components/tasks/gaps-by-source";
 import { MineTracesForm } from "@/components/tasks/mine-traces-form";
 import { StartGroundingForm } from "@/components/tasks/start-grounding-form";
+import { TaskSearch } from "@/components/tasks/task-search";
 import { TasksTable } from "@/components/tasks/tasks-table";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -19,14 +20,15 @@ export const metadata: Metadata = { title: "Tasks" };
 
 const tableLimit = 500;
 
-export default async function TasksPage({ searchParams }: { searchParams: Promise<{ band?: string | string[] }> }) {
+export default async function TasksPage({ searchParams }: { searchParams: Promise<{ band?: string | string[]; q?: string | string[] }> }) {
   const { db, member } = await requireMember("viewer");
-  const { band: asked } = await searchParams;
+  const { band: asked, q } = await searchParams;
+  const search = typeof q === "string" ? q : "";
   const parsed = typeof asked === "string" ? bandSchema.safeParse(asked) : null;
   const band = parsed?.success ? parsed.data : DEFAULT_BAND;
   const canStart = hasRole(member.role, "reviewer");
   const [list, judges, panelOptions] = await Promise.all([
-    listTasks(db, { projectId: member.projectId, band }),
+    listTasks(db, { projectId: member.projectId, band, search }),
     canStart ? listJudges(db, member.projectId) : [],
     canStart ? listRunPanelOptions(db, { projectId: member.projectId }) : null,
   ]);
@@ -62,7 +64,8 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
           {list.gapsBySource.length === 0 ? (
             <p className="text-sm text-slate-500">No grounding gap measured yet: queue an A/B with <Code>POST /api/v1/tasks/grounding</Code>.</p>
           ) : null}
-          <TasksTable tasks={list.tasks} limit={tableLimit} />
+          <TaskSearch search={search} band={band} />
+          <TasksTable tasks={list.matching} total={list.tasks.length} search={search} limit={tableLimit} />
         </div>
       )}
     </>
