@@ -5,8 +5,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import type { DifficultyBand } from "@/lib/tasks/difficulty";
 
-/** The difficulty band, kept in the page's URL (?band=low,high) so the table, the charts and the downloads follow it. */
-export function BandControl({ band }: { band: DifficultyBand }) {
+/** The difficulty band, kept in the page's URL (?band=low,high, beside the search) so the table, the charts and the downloads follow it. */
+export function BandControl({ band, search }: { band: DifficultyBand; search: string }) {
   const router = useRouter();
   const [low, setLow] = useState(String(band.low));
   const [high, setHigh] = useState(String(band.high));
@@ -16,7 +16,7 @@ export function BandControl({ band }: { band: DifficultyBand }) {
     const [from, to] = [Number(low), Number(high)];
     if (!(from >= 0 && to <= 1 && from <= to)) return setProblem("The band needs 0 ≤ low ≤ high ≤ 1.");
     setProblem(null);
-    router.push(`/tasks?band=${from},${to}`);
+    router.push(`/tasks?band=${from},${to}${search ? `&q=${encodeURIComponent(search)}` : ""}`);
   };
   const query = `band=${band.low},${band.high}`;
   return (

@@ -45,7 +45,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
       ) : (
         <div className="space-y-4">
           {parsed && !parsed.success ? <p role="alert" className="text-sm text-red-700">The band in the address is not valid ({parsed.error.issues[0]?.message}); showing the default band 0.1–0.9.</p> : null}
-          <BandControl key={`${band.low},${band.high}`} band={band} />
+          <BandControl key={`${band.low},${band.high}`} band={band} search={search} />
           <p className="text-sm text-slate-600">
             {counts.tasks} tasks, {counts.withRollouts} with scored rollouts; pools: {counts.pools.hard} hard (≤ 0.25), {counts.pools.normal} normal (≤ 0.75), {counts.pools.easy} easy.{" "}
             {zeroStd.fraction === null ? "No group of rollouts yet." : `Groups with zero reward spread (frac_reward_zero_std): ${(zeroStd.fraction * 100).toFixed(1)}% of ${zeroStd.groups}.`}
