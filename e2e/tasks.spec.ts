@@ -59,7 +59,7 @@ test.describe("as a viewer", () => {
     await band.getByLabel("Band low").fill("0.5");
     await band.getByLabel("Band high").fill("1");
     await band.getByRole("button", { name: "Apply band" }).click();
-    await expect(page).toHaveURL(/band=0\.5,1/);
+    await expect(page).toHaveURL(/band=0\.5,1&q=lab-train/i);
     await expect(histogram).toContainText("in the band 0.5–1");
     await expect(page.getByRole("link", { name: "Download TRL JSONL" })).toHaveAttribute("href", "/api/tasks/export?band=0.5,1&format=trl");
   });
