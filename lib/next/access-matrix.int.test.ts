@@ -1,0 +1,321 @@
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { hasRole, type Role } from "../auth/roles";
+import { getDb } from "../db/client";
+import { codePatch, seedAccessWorld, unknownIds, type AccessWorld, type WorldIds } from "../testing/access-world";
+import { listRouteMethods, listServerActions, type Access } from "../testing/app-surface";
+import { deleteProject, uniqueName } from "../testing/factories";
+import type { ActionResult } from "./server-action";
+
+// The access matrix: every route method under app/api and every server action, found in the source,
+// called by anonymous, by project A's viewer, reviewer and admin (and its keys), and by project B's
+// admin and key naming A's objects. A route or action added later fails here until it has a fixture.
+const signedIn = vi.hoisted(() => ({ userId: "", projectSlug: "" }));
+vi.mock("./auth", () => ({
+  auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null),
+  signIn: async () => undefined,
+  signOut: async () => undefined,
+  handlers: { GET: async () => new Response(null, { status: 204 }), POST: async () => new Response(null, { status: 204 }) },
+}));
+vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug, chooseProject: async () => undefined }));
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
+
+type Call = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; raw?: string };
+/** `ok`: the status the first allowed caller gets when it is not 2xx, and why. */
+type RouteFixture = { call: (ids: WorldIds) => Call; ok?: { status: number; why: string }; compare?: false };
+type Caller = { password: string };
+type ActionFixture = { form: (ids: WorldIds, caller: Caller) => Record<string, string>; compare?: false };
+
+const tag = uniqueName("matrix");
+const rule = JSON.stringify({ kind: "regex", pattern: "refund" });
+const trace = (externalId: string) => ({ externalId, environment: "matrix", input: "hi", steps: [{ role: "assistant", content: "hello" }] });
+
+/** Routes anyone may call, with why. */
+const openRoutes: Record<string, string> = {
+  "GET health": "liveness for load balancers; holds no project data",
+  "GET v1/schema/trace": "the public JSON Schema of a trace; holds no project data",
+  "GET auth/[...nextauth]": "next-auth's own endpoints (csrf, session), guarded by next-auth",
+  "POST auth/[...nextauth]": "next-auth's sign-in and sign-out, guarded by its CSRF token",
+};
+
+const routeFixtures: Record<string, RouteFixture> = {
+  "POST documents": { call: () => ({ body: { name: `${tag}.md`, text: "Refunds are issued within 30 days." } }) },
+  "POST edge-cases/[id]/note": { call: (ids) => ({ params: { id: ids.noteCaseId }, body: { note: "seen" } }) },
+  "POST edge-cases/[id]/undo": { call: (ids) => ({ params: { id: ids.undoCaseId } }) },
+  "POST edge-cases/assign": { call: (ids) => ({ body: { ids: [ids.assignCaseId], assigneeId: ids.reviewerId } }) },
+  "POST edge-cases/decisions": { call: (ids) => ({ body: { ids: [ids.decideCaseId], decision: "false_alarm" } }) },
+  "GET edge-cases": { call: () => ({ query: { status: "all" } }) },
+  "POST jobs/[id]/cancel": { call: (ids) => ({ params: { id: ids.queuedJobId } }) },
+  "POST jobs/[id]/retry": { call: (ids) => ({ params: { id: ids.failedJobId } }) },
+  "GET jobs": { call: () => ({}) },
+  "POST judges/import": { call: (ids) => ({ body: { entries: [{ simulation_id: ids.simulationId, judge_verdict: "pass", judge_model: "matrix-judge" }] } }) },
+  "GET judges/runs/[jobId]": { call: (ids) => ({ params: { jobId: ids.judgeRunJobId } }) },
+  "GET rubric-versions/[id]/export": { call: (ids) => ({ params: { id: ids.approvedVersionId } }) },
+  "GET runs/[id]/rollouts": { call: (ids) => ({ params: { id: ids.runId } }) },
+  "GET runs/chart": { call: (ids) => ({ query: { runs: ids.runId } }) },
+  "POST runs/import": { call: () => ({ query: { run: tag, file: "history.csv" }, raw: "_step,reward/proxy\n1,0.5\n2,0.6\n" }) },
+  "GET runs": { call: () => ({}) },
+  "GET tasks/export": { call: () => ({ query: { band: "0,1" } }) },
+  "POST tasks/grounding": { call: (ids) => ({ body: { policy: { kind: "registered", name: "matrix-policy" }, judgeIds: [ids.judgeId], taskIds: [ids.taskId] } }) },
+  "POST tasks/mine-traces": { call: (ids) => ({ body: { environment: ids.environment } }), compare: false },
+  "GET traces/[id]/steps": { call: (ids) => ({ params: { id: ids.traceId } }) },
+  "GET traces/import/[jobId]": { call: (ids) => ({ params: { jobId: ids.importJobId } }) },
+  "POST traces/import": { call: () => ({ query: { name: "traces.jsonl" }, raw: `${JSON.stringify(trace(uniqueName("upload")))}\n` }) },
+  "POST v1/documents": { call: () => ({ body: { name: `${tag}-api.md`, text: "Refunds are issued within 30 days." } }) },
+  "POST v1/edge-cases/[id]/decision": { call: (ids) => ({ params: { id: ids.apiDecideCaseId }, body: { decision: "judge_wrong" } }) },
+  "POST v1/edge-cases/[id]/undo": { call: (ids) => ({ params: { id: ids.apiUndoCaseId } }) },
+  "GET v1/edge-cases/export": { call: () => ({}) },
+  "GET v1/edge-cases": { call: () => ({ query: { status: "all" } }) },
+  "POST v1/hacks/[id]/decision": { call: (ids) => ({ params: { id: ids.apiHackId }, body: { decision: "reject", note: "not a hack" } }) },
+  "GET v1/hacks": { call: () => ({}) },
+  "GET v1/jobs/[id]": { call: (ids) => ({ params: { id: ids.judgeRunJobId } }) },
+  "GET v1/me": { call: () => ({}) },
+  "POST v1/otel/v1/logs": { call: () => ({ body: { resourceLogs: [] } }) },
+  "POST v1/otel/v1/traces": { call: () => ({ body: { resourceSpans: [] } }) },
+  "POST v1/replay/[id]/score": { call: (ids) => ({ params: { id: ids.codeTaskId }, body: { patch: codePatch } }) },
+  "POST v1/replay/[id]/tool-call": { call: (ids) => ({ params: { id: ids.taskId }, body: { name: "lookup_order", arguments: { order: 7 } } }) },
+  "POST v1/replay/code-tasks": { call: () => ({ body: { patch: codePatch, message: "Raise the limit", environment: "matrix" } }) },
+  "POST v1/reward": { call: (ids) => ({ body: { rubricVersionId: ids.approvedVersionId, rollouts: [{ prompt: "Refund order 7", completion: "Your refund has been issued." }] } }) },
+  "POST v1/reward/openrlhf": { call: (ids) => ({ query: { rubricVersionId: ids.approvedVersionId }, body: { query: ["Refund order 7 Your refund has been issued."], prompts: ["Refund order 7"], labels: [""] } }) },
+  "POST v1/rubric-versions/[id]/approve": { call: (ids) => ({ params: { id: ids.apiApproveVersionId }, body: {} }) },
+  "GET v1/rubric-versions/[id]": { call: (ids) => ({ params: { id: ids.approvedVersionId } }) },
+  "GET v1/rubric-versions": { call: () => ({}) },
+  "POST v1/rubric-versions": {
+    call: (ids) => ({
+      body: { format: "goodhart.rubric-version/1", id: ids.approvedVersionId, environment: uniqueName("matrix"), items: [{ key: "cites", question: "Cites the policy?", polarity: "hack", weight: 1, check: { kind: "regex", pattern: "policy" }, knownHackId: ids.apiHackId }] },
+    }),
+    compare: false,
+  },
+  "POST v1/runs": { call: () => ({ body: { name: `${tag}-api` } }) },
+  "POST v1/runs/[id]/events": { call: (ids) => ({ params: { id: ids.runId }, body: { kind: "note", step: 1, message: "checkpoint saved" } }) },
+  "POST v1/runs/[id]/metrics": { call: (ids) => ({ params: { id: ids.runId }, body: { points: [{ step: 2, name: "reward/proxy", value: 0.6 }] } }) },
+  "GET v1/tasks/export": { call: () => ({ query: { band: "0,1" } }) },
+  "POST v1/tasks/grounding": { call: (ids) => ({ body: { policy: { kind: "registered", name: "matrix-policy" }, judgeIds: [ids.judgeId], taskIds: [ids.taskId] } }) },
+  "POST v1/traces": { call: () => ({ body: { traces: [trace(uniqueName("api"))] } }) },
+};
+
+/** Server actions anyone may call, with why. */
+const openActions: Record<string, string> = {
+  login: "the sign-in form: next-auth checks the credentials",
+  logout: "ends the caller's own session",
+};
+
+const actionFixtures: Record<string, ActionFixture> = {
+  changePasswordAction: { form: (_ids, caller) => ({ currentPassword: caller.password, newPassword: `${caller.password} changed` }) },
+  endAllSessionsAction: { form: () => ({}) },
+  switchProjectAction: { form: (ids) => ({ slug: ids.projectSlug }) },
+  createProjectAction: { form: () => ({ slug: uniqueName(tag), name: "Matrix" }) },
+  createKnownHackAction: {
+    form: (ids) => ({ name: uniqueName("hack"), environment: ids.environment, description: "Claims without the tool", key: "claims", question: "Claims it?", checkKind: "regex", checkParams: '{"pattern": "issued"}' }),
+    compare: false,
+  },
+  approveKnownHackAction: { form: (ids) => ({ knownHackId: ids.approveHackId }) },
+  rejectKnownHackAction: { form: (ids) => ({ knownHackId: ids.rejectHackId, note: "not a hack" }) },
+  measureHackCheckAction: { form: (ids) => ({ knownHackId: ids.checkHackId, check: rule }) },
+  saveHackCheckAction: { form: (ids) => ({ knownHackId: ids.checkHackId, check: rule }) },
+  previewHackApprovalAction: { form: (ids) => ({ knownHackId: ids.checkHackId }) },
+  startJudgeRunAction: { form: (ids) => ({ judgeIds: ids.judgeId, scope: "run", runId: ids.runId }) },
+  saveJudgeAction: { form: (ids) => ({ name: uniqueName("rule-judge"), kind: "rule", rubricVersionId: ids.approvedVersionId }) },
+  runLabAction: { form: () => ({ steps: "1", seed: "1" }) },
+  saveRubricItemAction: { form: (ids) => ({ rubricVersionId: ids.editVersionId, itemId: ids.editItemId, key: "helps", question: "Does it help?", polarity: "good", weight: "2", check: rule }) },
+  deleteRubricItemAction: { form: (ids) => ({ rubricVersionId: ids.removeVersionId, itemId: ids.removeItemId }) },
+  reorderRubricItemsAction: { form: (ids) => ({ rubricVersionId: ids.orderVersionId, itemIds: ids.orderItemIds }) },
+  setHackModeAction: { form: (ids) => ({ rubricVersionId: ids.modeVersionId, hackMode: "subtract" }) },
+  approveRubricVersionAction: { form: (ids) => ({ rubricVersionId: ids.approveVersionId }) },
+  startRubricDraftAction: { form: (ids) => ({ environment: ids.environment }), compare: false },
+  startDraftFromVersionAction: { form: (ids) => ({ rubricVersionId: ids.approvedVersionId }) },
+  startExtractionAction: { form: (ids) => ({ environment: ids.environment }), compare: false },
+  acceptCandidateAction: { form: (ids) => ({ candidateId: ids.acceptCandidateId }) },
+  dropCandidateAction: { form: (ids) => ({ candidateId: ids.dropCandidateId, rubricVersionId: ids.editVersionId }) },
+  tryOnSampleAction: { form: (ids) => ({ rubricVersionId: ids.draftVersionId }) },
+  previewRubricApprovalAction: { form: (ids) => ({ rubricVersionId: ids.draftVersionId }) },
+  createApiKeyAction: { form: () => ({ name: "matrix key" }) },
+  revokeApiKeyAction: { form: (ids) => ({ apiKeyId: ids.spareKeyId }) },
+  setMemberRoleAction: { form: (ids) => ({ userId: ids.memberId, role: "reviewer" }) },
+  addMemberAction: { form: () => ({ email: `${uniqueName(tag)}@example.test`, password: "a long enough password", role: "viewer" }) },
+  removeMemberAction: { form: (ids) => ({ userId: ids.memberId }) },
+  setUserDisabledAction: { form: (ids) => ({ userId: ids.disableUserId, disabled: "true" }) },
+};
+
+const routes = listRouteMethods().map((r) => ({ ...r, key: `${r.method} ${r.route}` }));
+const actions = listServerActions();
+const db = getDb();
+let a: AccessWorld;
+let b: AccessWorld;
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([seedAccessWorld(db, "access-a"), seedAccessWorld(db, "access-b")]);
+});
+afterAll(async () => {
+  const made = await db.project.findMany({ where: { slug: { startsWith: tag } }, select: { id: true } });
+  await Promise.all([a, b, ...made].map((p) => deleteProject(db, "project" in p ? p.project.id : p.id)));
+  await db.user.deleteMany({ where: { OR: [{ id: { in: [...a.userIds, ...b.userIds] } }, { email: { startsWith: tag } }] } });
+});
+
+type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Answer = { status: number; text: string };
+
+async function handlerOf(route: { file: string; method: string }): Promise<Handler> {
+  const module = (await import(/* @vite-ignore */ route.file)) as Record<string, Handler>;
+  return module[route.method]!;
+}
+
+/** A signed-in member (the project cookie naming `projectSlug`), a key, or nobody. */
+type Credentials = { userId?: string; projectSlug?: string; key?: string; askProject?: string };
+
+async function callRoute(route: { route: string; method: string; file: string }, call: Call, credentials: Credentials): Promise<Answer> {
+  Object.assign(signedIn, { userId: credentials.userId ?? "", projectSlug: credentials.projectSlug ?? "" });
+  const path = route.route.replace(/\[(?:\.\.\.)?(\w+)\]/g, (_match, name: string) => encodeURIComponent(call.params?.[name] ?? "x"));
+  const query = new URLSearchParams({ ...call.query, ...(credentials.askProject ? { project: credentials.askProject } : {}) }).toString();
+  const headers: Record<string, string> = { origin: "http://localhost" };
+  if (credentials.key) headers.authorization = `Bearer ${credentials.key}`;
+  const body = call.raw ?? (call.body === undefined ? undefined : JSON.stringify(call.body));
+  if (body !== undefined) headers["content-type"] = call.raw ? "text/plain" : "application/json";
+  const request = new NextRequest(`http://localhost/api/${path}${query ? `?${query}` : ""}`, { method: route.method, headers, body });
+  const response = await (await handlerOf(route))(request, { params: Promise.resolve(call.params ?? {}) });
+  return { status: response.status, text: await response.text() };
+}
+
+async function callAction(entry: { file: string; name: string }, fields: Record<string, string>, userId: string, projectSlug: string): Promise<ActionResult<unknown>> {
+  Object.assign(signedIn, { userId, projectSlug });
+  const action = ((await import(/* @vite-ignore */ entry.file)) as Record<string, (previous: null, form: FormData) => Promise<ActionResult<unknown>>>)[entry.name]!;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return action(null, form);
+}
+
+const idValues = (ids: WorldIds) => Object.values(ids).flatMap((value) => value.split(","));
+
+/** Nothing of `world` in an answer to someone outside it, beyond the ids the caller sent itself. */
+function expectNothingOf(world: AccessWorld, answer: string, sent: string, where: string) {
+  expect(answer, `${where}: the other project's marker`).not.toContain(world.marker);
+  for (const id of idValues(world.ids)) if (!sent.includes(id)) expect(answer, `${where}: the other project's id ${id}`).not.toContain(id);
+}
+
+/** An answer about `from`'s ids with each replaced by `to`'s: what the same request about unknown ids should answer. */
+function swapIds(text: string, from: WorldIds, to: WorldIds) {
+  const [fromValues, toValues] = [idValues(from), idValues(to)];
+  return fromValues.reduce((swapped, id, i) => swapped.replaceAll(id, toValues[i]!), text);
+}
+
+const roles: Role[] = ["viewer", "reviewer", "admin"];
+const lowestAllowed = (access: NonNullable<Access>) => roles.find((role) => hasRole(role, access.role))!;
+
+describe("the matrix covers the code", () => {
+  it("finds the app's routes and actions on disk", () => {
+    expect(routes.map((r) => r.key)).toEqual(expect.arrayContaining(["POST v1/reward", "POST jobs/[id]/retry", "GET edge-cases"]));
+    expect(routes.find((r) => r.key === "POST jobs/[id]/retry")?.access).toEqual({ by: "session", role: "admin" });
+    expect(routes.find((r) => r.key === "POST v1/hacks/[id]/decision")?.access).toEqual({ by: "key", role: "reviewer" });
+    expect(actions.map((x) => x.name)).toEqual(expect.arrayContaining(["addMemberAction", "saveJudgeAction", "login"]));
+  });
+
+  it("every route method is behind a session or a key, or listed as open with why", () => {
+    const unguarded = routes.filter((r) => !r.access && !openRoutes[r.key]).map((r) => `${r.key} (${r.file})`);
+    expect(unguarded).toEqual([]);
+  });
+
+  it("every guarded route method and every server action has a fixture", () => {
+    expect(routes.filter((r) => r.access && !routeFixtures[r.key]).map((r) => `${r.key}: add it to routeFixtures`)).toEqual([]);
+    expect(actions.filter((x) => !x.access && !openActions[x.name]).map((x) => `${x.name} (${x.file}): wrap it in serverAction or list it in openActions`)).toEqual([]);
+    expect(actions.filter((x) => x.access && !actionFixtures[x.name]).map((x) => `${x.name}: add it to actionFixtures`)).toEqual([]);
+  });
+});
+
+// Project B's callers first, while A's objects are all still in their first state (open cases,
+// proposed hacks, drafts): the answer to A's id must be the answer to an id nobody has.
+describe("another project's admin and key, naming this project's objects", () => {
+  it.each(routes.filter((r) => r.access))("$key", async (route) => {
+    const fixture = routeFixtures[route.key]!;
+    const unknown = unknownIds(a.ids);
+    const credentials: Credentials = route.access!.by === "session" ? { userId: b.users.admin.id, projectSlug: a.project.slug } : { key: b.keys.admin };
+    const [ownCall, unknownCall] = [fixture.call(a.ids), fixture.call(unknown)];
+    const sent = JSON.stringify(ownCall);
+    const answer = await callRoute(route, ownCall, credentials);
+    expect(answer.status, `${route.key}: ${answer.text}`).toBeLessThan(500);
+    expectNothingOf(a, answer.text, sent, route.key);
+    if (swapIds(sent, a.ids, unknown) !== sent) {
+      const unknownAnswer = await callRoute(route, unknownCall, credentials);
+      expect(answer.status, `${route.key}: A's ids answer as unknown ones (${answer.text} / ${unknownAnswer.text})`).toBe(unknownAnswer.status);
+      if (fixture.compare !== false) expect(swapIds(answer.text, a.ids, unknown), route.key).toBe(unknownAnswer.text);
+    }
+    if (route.access!.by === "key") {
+      const asked = await callRoute(route, ownCall, { key: b.keys.admin, askProject: a.project.slug });
+      expect(asked.status, route.key).toBe(403);
+    } else {
+      expect((await callRoute(route, ownCall, { key: b.keys.admin })).status, `${route.key} takes no API key`).toBe(401);
+    }
+  });
+
+  it.each(Object.keys(openRoutes).filter((key) => !key.includes("nextauth")))("%s (open)", async (key) => {
+    const route = routes.find((r) => r.key === key)!;
+    const answer = await callRoute(route, {}, {});
+    expect(answer.status).toBe(200);
+    expectNothingOf(a, answer.text, "", key);
+  });
+
+  it.each(actions.filter((x) => x.access))("action $name", async (entry) => {
+    const fixture = actionFixtures[entry.name]!;
+    const unknown = unknownIds(a.ids);
+    const caller = { password: b.users.admin.password };
+    const ownFields = fixture.form(a.ids, caller);
+    const sent = JSON.stringify(ownFields);
+    const result = await callAction(entry, ownFields, b.users.admin.id, a.project.slug);
+    const text = JSON.stringify(result);
+    expectNothingOf(a, text, sent, entry.name);
+    expect(text, entry.name).not.toContain("Something went wrong");
+    if (swapIds(sent, a.ids, unknown) !== sent && fixture.compare !== false) {
+      const unknownResult = await callAction(entry, fixture.form(unknown, caller), b.users.admin.id, a.project.slug);
+      expect(swapIds(text, a.ids, unknown), `${entry.name}: A's ids answer as unknown ones`).toBe(JSON.stringify(unknownResult));
+    }
+  });
+});
+
+describe("this project's own callers, by role", () => {
+  it.each(routes.filter((r) => r.access))("$key", async (route) => {
+    const fixture = routeFixtures[route.key]!;
+    const access = route.access!;
+    const call = fixture.call(a.ids);
+    const expectAllowed = (answer: Answer, isFirst: boolean, who: string) => {
+      const where = `${route.key} as ${who}: ${answer.text}`;
+      if (isFirst && fixture.ok) expect(answer.status, `${where} (${fixture.ok.why})`).toBe(fixture.ok.status);
+      else if (isFirst) expect(answer.status, where).toBeGreaterThanOrEqual(200);
+      if (isFirst && !fixture.ok) expect(answer.status, where).toBeLessThan(300);
+      expect([401, 403], where).not.toContain(answer.status);
+      expect(answer.status, where).toBeLessThan(500);
+      expectNothingOf(b, answer.text, "", `${route.key} as ${who}`);
+    };
+    expect((await callRoute(route, call, {})).status, `${route.key} anonymous`).toBe(401);
+    if (access.by === "session") {
+      expect((await callRoute(route, call, { key: a.keys.admin })).status, `${route.key} with a key`).toBe(401);
+      for (const role of roles) {
+        const answer = await callRoute(route, call, { userId: a.users[role].id, projectSlug: a.project.slug });
+        if (!hasRole(role, access.role)) expect(answer.status, `${route.key} as ${role}: ${answer.text}`).toBe(403);
+        else expectAllowed(answer, role === lowestAllowed(access), role);
+      }
+    } else {
+      expect((await callRoute(route, call, { userId: a.users.admin.id, projectSlug: a.project.slug })).status, `${route.key} with a session only`).toBe(401);
+      expect((await callRoute(route, call, { key: `gh_${uniqueName("forged")}` })).status, `${route.key} with a forged key`).toBe(401);
+      const byViewerKey = await callRoute(route, call, { key: a.keys.viewer });
+      if (access.role === "viewer") expectAllowed(byViewerKey, true, "viewer's key");
+      else expect(byViewerKey.status, `${route.key} with a viewer's key: ${byViewerKey.text}`).toBe(403);
+      expectAllowed(await callRoute(route, call, { key: a.keys.admin, askProject: a.project.slug }), access.role !== "viewer", "admin's key");
+    }
+  });
+
+  it.each(actions.filter((x) => x.access))("action $name", async (entry) => {
+    const fixture = actionFixtures[entry.name]!;
+    const access = entry.access!;
+    const anonymous = await callAction(entry, fixture.form(a.ids, { password: "" }), "", "");
+    expect(anonymous, entry.name).toEqual({ ok: false, error: "Sign in first" });
+    for (const role of roles) {
+      const user = a.users[role];
+      const result = await callAction(entry, fixture.form(a.ids, user), user.id, a.project.slug);
+      const where = `${entry.name} as ${role}: ${JSON.stringify(result)}`;
+      if (!hasRole(role, access.role)) expect(result, where).toEqual({ ok: false, error: `This needs the ${access.role} role; you are ${role}` });
+      else if (role === lowestAllowed(access)) expect(result.ok, where).toBe(true);
+      else expect(JSON.stringify(result), where).not.toMatch(/This needs the|Sign in first|Something went wrong/);
+      expectNothingOf(b, JSON.stringify(result), "", where);
+    }
+  });
+});
