@@ -2,7 +2,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hasRole, type Role } from "../auth/roles";
 import { getDb } from "../db/client";
-import { codePatch, seedAccessWorld, unknownIds, type AccessWorld, type WorldIds } from "../testing/access-world";
+import { codePatch, seedAccessWorld, snapshotProject, unknownIds, type AccessWorld, type WorldIds } from "../testing/access-world";
 import { listRouteMethods, listServerActions, type Access } from "../testing/app-surface";
 import { deleteProject, uniqueName } from "../testing/factories";
 import type { ActionResult } from "./server-action";
@@ -23,9 +23,10 @@ vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
 
 type Call = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; raw?: string };
 /** `ok`: the status the first allowed caller gets when it is not 2xx, and why. */
-type RouteFixture = { call: (ids: WorldIds) => Call; ok?: { status: number; why: string }; compare?: false };
+type RouteFixture = { call: (ids: WorldIds) => Call; ok?: { status: number; why: string }; compare?: false; mixed?: string };
 type Caller = { password: string };
-type ActionFixture = { form: (ids: WorldIds, caller: Caller) => Record<string, string>; compare?: false };
+/** `compare: false`: a success answer holds what the call made (new ids), so only errors are compared. `mixed`: why ids of two projects in one call are not probed. */
+type ActionFixture = { form: (ids: WorldIds, caller: Caller) => Record<string, string>; compare?: false; mixed?: string };
 
 const tag = uniqueName("matrix");
 const rule = JSON.stringify({ kind: "regex", pattern: "refund" });
@@ -45,7 +46,7 @@ const routeFixtures: Record<string, RouteFixture> = {
   "POST edge-cases/[id]/undo": { call: (ids) => ({ params: { id: ids.undoCaseId } }) },
   "POST edge-cases/assign": { call: (ids) => ({ body: { ids: [ids.assignCaseId], assigneeId: ids.reviewerId } }) },
   "POST edge-cases/decisions": { call: (ids) => ({ body: { ids: [ids.decideCaseId], decision: "false_alarm" } }) },
-  "GET edge-cases": { call: () => ({ query: { status: "all" } }) },
+  "GET edge-cases": { call: (ids) => ({ query: { status: "all", run: ids.runId } }) },
   "POST jobs/[id]/cancel": { call: (ids) => ({ params: { id: ids.queuedJobId } }) },
   "POST jobs/[id]/retry": { call: (ids) => ({ params: { id: ids.failedJobId } }) },
   "GET jobs": { call: () => ({}) },
@@ -66,7 +67,7 @@ const routeFixtures: Record<string, RouteFixture> = {
   "POST v1/edge-cases/[id]/decision": { call: (ids) => ({ params: { id: ids.apiDecideCaseId }, body: { decision: "judge_wrong" } }) },
   "POST v1/edge-cases/[id]/undo": { call: (ids) => ({ params: { id: ids.apiUndoCaseId } }) },
   "GET v1/edge-cases/export": { call: () => ({}) },
-  "GET v1/edge-cases": { call: () => ({ query: { status: "all" } }) },
+  "GET v1/edge-cases": { call: (ids) => ({ query: { status: "all", run: ids.runId } }) },
   "POST v1/hacks/[id]/decision": { call: (ids) => ({ params: { id: ids.apiHackId }, body: { decision: "reject", note: "not a hack" } }) },
   "GET v1/hacks": { call: () => ({}) },
   "GET v1/jobs/[id]": { call: (ids) => ({ params: { id: ids.judgeRunJobId } }) },
@@ -87,7 +88,7 @@ const routeFixtures: Record<string, RouteFixture> = {
     }),
     compare: false,
   },
-  "POST v1/runs": { call: () => ({ body: { name: `${tag}-api` } }) },
+  "POST v1/runs": { call: (ids) => ({ body: { name: uniqueName(tag), rubricVersionId: ids.approvedVersionId } }), compare: false },
   "POST v1/runs/[id]/events": { call: (ids) => ({ params: { id: ids.runId }, body: { kind: "note", step: 1, message: "checkpoint saved" } }) },
   "POST v1/runs/[id]/metrics": { call: (ids) => ({ params: { id: ids.runId }, body: { points: [{ step: 2, name: "reward/proxy", value: 0.6 }] } }) },
   "GET v1/tasks/export": { call: () => ({ query: { band: "0,1" } }) },
@@ -127,7 +128,7 @@ const actionFixtures: Record<string, ActionFixture> = {
   startDraftFromVersionAction: { form: (ids) => ({ rubricVersionId: ids.approvedVersionId }) },
   startExtractionAction: { form: (ids) => ({ environment: ids.environment }), compare: false },
   acceptCandidateAction: { form: (ids) => ({ candidateId: ids.acceptCandidateId }) },
-  dropCandidateAction: { form: (ids) => ({ candidateId: ids.dropCandidateId, rubricVersionId: ids.editVersionId }) },
+  dropCandidateAction: { form: (ids) => ({ candidateId: ids.dropCandidateId, rubricVersionId: ids.editVersionId }), mixed: "rubricVersionId only names the page to refresh" },
   tryOnSampleAction: { form: (ids) => ({ rubricVersionId: ids.draftVersionId }) },
   previewRubricApprovalAction: { form: (ids) => ({ rubricVersionId: ids.draftVersionId }) },
   createApiKeyAction: { form: () => ({ name: "matrix key" }) },
@@ -138,14 +139,27 @@ const actionFixtures: Record<string, ActionFixture> = {
   setUserDisabledAction: { form: (ids) => ({ userId: ids.disableUserId, disabled: "true" }) },
 };
 
+/** Session writes a viewer may make (a viewer reads everything and changes only their own account), with why. */
+const viewerWrites: Record<string, string> = {
+  changePasswordAction: "the caller's own password",
+  endAllSessionsAction: "the caller's own sessions",
+  switchProjectAction: "which of the caller's own projects is shown",
+};
+/** What only an admin may do (README, Users, roles and API keys): members, roles, API keys, jobs, the judge panel, projects. */
+const adminOnly = [
+  "POST jobs/[id]/cancel", "POST jobs/[id]/retry", "createApiKeyAction", "revokeApiKeyAction", "setMemberRoleAction", "addMemberAction", "removeMemberAction", "setUserDisabledAction", "createProjectAction", "saveJudgeAction",
+];
+
 const routes = listRouteMethods().map((r) => ({ ...r, key: `${r.method} ${r.route}` }));
 const actions = listServerActions();
 const db = getDb();
 let a: AccessWorld;
 let b: AccessWorld;
+let before: string;
 
 beforeAll(async () => {
   [a, b] = await Promise.all([seedAccessWorld(db, "access-a"), seedAccessWorld(db, "access-b")]);
+  before = await snapshotProject(db, a.project.id);
 });
 afterAll(async () => {
   const made = await db.project.findMany({ where: { slug: { startsWith: tag } }, select: { id: true } });
@@ -196,7 +210,7 @@ function expectNothingOf(world: AccessWorld, answer: string, sent: string, where
 /** An answer about `from`'s ids with each replaced by `to`'s: what the same request about unknown ids should answer. */
 function swapIds(text: string, from: WorldIds, to: WorldIds) {
   const [fromValues, toValues] = [idValues(from), idValues(to)];
-  return fromValues.reduce((swapped, id, i) => swapped.replaceAll(id, toValues[i]!), text);
+  return fromValues.reduce((swapped, id, i) => (id === toValues[i] ? swapped : swapped.replaceAll(id, toValues[i]!)), text);
 }
 
 const roles: Role[] = ["viewer", "reviewer", "admin"];
@@ -215,6 +229,13 @@ describe("the matrix covers the code", () => {
     expect(unguarded).toEqual([]);
   });
 
+  it("a viewer only reads, and what only an admin may do needs an admin", () => {
+    const writes = [...routes.filter((r) => r.access?.by === "session" && r.method !== "GET").map((r) => ({ name: r.key, access: r.access })), ...actions.map((x) => ({ name: x.name, access: x.access }))];
+    expect(writes.filter((w) => w.access?.role === "viewer" && !viewerWrites[w.name]).map((w) => `${w.name}: a write open to viewers`)).toEqual([]);
+    const declared = new Map([...routes.map((r) => [r.key, r.access] as const), ...actions.map((x) => [x.name, x.access] as const)]);
+    expect(adminOnly.filter((name) => declared.get(name)?.role !== "admin").map((name) => `${name}: needs ${declared.get(name)?.role ?? "nothing"}, not admin`)).toEqual([]);
+  });
+
   it("every guarded route method and every server action has a fixture", () => {
     expect(routes.filter((r) => r.access && !routeFixtures[r.key]).map((r) => `${r.key}: add it to routeFixtures`)).toEqual([]);
     expect(actions.filter((x) => !x.access && !openActions[x.name]).map((x) => `${x.name} (${x.file}): wrap it in serverAction or list it in openActions`)).toEqual([]);
@@ -223,25 +244,45 @@ describe("the matrix covers the code", () => {
 });
 
 // Project B's callers first, while A's objects are all still in their first state (open cases,
-// proposed hacks, drafts): the answer to A's id must be the answer to an id nobody has.
+// proposed hacks, drafts): the answer to A's id must be the answer to an id nobody has, alone and
+// beside B's own ids (A's item in B's draft, B's case assigned to A's user, ...).
+type Sent = { sent: string; status: number; text: string };
+type Probe = { compare?: false; mixed?: string };
+
+async function expectAnsweredAsUnknown(where: string, probe: Probe, send: (ids: WorldIds) => Promise<Sent>) {
+  const unknown = unknownIds(a.ids);
+  const check = (answer: Sent) => {
+    expect(answer.status, `${where}: ${answer.text}`).toBeLessThan(500);
+    expectNothingOf(a, answer.text, answer.sent, where);
+  };
+  const own = await send(a.ids);
+  check(own);
+  const keys = (Object.keys(a.ids) as (keyof WorldIds)[]).filter((key) => a.ids[key].split(",").some((id) => own.sent.includes(id)));
+  const variants: { foreign: WorldIds; unknown: WorldIds; label: string }[] = [{ foreign: a.ids, unknown, label: "A's ids" }];
+  if (keys.length > 1 && !probe.mixed) for (const key of keys) variants.push({ foreign: { ...b.ids, [key]: a.ids[key] }, unknown: { ...b.ids, [key]: unknown[key] }, label: `B's ids with A's ${key}` });
+  for (const [i, variant] of variants.entries()) {
+    if (!keys.length) break;
+    const foreign = i === 0 ? own : await send(variant.foreign);
+    check(foreign);
+    const answer = await send(variant.unknown);
+    const label = `${where}, ${variant.label}: answered as unknown ones (${foreign.text} / ${answer.text})`;
+    expect(foreign.status, label).toBe(answer.status);
+    if (foreign.status >= 400 || probe.compare !== false) expect(swapIds(foreign.text, variant.foreign, variant.unknown), label).toBe(answer.text);
+  }
+}
+
 describe("another project's admin and key, naming this project's objects", () => {
   it.each(routes.filter((r) => r.access))("$key", async (route) => {
     const fixture = routeFixtures[route.key]!;
-    const unknown = unknownIds(a.ids);
     const credentials: Credentials = route.access!.by === "session" ? { userId: b.users.admin.id, projectSlug: a.project.slug } : { key: b.keys.admin };
-    const [ownCall, unknownCall] = [fixture.call(a.ids), fixture.call(unknown)];
-    const sent = JSON.stringify(ownCall);
-    const answer = await callRoute(route, ownCall, credentials);
-    expect(answer.status, `${route.key}: ${answer.text}`).toBeLessThan(500);
-    expectNothingOf(a, answer.text, sent, route.key);
-    if (swapIds(sent, a.ids, unknown) !== sent) {
-      const unknownAnswer = await callRoute(route, unknownCall, credentials);
-      expect(answer.status, `${route.key}: A's ids answer as unknown ones (${answer.text} / ${unknownAnswer.text})`).toBe(unknownAnswer.status);
-      if (fixture.compare !== false) expect(swapIds(answer.text, a.ids, unknown), route.key).toBe(unknownAnswer.text);
-    }
+    await expectAnsweredAsUnknown(route.key, fixture, async (ids) => {
+      const call = fixture.call(ids);
+      return { sent: JSON.stringify(call), ...(await callRoute(route, call, credentials)) };
+    });
+    const ownCall = fixture.call(a.ids);
     if (route.access!.by === "key") {
       const asked = await callRoute(route, ownCall, { key: b.keys.admin, askProject: a.project.slug });
-      expect(asked.status, route.key).toBe(403);
+      expect(asked.status, `${route.key}: ${asked.text}`).toBe(403);
     } else {
       expect((await callRoute(route, ownCall, { key: b.keys.admin })).status, `${route.key} takes no API key`).toBe(401);
     }
@@ -256,18 +297,17 @@ describe("another project's admin and key, naming this project's objects", () =>
 
   it.each(actions.filter((x) => x.access))("action $name", async (entry) => {
     const fixture = actionFixtures[entry.name]!;
-    const unknown = unknownIds(a.ids);
     const caller = { password: b.users.admin.password };
-    const ownFields = fixture.form(a.ids, caller);
-    const sent = JSON.stringify(ownFields);
-    const result = await callAction(entry, ownFields, b.users.admin.id, a.project.slug);
-    const text = JSON.stringify(result);
-    expectNothingOf(a, text, sent, entry.name);
-    expect(text, entry.name).not.toContain("Something went wrong");
-    if (swapIds(sent, a.ids, unknown) !== sent && fixture.compare !== false) {
-      const unknownResult = await callAction(entry, fixture.form(unknown, caller), b.users.admin.id, a.project.slug);
-      expect(swapIds(text, a.ids, unknown), `${entry.name}: A's ids answer as unknown ones`).toBe(JSON.stringify(unknownResult));
-    }
+    await expectAnsweredAsUnknown(entry.name, fixture, async (ids) => {
+      const fields = fixture.form(ids, caller);
+      const result = await callAction(entry, fields, b.users.admin.id, a.project.slug);
+      const text = JSON.stringify(result);
+      return { sent: JSON.stringify(fields), status: result.ok ? 200 : text.includes("Something went wrong") ? 500 : 400, text };
+    });
+  });
+
+  it("left project A as it was", async () => {
+    expect(await snapshotProject(db, a.project.id)).toBe(before);
   });
 });
 

@@ -19,7 +19,7 @@ export async function seedAccessWorld(db: Db, prefix: string) {
   const marker = `MARK${randomUUID().replace(/-/g, "").slice(0, 12)}`;
   const project = await makeProject(db, prefix);
   const projectId = project.id;
-  const [viewer, reviewer, admin] = await Promise.all((["viewer", "reviewer", "admin"] as const).map((role) => makeUser(db, { projectId, role })));
+  const [viewer, reviewer, admin] = await Promise.all([makeUser(db, { projectId, role: "viewer" }), makeUser(db, { projectId, role: "reviewer" }), makeUser(db, { projectId, role: "admin" })]);
   const [member, disabled] = await Promise.all([makeUser(db, { projectId, role: "viewer" }), makeUser(db, { projectId, role: "viewer" })]);
   const actor = { userId: admin.id, label: admin.email };
   const environment = uniqueName("env");
@@ -71,7 +71,7 @@ export async function seedAccessWorld(db: Db, prefix: string) {
     return { environment: made.environment, approvedId: approvedVersion?.id ?? "", draftId: draft.id, itemIds: draft.items.map((i) => i.id) };
   };
   const main = await rubric("main", { approved: true });
-  const [edit, remove, order, mode, approve, apiApprove] = await Promise.all(["edit", "remove", "order", "mode", "approve", "api-approve"].map((name) => rubric(name)));
+  const [edit, remove, order, mode, approve, apiApprove] = await Promise.all([rubric("edit"), rubric("remove"), rubric("order"), rubric("mode"), rubric("approve"), rubric("api-approve")]);
   const candidate = () =>
     db.rubricCandidate.create({ data: { projectId, environment: edit.environment, clusterKey: uniqueName("cluster"), question: `Does it verify ${marker}?`, count: 3, issues: [marker], rationales: [marker], exampleTraceIds: [trace.id] } });
   const [acceptCandidate, dropCandidate] = await Promise.all([candidate(), candidate()]);
@@ -108,4 +108,29 @@ export type WorldIds = AccessWorld["ids"];
 /** The same shape with every id replaced by one no project has: what an unknown id answers. */
 export function unknownIds(ids: WorldIds): WorldIds {
   return Object.fromEntries(Object.entries(ids).map(([name, value]) => [name, value.split(",").map(() => `unknown-${randomUUID().slice(0, 12)}`).join(",")])) as WorldIds;
+}
+
+/** Every row a caller could change in a project, as one string: equal before and after means nothing was written. */
+export async function snapshotProject(db: Db, projectId: string) {
+  const where = { projectId };
+  const orderBy = { id: "asc" as const };
+  const rows = await Promise.all([
+    db.project.findUnique({ where: { id: projectId } }),
+    db.member.findMany({ where, orderBy, include: { user: true } }),
+    db.apiKey.findMany({ where, orderBy }),
+    db.trace.findMany({ where, orderBy, include: { steps: { orderBy: { index: "asc" } } } }),
+    db.edgeCase.findMany({ where, orderBy, include: { examples: true } }),
+    db.knownHack.findMany({ where, orderBy }),
+    db.rubric.findMany({ where, orderBy, include: { versions: { orderBy: { version: "asc" }, include: { items: { orderBy: { position: "asc" } } } } } }),
+    db.rubricCandidate.findMany({ where, orderBy }),
+    db.trainingRun.findMany({ where, orderBy, include: { metrics: { orderBy: [{ name: "asc" }, { step: "asc" }] }, events: { orderBy: { id: "asc" } } } }),
+    db.job.findMany({ where, orderBy }),
+    db.task.findMany({ where, orderBy }),
+    db.judge.findMany({ where, orderBy, include: { versions: true } }),
+    db.document.findMany({ where, orderBy }),
+    db.verdict.count({ where }),
+    db.humanLabel.count({ where }),
+    db.auditEvent.count({ where }),
+  ]);
+  return JSON.stringify(rows);
 }
