@@ -21,7 +21,7 @@ vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.p
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
 
-type Call = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; raw?: string };
+type Call = { params?: Record<string, string>; query?: Record<string, string>; headers?: Record<string, string>; body?: unknown; raw?: string };
 /** `ok`: the status the first allowed caller gets when it is not 2xx, and why. */
 type RouteFixture = { call: (ids: WorldIds) => Call; ok?: { status: number; why: string }; compare?: false; mixed?: string };
 type Caller = { password: string };
@@ -77,8 +77,8 @@ const routeFixtures: Record<string, RouteFixture> = {
   "POST v1/replay/[id]/score": { call: (ids) => ({ params: { id: ids.codeTaskId }, body: { patch: codePatch } }) },
   "POST v1/replay/[id]/tool-call": { call: (ids) => ({ params: { id: ids.taskId }, body: { name: "lookup_order", arguments: { order: 7 } } }) },
   "POST v1/replay/code-tasks": { call: () => ({ body: { patch: codePatch, message: "Raise the limit", environment: "matrix" } }) },
-  "POST v1/reward": { call: (ids) => ({ body: { rubricVersionId: ids.approvedVersionId, rollouts: [{ prompt: "Refund order 7", completion: "Your refund has been issued." }] } }) },
-  "POST v1/reward/openrlhf": { call: (ids) => ({ query: { rubricVersionId: ids.approvedVersionId }, body: { query: ["Refund order 7 Your refund has been issued."], prompts: ["Refund order 7"], labels: [""] } }) },
+  "POST v1/reward": { call: (ids) => ({ body: { rubricVersionId: ids.approvedVersionId, run: ids.runId, step: 3, rollouts: [{ prompt: "Refund order 7", completion: "Your refund has been issued." }] } }), compare: false },
+  "POST v1/reward/openrlhf": { call: (ids) => ({ query: { rubricVersionId: ids.approvedVersionId }, headers: { "x-goodhart-run": ids.runId, "x-goodhart-step": "4" }, body: { query: ["Refund order 7 Your refund has been issued."], prompts: ["Refund order 7"], labels: [""] } }) },
   "POST v1/rubric-versions/[id]/approve": { call: (ids) => ({ params: { id: ids.apiApproveVersionId }, body: {} }) },
   "GET v1/rubric-versions/[id]": { call: (ids) => ({ params: { id: ids.approvedVersionId } }) },
   "GET v1/rubric-versions": { call: () => ({}) },
@@ -182,7 +182,7 @@ async function callRoute(route: { route: string; method: string; file: string },
   Object.assign(signedIn, { userId: credentials.userId ?? "", projectSlug: credentials.projectSlug ?? "" });
   const path = route.route.replace(/\[(?:\.\.\.)?(\w+)\]/g, (_match, name: string) => encodeURIComponent(call.params?.[name] ?? "x"));
   const query = new URLSearchParams({ ...call.query, ...(credentials.askProject ? { project: credentials.askProject } : {}) }).toString();
-  const headers: Record<string, string> = { origin: "http://localhost" };
+  const headers: Record<string, string> = { ...call.headers, origin: "http://localhost" };
   if (credentials.key) headers.authorization = `Bearer ${credentials.key}`;
   const body = call.raw ?? (call.body === undefined ? undefined : JSON.stringify(call.body));
   if (body !== undefined) headers["content-type"] = call.raw ? "text/plain" : "application/json";
