@@ -327,6 +327,8 @@ describe("this project's own callers, by role", () => {
     };
     expect((await callRoute(route, call, {})).status, `${route.key} anonymous`).toBe(401);
     if (access.by === "session") {
+      const former = await callRoute(route, call, { userId: a.users.former.id, projectSlug: a.project.slug });
+      expect(former.status, `${route.key} as a removed member: ${former.text}`).toBe(403);
       expect((await callRoute(route, call, { key: a.keys.admin })).status, `${route.key} with a key`).toBe(401);
       for (const role of roles) {
         const answer = await callRoute(route, call, { userId: a.users[role].id, projectSlug: a.project.slug });
@@ -336,6 +338,7 @@ describe("this project's own callers, by role", () => {
     } else {
       expect((await callRoute(route, call, { userId: a.users.admin.id, projectSlug: a.project.slug })).status, `${route.key} with a session only`).toBe(401);
       expect((await callRoute(route, call, { key: `gh_${uniqueName("forged")}` })).status, `${route.key} with a forged key`).toBe(401);
+      expect((await callRoute(route, call, { key: a.keys.revoked })).status, `${route.key} with a revoked key`).toBe(401);
       const byViewerKey = await callRoute(route, call, { key: a.keys.viewer });
       if (access.role === "viewer") expectAllowed(byViewerKey, true, "viewer's key");
       else expect(byViewerKey.status, `${route.key} with a viewer's key: ${byViewerKey.text}`).toBe(403);
@@ -348,6 +351,8 @@ describe("this project's own callers, by role", () => {
     const access = entry.access!;
     const anonymous = await callAction(entry, fixture.form(a.ids, { password: "" }), "", "");
     expect(anonymous, entry.name).toEqual({ ok: false, error: "Sign in first" });
+    const former = await callAction(entry, fixture.form(a.ids, a.users.former), a.users.former.id, a.project.slug);
+    expect(former, `${entry.name} as a removed member`).toEqual({ ok: false, error: "You are not a member of any project" });
     for (const role of roles) {
       const user = a.users[role];
       const result = await callAction(entry, fixture.form(a.ids, user), user.id, a.project.slug);

@@ -27,7 +27,11 @@ export async function seedAccessWorld(db: Db, prefix: string) {
     createApiKey(db, { projectId, name: `viewer-${marker}`, actor: { userId: viewer.id, label: viewer.email } }),
     createApiKey(db, { projectId, name: `admin-${marker}`, actor }),
   ]);
-  const spareKey = await createApiKey(db, { projectId, name: `spare-${marker}`, actor });
+  const [spareKey, revokedKey] = await Promise.all([createApiKey(db, { projectId, name: `spare-${marker}`, actor }), createApiKey(db, { projectId, name: `revoked-${marker}`, actor })]);
+  await db.apiKey.update({ where: { id: revokedKey.id }, data: { revokedAt: new Date() } });
+  // Signed in while a member; since removed from the project, and a member of no other.
+  const former = await makeUser(db, { projectId, role: "admin" });
+  await db.member.deleteMany({ where: { projectId, userId: former.id } });
 
   const trace = await db.trace.create({
     data: {
@@ -99,7 +103,7 @@ export async function seedAccessWorld(db: Db, prefix: string) {
     runId: run.id, queuedJobId: queuedJob.id, failedJobId: failedJob.id, judgeRunJobId: judgeRunJob.id, importJobId: importJob.id,
     projectSlug: project.slug, environment, simulationId: trace.externalId.slice("tau2:".length), taskId: task.id, codeTaskId: codeTask.id, judgeId: judge.id, spareKeyId: spareKey.id, memberId: member.id, disableUserId: disabled.id, reviewerId: reviewer.id,
   };
-  return { project, marker, environment, ids, users: { viewer, reviewer, admin }, userIds: [viewer.id, reviewer.id, admin.id, member.id, disabled.id], keys: { viewer: viewerKey.key, admin: adminKey.key } };
+  return { project, marker, environment, ids, users: { viewer, reviewer, admin, former }, userIds: [viewer.id, reviewer.id, admin.id, member.id, disabled.id, former.id], keys: { viewer: viewerKey.key, admin: adminKey.key, revoked: revokedKey.key } };
 }
 
 export type AccessWorld = Awaited<ReturnType<typeof seedAccessWorld>>;
