@@ -27,11 +27,14 @@ function exportSegments(source: string): { names: string[]; text: string }[] {
   });
 }
 
+// withSession(handler, { role }) names the role after the handler, serverAction({ role }, run) before it.
 // A key acts with the role of the member who created it: routes that call resolveApiReviewer need a reviewer's key.
 function readAccess(text: string): Access {
-  const role = (fallback: Role) => roleSchema.catch(fallback).parse(/role: "(\w+)"/.exec(text)?.[1]);
-  if (/\bwithSession\(/.test(text)) return { by: "session", role: role("admin") };
-  if (/\bserverAction\(/.test(text)) return { by: "session", role: role("admin") };
+  const roles = [...text.matchAll(/\brole: "(\w+)"/g)].map((match) => match[1]);
+  // An unreadable role is taken as admin, so the matrix expects the strictest answer and fails loudly if the route is more open.
+  const parse = (value: string | undefined) => roleSchema.catch("admin").parse(value);
+  if (/\bwithSession\(/.test(text)) return { by: "session", role: parse(roles.at(-1)) };
+  if (/\bserverAction\(/.test(text)) return { by: "session", role: parse(roles[0]) };
   if (/\b(withApiKey|otlpRoute)\(/.test(text)) return { by: "key", role: /\bresolveApiReviewer\(/.test(text) ? "reviewer" : "viewer" };
   return null;
 }
