@@ -4,7 +4,7 @@ import { hasRole, type Role } from "../auth/roles";
 import { getDb } from "../db/client";
 import { codePatch, seedAccessWorld, snapshotProject, unknownIds, type AccessWorld, type WorldIds } from "../testing/access-world";
 import { listRouteMethods, listServerActions, type Access } from "../testing/app-surface";
-import { deleteProject, uniqueName } from "../testing/factories";
+import { deleteProject, makeUser, uniqueName } from "../testing/factories";
 import type { ActionResult } from "./server-action";
 
 // The access matrix: every route method under app/api and every server action, found in the source,
@@ -156,15 +156,19 @@ const db = getDb();
 let a: AccessWorld;
 let b: AccessWorld;
 let before: string;
+/** An admin of B who is only a viewer of A: in A, a viewer. */
+let twoRoles: Awaited<ReturnType<typeof makeUser>>;
 
 beforeAll(async () => {
   [a, b] = await Promise.all([seedAccessWorld(db, "access-a"), seedAccessWorld(db, "access-b")]);
+  twoRoles = await makeUser(db, { projectId: b.project.id, role: "admin" });
+  await db.member.create({ data: { projectId: a.project.id, userId: twoRoles.id, role: "viewer" } });
   before = await snapshotProject(db, a.project.id);
 });
 afterAll(async () => {
   const made = await db.project.findMany({ where: { slug: { startsWith: tag } }, select: { id: true } });
   await Promise.all([a, b, ...made].map((p) => deleteProject(db, "project" in p ? p.project.id : p.id)));
-  await db.user.deleteMany({ where: { OR: [{ id: { in: [...a.userIds, ...b.userIds] } }, { email: { startsWith: tag } }] } });
+  await db.user.deleteMany({ where: { OR: [{ id: { in: [...a.userIds, ...b.userIds, twoRoles.id] } }, { email: { startsWith: tag } }] } });
 });
 
 type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -329,6 +333,10 @@ describe("this project's own callers, by role", () => {
     if (access.by === "session") {
       const former = await callRoute(route, call, { userId: a.users.former.id, projectSlug: a.project.slug });
       expect(former.status, `${route.key} as a removed member: ${former.text}`).toBe(403);
+      if (access.role !== "viewer") {
+        const asViewer = await callRoute(route, call, { userId: twoRoles.id, projectSlug: a.project.slug });
+        expect(asViewer.status, `${route.key} as B's admin, A's viewer: ${asViewer.text}`).toBe(403);
+      }
       expect((await callRoute(route, call, { key: a.keys.admin })).status, `${route.key} with a key`).toBe(401);
       for (const role of roles) {
         const answer = await callRoute(route, call, { userId: a.users[role].id, projectSlug: a.project.slug });
@@ -353,6 +361,10 @@ describe("this project's own callers, by role", () => {
     expect(anonymous, entry.name).toEqual({ ok: false, error: "Sign in first" });
     const former = await callAction(entry, fixture.form(a.ids, a.users.former), a.users.former.id, a.project.slug);
     expect(former, `${entry.name} as a removed member`).toEqual({ ok: false, error: "You are not a member of any project" });
+    if (access.role !== "viewer") {
+      const asViewer = await callAction(entry, fixture.form(a.ids, twoRoles), twoRoles.id, a.project.slug);
+      expect(asViewer, `${entry.name} as B's admin, A's viewer`).toEqual({ ok: false, error: `This needs the ${access.role} role; you are viewer` });
+    }
     for (const role of roles) {
       const user = a.users[role];
       const result = await callAction(entry, fixture.form(a.ids, user), user.id, a.project.slug);
