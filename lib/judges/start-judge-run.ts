@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { recordAuditEvent, systemActor, type Actor } from "../audit/record-audit-event";
 import type { Db } from "../db/client";
-import { AppError } from "../errors/app-error";
+import { AppError, notFound } from "../errors/app-error";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { judgesRunJob } from "./judges-run-job";
 import type { TraceSelection } from "./trace-selection";
@@ -10,6 +10,8 @@ import type { TraceSelection } from "./trace-selection";
 export async function startJudgeRun(db: Db, { projectId, judgeIds, selection, limit, actor = systemActor }: { projectId: string; judgeIds: string[]; selection: TraceSelection; limit?: number; actor?: Actor }) {
   const judges = await db.judge.findMany({ where: { projectId, id: { in: judgeIds } }, select: { id: true, name: true, kind: true } });
   if (judges.length !== new Set(judgeIds).size) throw new AppError("not_found", "Judge not found");
+  // A run not of this project is refused as unknown, not queued to judge nothing.
+  if (selection.by === "run" && !(await db.trainingRun.findFirst({ where: { projectId, id: selection.runId }, select: { id: true } }))) throw notFound("Run");
   const importedOnly = judges.filter((judge) => judge.kind === "imported");
   if (importedOnly.length) throw new AppError("bad_request", `Imported judges cannot be run: ${importedOnly.map((j) => j.name).join(", ")}`);
   const { job } = await enqueueJob(db, judgesRunJob, { judgeIds, selection, ...(limit ? { limit } : {}) }, { projectId, idempotencyKey: `judges.run:${randomUUID()}` });

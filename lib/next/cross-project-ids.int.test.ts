@@ -15,6 +15,8 @@ import { storeTraces } from "../traces/store-traces";
 import { traceSchema } from "../traces/trace-schema";
 import { runJudges } from "../judges/run-judges";
 import { createJudge } from "../judges/save-judge";
+import { startJudgeRun } from "../judges/start-judge-run";
+import { startGrounding } from "../tasks/grounding-start";
 
 // M4 and L6: ids that cross a project boundary. A rule judge of project A named project B's draft
 // rubric version and its verdicts showed B's questions; B's job id answered 403 where an unknown one answered 404.
@@ -83,5 +85,23 @@ describe("another project's job id", () => {
     const [foreign, unknown] = await Promise.all([get(job.id), get("no-such-job")]);
     expect(foreign.status).toBe(404);
     expect(foreign).toEqual(unknown);
+  });
+});
+
+describe("another project's task or run named when work is queued", () => {
+  it("is refused as unknown, with nothing queued: a grounding A/B's task ids, a judge run's run", async () => {
+    const judge = await db.judge.create({ data: { projectId: a, name: uniqueName("ground"), kind: "rule", versions: { create: { version: 1, config: { kind: "rule", rubricVersionId: "none" } } } } });
+    const [task, run] = await Promise.all([
+      db.task.create({ data: { projectId: b, externalId: uniqueName("task"), environment: "support", origin: "mined", prompt: "B's task" } }),
+      db.trainingRun.create({ data: { projectId: b, name: uniqueName("run"), trainer: "external" } }),
+    ]);
+    const jobsBefore = await db.job.count({ where: { projectId: a } });
+    const grounding = (taskId: string) => startGrounding(db, { projectId: a, input: { policy: { kind: "registered", name: "any" }, judgeIds: [judge.id], taskIds: [taskId], samples: 1 } });
+    await expect(grounding(task.id)).rejects.toMatchObject({ code: "not_found", message: "Task not found", details: [{ path: "taskIds", message: `no task ${task.id} in this project` }] });
+    await expect(grounding("no-such-task")).rejects.toMatchObject({ code: "not_found", message: "Task not found" });
+    const judgeRun = (runId: string) => startJudgeRun(db, { projectId: a, judgeIds: [judge.id], selection: { by: "run", runId } });
+    await expect(judgeRun(run.id)).rejects.toMatchObject({ code: "not_found", message: "Run not found" });
+    await expect(judgeRun("no-such-run")).rejects.toMatchObject({ code: "not_found", message: "Run not found" });
+    expect(await db.job.count({ where: { projectId: a } })).toBe(jobsBefore);
   });
 });

@@ -11,6 +11,13 @@ export async function startGrounding(db: Db, { projectId, input, actor = systemA
   if (input.policy.kind === "endpoint") assertJudgeEndpointAllowed(input.policy.config);
   const judges = await db.judge.findMany({ where: { projectId, id: { in: input.judgeIds } }, select: { id: true, name: true, kind: true } });
   if (judges.length !== new Set(input.judgeIds).size) throw new AppError("not_found", "Judge not found");
+  // A task id not of this project is refused as unknown, not queued to find nothing.
+  if (input.taskIds) {
+    const wanted = [...new Set(input.taskIds)];
+    const found = new Set((await db.task.findMany({ where: { projectId, id: { in: wanted } }, select: { id: true } })).map((task) => task.id));
+    const missing = wanted.filter((id) => !found.has(id));
+    if (missing.length) throw new AppError("not_found", "Task not found", missing.map((id) => ({ path: "taskIds", message: `no task ${id} in this project` })));
+  }
   const imported = judges.filter((judge) => judge.kind === "imported");
   if (imported.length) throw new AppError("bad_request", `Imported judges cannot judge new rollouts: ${imported.map((judge) => judge.name).join(", ")}`);
   const { job } = await enqueueJob(db, groundingJob, input, { projectId, idempotencyKey: `tasks.grounding:${randomUUID()}` });
