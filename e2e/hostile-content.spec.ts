@@ -1,0 +1,177 @@
+import { execFileSync } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import { baseURL } from "../playwright.config";
+import { authFile, signInContext } from "./session";
+
+// Hostile text in every field a page shows, in a project of its own (e2e/seed-hostile.ts), read in
+// the real browser: nothing runs, no dialog opens, no javascript: link exists, and the text is shown
+// as text. Searches with SQL and LIKE/regex metacharacters find exactly the traces holding them.
+
+type Seeded = {
+  user: { email: string; password: string };
+  projectSlug: string;
+  traceId: string;
+  runId: string;
+  rubricVersionId: string;
+  payloads: Record<"script" | "img" | "svg" | "anchor" | "markdownLink" | "markdownImage" | "raw" | "bidi", string>;
+  environment: string;
+  runName: string;
+  toolName: string;
+};
+
+const tag = `h${Date.now().toString(36)}`;
+const env = { ...process.env, DATABASE_URL: "file:./data/e2e/goodhart.db", GOODHART_DATA_DIR: "./data/e2e" };
+let seeded: Seeded;
+
+test.use({ storageState: authFile("hostile") });
+
+test.beforeAll(async () => {
+  const out = execFileSync(process.execPath, ["--import", "tsx", "e2e/seed-hostile.ts", tag], { env, encoding: "utf8" });
+  seeded = JSON.parse(out.trim().split("\n").at(-1)!) as Seeded;
+  const context = await signInContext(baseURL, seeded.user.email, seeded.user.password);
+  await context.storageState({ path: authFile("hostile") });
+  await context.dispose();
+});
+
+/** Collects every dialog (dismissed, so the page goes on) from the moment the page is opened. */
+function watchDialogs(page: Page): string[] {
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return dialogs;
+}
+
+/** What a payload would leave behind had it run or been parsed as markup. */
+async function findTraces(page: Page) {
+  return page.evaluate(() => {
+    const scriptUrl = (value: string | null) => value !== null && /^javascript:/i.test(value.replace(/[\u0000-\u0020]/g, ""));
+    const elements = [...document.querySelectorAll("*")];
+    return {
+      ran: (window as unknown as { hostileRan?: unknown }).hostileRan ?? null,
+      scriptLinks: elements
+        .filter((el) => ["href", "src", "action", "formaction", "xlink:href", "data"].some((name) => scriptUrl(el.getAttribute(name))))
+        .map((el) => el.outerHTML.slice(0, 120)),
+      handlers: elements.filter((el) => [...el.attributes].some((attribute) => /^on/i.test(attribute.name))).map((el) => el.outerHTML.slice(0, 120)),
+      injected: document.querySelectorAll('img[src="x"], svg[onload], circle[r="9"]').length,
+    };
+  });
+}
+
+async function expectShownAsText(page: Page, dialogs: string[], texts: string[]) {
+  const body = page.locator("body");
+  for (const text of texts) await expect(body).toContainText(text, { useInnerText: true });
+  expect(await findTraces(page)).toEqual({ ran: null, scriptLinks: [], handlers: [], injected: 0 });
+  expect(dialogs).toEqual([]);
+}
+
+test("every page that shows the hostile project's text shows it as text and runs none of it", async ({ page }) => {
+  const dialogs = watchDialogs(page);
+  const { payloads, environment, runName, toolName, traceId, runId, rubricVersionId } = seeded;
+  const pages: { path: string; heading: string | RegExp; texts: string[] }[] = [
+    { path: "/traces", heading: "Traces", texts: [`${tag}-hostile ${payloads.script}`, `input ${tag} ${payloads.script}`] },
+    {
+      path: `/traces/${traceId}`,
+      heading: `Trace ${tag}-hostile ${payloads.script}`,
+      texts: [toolName, payloads.anchor, `key ${payloads.script}`, `user ${tag} ${payloads.script} ${payloads.img} ${payloads.svg}`, payloads.bidi, `rationale ${tag} ${payloads.script}`, `case ${tag} ${payloads.script}`, environment, runName],
+    },
+    { path: "/runs", heading: "Training runs", texts: [runName, environment] },
+    { path: `/runs/${runId}`, heading: runName, texts: [`event ${tag} ${payloads.img}`, `${tag}-hostile ${payloads.script}`] },
+    { path: "/rubrics", heading: "Rubrics", texts: [`rubric ${tag} ${payloads.img}`, `candidate ${tag} ${payloads.script}`] },
+    { path: `/rubrics/${rubricVersionId}`, heading: new RegExp(`rubric ${tag}`), texts: [`question ${tag} ${payloads.script}`, `tool question ${tag} ${payloads.anchor}`, `prompt ${payloads.script}`] },
+    { path: "/hacks", heading: "Known hacks", texts: [`hack ${tag} ${payloads.img}`, `description ${tag} ${payloads.script}`, `recognition ${payloads.markdownLink}`] },
+    { path: "/judges", heading: "Judges", texts: [`judge ${tag} ${payloads.img}`] },
+    { path: "/review", heading: "Review queue", texts: [`case ${tag} ${payloads.script}`, `explanation ${payloads.script}`, `rationale ${tag} ${payloads.script}`] },
+    { path: "/tasks", heading: "Tasks", texts: [`task-${tag} ${payloads.script}`, `prompt ${tag} ${payloads.script}`, environment] },
+  ];
+  for (const { path, heading, texts } of pages) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expectShownAsText(page, dialogs, texts);
+    });
+  }
+});
+
+test("file names that carry markup are shown as text in the document and import dialogs and on /jobs", async ({ page }) => {
+  const dialogs = watchDialogs(page);
+  // A file name cannot hold a slash, so the payload here is the one without a closing tag.
+  const documentName = `${seeded.payloads.img} ${tag}.md`;
+  await page.goto("/tasks");
+  await page.getByRole("button", { name: "Add document" }).click();
+  const addDocument = page.getByRole("dialog", { name: "Add document" });
+  await addDocument.getByLabel("Document file").setInputFiles({ name: documentName, mimeType: "text/markdown", buffer: Buffer.from(`# Harbour ${tag}\n\nThe harbour opened in 1887.\n`) });
+  await expect(addDocument.getByLabel("Name")).toHaveValue(documentName);
+  await addDocument.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(addDocument.getByTestId("add-document-result")).toContainText(`Added ${documentName}`);
+  await expectShownAsText(page, dialogs, [documentName]);
+  await addDocument.getByRole("button", { name: "Close" }).click();
+
+  const traceFileName = `${seeded.payloads.img} ${tag}.jsonl`;
+  await page.goto("/traces");
+  await page.getByRole("button", { name: "Import traces" }).click();
+  const importTraces = page.getByRole("dialog", { name: "Import traces" });
+  const line = JSON.stringify({ externalId: `${tag}-uploaded`, environment: "uploaded", input: `uploaded ${seeded.payloads.svg}` });
+  await importTraces.getByLabel("Trace file").setInputFiles({ name: traceFileName, mimeType: "application/x-ndjson", buffer: Buffer.from(`${line}\n`) });
+  await importTraces.getByRole("button", { name: "Upload and import" }).click();
+  await expect(importTraces.getByTestId("import-result")).toHaveText("1 accepted, 0 duplicates, 0 rejected", { timeout: 30_000 });
+  await expectShownAsText(page, dialogs, []);
+  await importTraces.getByRole("button", { name: "Close" }).click();
+
+  await page.goto("/jobs");
+  await expect(page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
+  await expectShownAsText(page, dialogs, []);
+});
+
+test("trace filters with SQL and LIKE/regex metacharacters find exactly the traces that hold them", async ({ page }) => {
+  const dialogs = watchDialogs(page);
+  const filters = page.getByRole("search", { name: "Filter traces" });
+  const search = async (field: "Search" | "Environment" | "Run", value: string) => {
+    await page.goto("/traces");
+    await filters.getByLabel(field).fill(value);
+    await filters.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.get(field === "Search" ? "q" : field.toLowerCase()) === value);
+    await expect(filters.getByLabel(field)).toHaveValue(value);
+  };
+  const expectOnly = async (externalIds: string[]) => {
+    const table = page.getByRole("table", { name: "Traces" });
+    if (externalIds.length === 0) {
+      await expect(page.getByText("No traces match these filters.")).toBeVisible();
+    } else {
+      await expect(page.getByText(externalIds.length === 1 ? "1 trace matches" : `${externalIds.length} traces match`)).toBeVisible();
+      for (const externalId of externalIds) await expect(table.getByRole("link", { name: externalId, exact: true })).toBeVisible();
+    }
+  };
+  const cases: [string, string[]][] = [
+    ["%", [`${tag}-percent`]],
+    ["_", [`${tag}-underscore`]],
+    [".*(", [`${tag}-regex`]],
+    ["\\", [`${tag}-backslash`]],
+    ["' OR 1=1 --", [`${tag}-sql`]],
+    // As wildcards these would match "100% of" and "snake".
+    ["1%f", []],
+    ["s_a", []],
+    ["\\t", [`${tag}-backslash`]],
+    ['"; DROP TABLE "Trace"; --', []],
+  ];
+  for (const [q, expected] of cases) {
+    await test.step(`search ${q}`, async () => {
+      await search("Search", q);
+      await expectOnly(expected);
+    });
+  }
+  await test.step("environment ' OR 1=1 --", async () => {
+    await search("Environment", "' OR 1=1 --");
+    await expectOnly([`${tag}-sql`]);
+  });
+  await test.step("environment %", async () => {
+    await search("Environment", "%");
+    await expectOnly([]);
+  });
+  await test.step("run named with markup", async () => {
+    await search("Run", seeded.runName);
+    await expectOnly([`${tag}-hostile ${seeded.payloads.script}`, `${tag}-percent`, `${tag}-underscore`, `${tag}-regex`, `${tag}-backslash`, `${tag}-sql`, `${tag}-plain`]);
+  });
+  await expectShownAsText(page, dialogs, []);
+});
