@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { baseURL } from "../playwright.config";
-import { authFile, signInContext } from "./session";
+import { signInContext } from "./session";
 
 // Hostile text in every field a page shows, in a project of its own (e2e/seed-hostile.ts), read in
 // the real browser: nothing runs, no dialog opens, no javascript: link exists, and the text is shown
@@ -22,14 +22,19 @@ type Seeded = {
 const tag = `h${Date.now().toString(36)}`;
 const env = { ...process.env, DATABASE_URL: "file:./data/e2e/goodhart.db", GOODHART_DATA_DIR: "./data/e2e" };
 let seeded: Seeded;
+let signedIn: Awaited<ReturnType<BrowserContext["storageState"]>>;
 
-test.use({ storageState: authFile("hostile") });
+/** A page signed in as the seeded admin, who belongs to the hostile project only, so every page opens in it. */
+async function openSignedIn(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ storageState: signedIn, baseURL });
+  return context.newPage();
+}
 
 test.beforeAll(async () => {
   const out = execFileSync(process.execPath, ["--import", "tsx", "e2e/seed-hostile.ts", tag], { env, encoding: "utf8" });
   seeded = JSON.parse(out.trim().split("\n").at(-1)!) as Seeded;
   const context = await signInContext(baseURL, seeded.user.email, seeded.user.password);
-  await context.storageState({ path: authFile("hostile") });
+  signedIn = await context.storageState();
   await context.dispose();
 });
 
@@ -46,7 +51,7 @@ function watchDialogs(page: Page): string[] {
 /** What a payload would leave behind had it run or been parsed as markup. */
 async function findTraces(page: Page) {
   return page.evaluate(() => {
-    const scriptUrl = (value: string | null) => value !== null && /^javascript:/i.test(value.replace(/[\u0000-\u0020]/g, ""));
+    const scriptUrl = (value: string | null) => value !== null && /^javascript:/i.test(value.replace(/[\p{Cc}\s]/gu, ""));
     const elements = [...document.querySelectorAll("*")];
     return {
       ran: (window as unknown as { hostileRan?: unknown }).hostileRan ?? null,
@@ -66,7 +71,8 @@ async function expectShownAsText(page: Page, dialogs: string[], texts: string[])
   expect(dialogs).toEqual([]);
 }
 
-test("every page that shows the hostile project's text shows it as text and runs none of it", async ({ page }) => {
+test("every page that shows the hostile project's text shows it as text and runs none of it", async ({ browser }) => {
+  const page = await openSignedIn(browser);
   const dialogs = watchDialogs(page);
   const { payloads, environment, runName, toolName, traceId, runId, rubricVersionId } = seeded;
   const pages: { path: string; heading: string | RegExp; texts: string[] }[] = [
@@ -76,7 +82,7 @@ test("every page that shows the hostile project's text shows it as text and runs
       heading: `Trace ${tag}-hostile ${payloads.script}`,
       texts: [toolName, payloads.anchor, `key ${payloads.script}`, `user ${tag} ${payloads.script} ${payloads.img} ${payloads.svg}`, payloads.bidi, `rationale ${tag} ${payloads.script}`, `case ${tag} ${payloads.script}`, environment, runName],
     },
-    { path: "/runs", heading: "Training runs", texts: [runName, environment] },
+    { path: "/runs", heading: "Training runs", texts: [runName] },
     { path: `/runs/${runId}`, heading: runName, texts: [`event ${tag} ${payloads.img}`, `${tag}-hostile ${payloads.script}`] },
     { path: "/rubrics", heading: "Rubrics", texts: [`rubric ${tag} ${payloads.img}`, `candidate ${tag} ${payloads.script}`] },
     { path: `/rubrics/${rubricVersionId}`, heading: new RegExp(`rubric ${tag}`), texts: [`question ${tag} ${payloads.script}`, `tool question ${tag} ${payloads.anchor}`, `prompt ${payloads.script}`] },
@@ -94,7 +100,8 @@ test("every page that shows the hostile project's text shows it as text and runs
   }
 });
 
-test("file names that carry markup are shown as text in the document and import dialogs and on /jobs", async ({ page }) => {
+test("file names that carry markup are shown as text in the document and import dialogs and on /jobs", async ({ browser }) => {
+  const page = await openSignedIn(browser);
   const dialogs = watchDialogs(page);
   // A file name cannot hold a slash, so the payload here is the one without a closing tag.
   const documentName = `${seeded.payloads.img} ${tag}.md`;
@@ -124,7 +131,8 @@ test("file names that carry markup are shown as text in the document and import 
   await expectShownAsText(page, dialogs, []);
 });
 
-test("trace filters with SQL and LIKE/regex metacharacters find exactly the traces that hold them", async ({ page }) => {
+test("trace filters with SQL and LIKE/regex metacharacters find exactly the traces that hold them", async ({ browser }) => {
+  const page = await openSignedIn(browser);
   const dialogs = watchDialogs(page);
   const filters = page.getByRole("search", { name: "Filter traces" });
   const search = async (field: "Search" | "Environment" | "Run", value: string) => {
