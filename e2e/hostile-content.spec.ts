@@ -80,7 +80,7 @@ test("every page that shows the hostile project's text shows it as text and runs
     {
       path: `/traces/${traceId}`,
       heading: `Trace ${tag}-hostile ${payloads.script}`,
-      texts: [toolName, payloads.anchor, `key ${payloads.script}`, `user ${tag} ${payloads.script} ${payloads.img} ${payloads.svg}`, payloads.bidi, `rationale ${tag} ${payloads.script}`, `case ${tag} ${payloads.script}`, environment, runName],
+      texts: [toolName, payloads.anchor.replace(/"/g, '\\"'), `key ${payloads.script}`, `user ${tag} ${payloads.script} ${payloads.img} ${payloads.svg}`, payloads.bidi, `rationale ${tag} ${payloads.script}`, `case ${tag} ${payloads.script}`, environment, runName],
     },
     { path: "/runs", heading: "Training runs", texts: [runName] },
     { path: `/runs/${runId}`, heading: runName, texts: [`event ${tag} ${payloads.img}`, `${tag}-hostile ${payloads.script}`] },
@@ -90,6 +90,7 @@ test("every page that shows the hostile project's text shows it as text and runs
     { path: "/judges", heading: "Judges", texts: [`judge ${tag} ${payloads.img}`] },
     { path: "/review", heading: "Review queue", texts: [`case ${tag} ${payloads.script}`, `explanation ${payloads.script}`, `rationale ${tag} ${payloads.script}`] },
     { path: "/tasks", heading: "Tasks", texts: [`task-${tag} ${payloads.script}`, `prompt ${tag} ${payloads.script}`, environment] },
+    { path: "/settings", heading: "Settings", texts: [seeded.user.email] },
   ];
   for (const { path, heading, texts } of pages) {
     await test.step(path, async () => {
