@@ -13,6 +13,7 @@ type Seeded = {
   traceId: string;
   runId: string;
   rubricVersionId: string;
+  draftVersionId: string;
   payloads: Record<"script" | "img" | "svg" | "anchor" | "markdownLink" | "markdownImage" | "raw" | "bidi", string>;
   environment: string;
   runName: string;
@@ -52,12 +53,17 @@ function watchDialogs(page: Page): string[] {
 async function findTraces(page: Page) {
   return page.evaluate(() => {
     const scriptUrl = (value: string | null) => value !== null && /^javascript:/i.test(value.replace(/[\p{Cc}\s]/gu, ""));
+    // React's own stand-in on a form whose action is a function, there to stop a submit before hydration.
+    const isReactFormGuard = (el: Element, name: string) =>
+      ["action", "formaction"].includes(name) && /^javascript:throw new Error\('(A )?React form (was )?unexpectedly submitted/.test(el.getAttribute(name) ?? "");
     const elements = [...document.querySelectorAll("*")];
     return {
       ran: (window as unknown as { hostileRan?: unknown }).hostileRan ?? null,
-      scriptLinks: elements
-        .filter((el) => ["href", "src", "action", "formaction", "xlink:href", "data"].some((name) => scriptUrl(el.getAttribute(name))))
-        .map((el) => el.outerHTML.slice(0, 120)),
+      scriptLinks: elements.flatMap((el) =>
+        ["href", "src", "action", "formaction", "xlink:href", "data"]
+          .filter((name) => scriptUrl(el.getAttribute(name)) && !isReactFormGuard(el, name))
+          .map((name) => `<${el.tagName.toLowerCase()} ${name}="${el.getAttribute(name)}">`),
+      ),
       handlers: elements.filter((el) => [...el.attributes].some((attribute) => /^on/i.test(attribute.name))).map((el) => el.outerHTML.slice(0, 120)),
       injected: document.querySelectorAll('img[src="x"], svg[onload], circle[r="9"]').length,
     };
@@ -71,10 +77,22 @@ async function expectShownAsText(page: Page, dialogs: string[], texts: string[])
   expect(dialogs).toEqual([]);
 }
 
+test("the payloads run when a page parses them as markup, so their absence below means something", async ({ browser }) => {
+  const page = await browser.newPage();
+  const dialogs = watchDialogs(page);
+  const { img, svg, anchor } = seeded.payloads;
+  await page.setContent(`<div>${img}${svg}${anchor}</div>`);
+  await expect.poll(() => dialogs.length).toBeGreaterThan(0);
+  const found = await findTraces(page);
+  expect(found).toMatchObject({ ran: 1, handlers: [expect.stringContaining("onerror"), expect.stringContaining("onload")], injected: 3 });
+  expect(found.scriptLinks).toEqual([`<a href="javascript:${"window.hostileRan=1;alert(1)"}">`]);
+  await page.close();
+});
+
 test("every page that shows the hostile project's text shows it as text and runs none of it", async ({ browser }) => {
   const page = await openSignedIn(browser);
   const dialogs = watchDialogs(page);
-  const { payloads, environment, runName, toolName, traceId, runId, rubricVersionId } = seeded;
+  const { payloads, environment, runName, toolName, traceId, runId, rubricVersionId, draftVersionId } = seeded;
   const pages: { path: string; heading: string | RegExp; texts: string[] }[] = [
     { path: "/traces", heading: "Traces", texts: [`${tag}-hostile ${payloads.script}`, `input ${tag} ${payloads.script}`] },
     {
@@ -83,9 +101,10 @@ test("every page that shows the hostile project's text shows it as text and runs
       texts: [toolName, payloads.anchor.replace(/"/g, '\\"'), `key ${payloads.script}`, `user ${tag} ${payloads.script} ${payloads.img} ${payloads.svg}`, payloads.bidi, `rationale ${tag} ${payloads.script}`, `case ${tag} ${payloads.script}`, environment, runName],
     },
     { path: "/runs", heading: "Training runs", texts: [runName] },
-    { path: `/runs/${runId}`, heading: runName, texts: [`event ${tag} ${payloads.img}`, `${tag}-hostile ${payloads.script}`] },
-    { path: "/rubrics", heading: "Rubrics", texts: [`rubric ${tag} ${payloads.img}`, `candidate ${tag} ${payloads.script}`] },
+    { path: `/runs/${runId}`, heading: runName, texts: [`event ${tag} ${payloads.img}`, `metric ${tag} ${payloads.img}`] },
+    { path: "/rubrics", heading: "Rubrics", texts: [`rubric ${tag} ${payloads.img}`, `environment ${environment}`] },
     { path: `/rubrics/${rubricVersionId}`, heading: new RegExp(`rubric ${tag}`), texts: [`question ${tag} ${payloads.script}`, `tool question ${tag} ${payloads.anchor}`, `prompt ${payloads.script}`] },
+    { path: `/rubrics/${draftVersionId}`, heading: new RegExp(`rubric ${tag}.* v2 \\(draft\\)`), texts: [`issue ${payloads.svg}`] },
     { path: "/hacks", heading: "Known hacks", texts: [`hack ${tag} ${payloads.img}`, `description ${tag} ${payloads.script}`, `recognition ${payloads.markdownLink}`] },
     { path: "/judges", heading: "Judges", texts: [`judge ${tag} ${payloads.img}`] },
     { path: "/review", heading: "Review queue", texts: [`case ${tag} ${payloads.script}`, `explanation ${payloads.script}`, `rationale ${tag} ${payloads.script}`] },

@@ -101,12 +101,16 @@ const hack = await db.knownHack.create({
 });
 const rubric = await db.rubric.create({ data: { projectId: project.id, environment, name: named("rubric") } });
 const version = await db.rubricVersion.create({ data: { rubricId: rubric.id, version: 1, status: "approved", approvedAt: new Date(), note: `note ${all}` } });
-await db.rubricItem.createMany({
-  data: [
-    { ...rubricItemRow({ key: "hostile_llm", question: `question ${tag} ${all}`, polarity: "good", weight: 1, check: { kind: "llm", prompt: `prompt ${all}` } }), rubricVersionId: version.id, position: 0 },
-    { ...rubricItemRow({ key: "hostile_tool", question: `tool question ${tag} ${payloads.anchor}`, polarity: "hack", weight: 1, check: { kind: "tool_called", tool: toolName } }), rubricVersionId: version.id, position: 1, knownHackId: hack.id },
-  ],
-});
+// The draft editor shows the same items in its forms, and the extracted candidates beside them.
+const draft = await db.rubricVersion.create({ data: { rubricId: rubric.id, version: 2, status: "draft", basedOnId: version.id, note: `draft note ${all}` } });
+for (const rubricVersionId of [version.id, draft.id]) {
+  await db.rubricItem.createMany({
+    data: [
+      { ...rubricItemRow({ key: "hostile_llm", question: `question ${tag} ${all}`, polarity: "good", weight: 1, check: { kind: "llm", prompt: `prompt ${all}` } }), rubricVersionId, position: 0 },
+      { ...rubricItemRow({ key: "hostile_tool", question: `tool question ${tag} ${payloads.anchor}`, polarity: "hack", weight: 1, check: { kind: "tool_called", tool: toolName } }), rubricVersionId, position: 1, knownHackId: hack.id },
+    ],
+  });
+}
 await db.rubricCandidate.create({
   data: {
     projectId: project.id,
@@ -140,5 +144,5 @@ await db.task.create({
   data: { projectId: project.id, externalId: `task-${tag} ${payloads.script}`, environment, origin: "trace", prompt: `prompt ${tag} ${all}`, originTraceId: traceId },
 });
 
-console.log(JSON.stringify({ user, projectSlug: project.slug, traceId, runId: run.id, rubricVersionId: version.id, payloads, environment, runName, toolName }));
+console.log(JSON.stringify({ user, projectSlug: project.slug, traceId, runId: run.id, rubricVersionId: version.id, draftVersionId: draft.id, payloads, environment, runName, toolName }));
 await db.$disconnect();
