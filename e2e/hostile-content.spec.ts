@@ -203,3 +203,27 @@ test("trace filters with SQL and LIKE/regex metacharacters find exactly the trac
   });
   await expectShownAsText(page, dialogs, []);
 });
+
+test("the review queue's environment filter takes markup and metacharacters as the name they spell", async ({ browser }) => {
+  const page = await openSignedIn(browser);
+  const dialogs = watchDialogs(page);
+  const caseTitle = `case ${tag} ${seeded.payloads.script}`;
+  const filters = page.getByRole("search", { name: "Filter cases" });
+  await page.goto("/review");
+  await expect(page.getByRole("listitem", { name: caseTitle })).toBeVisible();
+  const filterBy = async (environment: string) => {
+    await filters.getByLabel("Environment").fill(environment);
+    await filters.getByLabel("Environment").press("Enter");
+  };
+  // Each wrong name starts from the case shown under its own name, so "no cases" is the answer to it.
+  for (const wrong of ["%", "' OR 1=1 --", ".*", "_"]) {
+    await test.step(`environment ${wrong}`, async () => {
+      await filterBy(seeded.environment);
+      await expect(page.getByRole("listitem", { name: caseTitle })).toBeVisible();
+      await filterBy(wrong);
+      await expect(page.getByText("No cases match these filters")).toBeVisible();
+      await expect(page.getByRole("listitem", { name: caseTitle })).toHaveCount(0);
+    });
+  }
+  await expectShownAsText(page, dialogs, []);
+});
