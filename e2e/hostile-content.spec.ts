@@ -55,7 +55,8 @@ async function findTraces(page: Page) {
     const scriptUrl = (value: string | null) => value !== null && /^javascript:/i.test(value.replace(/[\p{Cc}\s]/gu, ""));
     // React's own stand-in on a form whose action is a function, there to stop a submit before hydration.
     const isReactFormGuard = (el: Element, name: string) =>
-      ["action", "formaction"].includes(name) && /^javascript:throw new Error\('(A )?React form (was )?unexpectedly submitted/.test(el.getAttribute(name) ?? "");
+      ["action", "formaction"].includes(name) &&
+      /^javascript:throw new Error\('(A )?React form (was )?unexpectedly submitted/.test(el.getAttribute(name) ?? "");
     const elements = [...document.querySelectorAll("*")];
     return {
       ran: (window as unknown as { hostileRan?: unknown }).hostileRan ?? null,
@@ -69,6 +70,26 @@ async function findTraces(page: Page) {
     };
   });
 }
+
+/** The page's width and what sticks out past the window: long words should wrap inside their boxes. */
+function measureOverflow(page: Page) {
+  return page.evaluate(() => {
+    const hasScrollingAncestor = (el: Element): boolean => {
+      for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    return {
+      pageWidth: document.documentElement.scrollWidth,
+      elements: [...document.querySelectorAll("body *")]
+        // Inside a box that scrolls sideways (a wide table), sticking out is what the box is for.
+        .filter((el) => el.children.length === 0 && el.getBoundingClientRect().right > window.innerWidth + 1 && !hasScrollingAncestor(el))
+        .map((el) => `<${el.tagName.toLowerCase()}> ${(el.textContent ?? "").slice(0, 40)} ends at ${Math.round(el.getBoundingClientRect().right)}px`),
+    };
+  });
+}
+const withinWindow = (page: Page) => ({ pageWidth: page.viewportSize()!.width, elements: [] });
 
 async function expectShownAsText(page: Page, dialogs: string[], texts: string[]) {
   const body = page.locator("body");
@@ -98,26 +119,51 @@ test("every page that shows the hostile project's text shows it as text and runs
     {
       path: `/traces/${traceId}`,
       heading: `Trace ${tag}-hostile ${payloads.script}`,
-      texts: [toolName, payloads.anchor.replace(/"/g, '\\"'), `key ${payloads.script}`, `user ${tag} ${payloads.script} ${payloads.img} ${payloads.svg}`, payloads.bidi, `rationale ${tag} ${payloads.script}`, `case ${tag} ${payloads.script}`, environment, runName],
+      texts: [
+        toolName,
+        payloads.anchor.replace(/"/g, '\\"'),
+        `key ${payloads.script}`,
+        `user ${tag} ${payloads.script} ${payloads.img} ${payloads.svg}`,
+        payloads.bidi,
+        `rationale ${tag} ${payloads.script}`,
+        `case ${tag} ${payloads.script}`,
+        environment,
+        runName,
+      ],
     },
     { path: "/runs", heading: "Training runs", texts: [runName] },
     { path: `/runs/${runId}`, heading: runName, texts: [`event ${tag} ${payloads.img}`, `metric ${tag} ${payloads.img}`] },
     { path: "/rubrics", heading: "Rubrics", texts: [`rubric ${tag} ${payloads.img}`, `environment ${environment}`] },
-    { path: `/rubrics/${rubricVersionId}`, heading: new RegExp(`rubric ${tag}`), texts: [`question ${tag} ${payloads.script}`, `tool question ${tag} ${payloads.anchor}`, `prompt ${payloads.script}`] },
+    {
+      path: `/rubrics/${rubricVersionId}`,
+      heading: new RegExp(`rubric ${tag}`),
+      texts: [`question ${tag} ${payloads.script}`, `tool question ${tag} ${payloads.anchor}`, `prompt ${payloads.script}`],
+    },
     { path: `/rubrics/${draftVersionId}`, heading: new RegExp(`rubric ${tag}.* v2 \\(draft\\)`), texts: [`issue ${payloads.svg}`] },
-    { path: "/hacks", heading: "Known hacks", texts: [`hack ${tag} ${payloads.img}`, `description ${tag} ${payloads.script}`, `recognition ${payloads.markdownLink}`] },
+    {
+      path: "/hacks",
+      heading: "Known hacks",
+      texts: [`hack ${tag} ${payloads.img}`, `description ${tag} ${payloads.script}`, `recognition ${payloads.markdownLink}`],
+    },
     { path: "/judges", heading: "Judges", texts: [`judge ${tag} ${payloads.img}`] },
-    { path: "/review", heading: "Review queue", texts: [`case ${tag} ${payloads.script}`, `explanation ${payloads.script}`, `rationale ${tag} ${payloads.script}`] },
+    {
+      path: "/review",
+      heading: "Review queue",
+      texts: [`case ${tag} ${payloads.script}`, `explanation ${payloads.script}`, `rationale ${tag} ${payloads.script}`],
+    },
     { path: "/tasks", heading: "Tasks", texts: [`task-${tag} ${payloads.script}`, `prompt ${tag} ${payloads.script}`, environment] },
     { path: "/settings", heading: "Settings", texts: [seeded.user.email] },
   ];
+  const overflows: { path: string; pageWidth: number; elements: string[] }[] = [];
   for (const { path, heading, texts } of pages) {
     await test.step(path, async () => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expectShownAsText(page, dialogs, texts);
+      overflows.push({ path, ...(await measureOverflow(page)) });
     });
   }
+  expect(overflows).toEqual(pages.map(({ path }) => ({ path, ...withinWindow(page) })));
 });
 
 test("file names that carry markup are shown as text in the document and import dialogs and on /jobs", async ({ browser }) => {
@@ -128,7 +174,9 @@ test("file names that carry markup are shown as text in the document and import 
   await page.goto("/tasks");
   await page.getByRole("button", { name: "Add document" }).click();
   const addDocument = page.getByRole("dialog", { name: "Add document" });
-  await addDocument.getByLabel("Document file").setInputFiles({ name: documentName, mimeType: "text/markdown", buffer: Buffer.from(`# Harbour ${tag}\n\nThe harbour opened in 1887.\n`) });
+  await addDocument
+    .getByLabel("Document file")
+    .setInputFiles({ name: documentName, mimeType: "text/markdown", buffer: Buffer.from(`# Harbour ${tag}\n\nThe harbour opened in 1887.\n`) });
   await expect(addDocument.getByLabel("Name")).toHaveValue(documentName);
   await addDocument.getByRole("button", { name: "Add", exact: true }).click();
   await expect(addDocument.getByTestId("add-document-result")).toContainText(`Added ${documentName}`);
@@ -199,7 +247,15 @@ test("trace filters with SQL and LIKE/regex metacharacters find exactly the trac
   });
   await test.step("run named with markup", async () => {
     await search("Run", seeded.runName);
-    await expectOnly([`${tag}-hostile ${seeded.payloads.script}`, `${tag}-percent`, `${tag}-underscore`, `${tag}-regex`, `${tag}-backslash`, `${tag}-sql`, `${tag}-plain`]);
+    await expectOnly([
+      `${tag}-hostile ${seeded.payloads.script}`,
+      `${tag}-percent`,
+      `${tag}-underscore`,
+      `${tag}-regex`,
+      `${tag}-backslash`,
+      `${tag}-sql`,
+      `${tag}-plain`,
+    ]);
   });
   await expectShownAsText(page, dialogs, []);
 });
@@ -226,4 +282,21 @@ test("the review queue's environment filter takes markup and metacharacters as t
     });
   }
   await expectShownAsText(page, dialogs, []);
+});
+
+test("the trace's long texts, opened in full and as raw JSON, stay text and keep the page its width", async ({ browser }) => {
+  const page = await openSignedIn(browser);
+  const dialogs = watchDialogs(page);
+  const all = Object.values(seeded.payloads).join(" ");
+  await page.goto(`/traces/${seeded.traceId}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Trace ${tag}-hostile` })).toBeVisible();
+  // The steps load after the page; every one is in before the long texts are opened.
+  await expect(page.getByRole("article", { name: "Step 3" })).toBeVisible();
+  const expanders = page.getByRole("button", { name: /^Expand / });
+  // Each press turns its button into "Collapse …", so the first one left is always a new one.
+  while ((await expanders.count()) > 0) await expanders.first().click();
+  await page.getByRole("button", { name: "Show raw JSON" }).click();
+  await expect(page.getByTestId("raw-json")).toContainText(`"externalId": "${tag}-hostile <script>window.hostileRan=1;alert(1)</script>"`);
+  await expectShownAsText(page, dialogs, [`reply ${tag} ${all} ${"W".repeat(6_000)} end of the long string`, `rationale ${tag} ${all}`, seeded.payloads.bidi]);
+  expect(await measureOverflow(page)).toEqual(withinWindow(page));
 });
