@@ -58,7 +58,14 @@ const hostileTrace: TraceInput = {
   metadata: { [`key ${payloads.script}`]: `value ${all}`, [payloads.svg]: payloads.markdownLink, long },
   steps: [
     { role: "user", content: `user ${tag} ${all}`, metadata: { [payloads.img]: payloads.raw } },
-    { type: "tool_call", role: "assistant", name: toolName, arguments: { [payloads.anchor]: all, long }, result: { html: payloads.svg }, reasoning: `reasoning ${payloads.markdownImage}` },
+    {
+      type: "tool_call",
+      role: "assistant",
+      name: toolName,
+      arguments: { [payloads.anchor]: all, long },
+      result: { html: payloads.svg },
+      reasoning: `reasoning ${payloads.markdownImage}`,
+    },
     { role: "tool", name: toolName, content: payloads.svg, error: payloads.script },
     { role: "assistant", content: `reply ${tag} ${all} ${long}` },
   ],
@@ -71,7 +78,12 @@ const metacharacterTraces: TraceInput[] = [
   ["backslash", "the folder C:\\temp\\logs"],
   ["sql", "name' OR 1=1 -- and the rest"],
   ["plain", "nothing special here"],
-].map(([name, input]) => ({ externalId: `${tag}-${name}`, environment: name === "sql" ? "' OR 1=1 --" : "plain", input, steps: [{ role: "user", content: input }] }));
+].map(([name, input]) => ({
+  externalId: `${tag}-${name}`,
+  environment: name === "sql" ? "' OR 1=1 --" : "plain",
+  input,
+  steps: [{ role: "user", content: input }],
+}));
 
 const traces = [hostileTrace, ...metacharacterTraces].map((input) => {
   const trace = traceSchema.parse(input);
@@ -79,14 +91,23 @@ const traces = [hostileTrace, ...metacharacterTraces].map((input) => {
 });
 const stored = await storeTraces(db, { projectId: project.id, runId: run.id, traces });
 const traceId = stored.storedIds.get(hostileTrace.externalId!);
-if (!traceId || stored.accepted !== traces.length) throw new Error(`the hostile traces were not all stored: ${JSON.stringify({ accepted: stored.accepted, duplicates: stored.duplicates })}`);
+if (!traceId || stored.accepted !== traces.length)
+  throw new Error(`the hostile traces were not all stored: ${JSON.stringify({ accepted: stored.accepted, duplicates: stored.duplicates })}`);
 
 const judge = await db.judge.create({
   data: { projectId: project.id, name: named("judge"), kind: "llm", versions: { create: { version: 1, config: { model: "e2e" } } } },
   include: { versions: true },
 });
 await db.verdict.create({
-  data: { projectId: project.id, traceId, judgeVersionId: judge.versions[0]!.id, label: "fail", score: 0.1, rationale: `rationale ${tag} ${all}`, issues: [`issue ${payloads.script}`] },
+  data: {
+    projectId: project.id,
+    traceId,
+    judgeVersionId: judge.versions[0]!.id,
+    label: "fail",
+    score: 0.1,
+    rationale: `rationale ${tag} ${all}`,
+    issues: [`issue ${payloads.script}`],
+  },
 });
 
 const hack = await db.knownHack.create({
@@ -106,8 +127,29 @@ const draft = await db.rubricVersion.create({ data: { rubricId: rubric.id, versi
 for (const rubricVersionId of [version.id, draft.id]) {
   await db.rubricItem.createMany({
     data: [
-      { ...rubricItemRow({ key: "hostile_llm", question: `question ${tag} ${all}`, polarity: "good", weight: 1, check: { kind: "llm", prompt: `prompt ${all}` } }), rubricVersionId, position: 0 },
-      { ...rubricItemRow({ key: "hostile_tool", question: `tool question ${tag} ${payloads.anchor}`, polarity: "hack", weight: 1, check: { kind: "tool_called", tool: toolName } }), rubricVersionId, position: 1, knownHackId: hack.id },
+      {
+        ...rubricItemRow({
+          key: "hostile_llm",
+          question: `question ${tag} ${all}`,
+          polarity: "good",
+          weight: 1,
+          check: { kind: "llm", prompt: `prompt ${all}` },
+        }),
+        rubricVersionId,
+        position: 0,
+      },
+      {
+        ...rubricItemRow({
+          key: "hostile_tool",
+          question: `tool question ${tag} ${payloads.anchor}`,
+          polarity: "hack",
+          weight: 1,
+          check: { kind: "tool_called", tool: toolName },
+        }),
+        rubricVersionId,
+        position: 1,
+        knownHackId: hack.id,
+      },
     ],
   });
 }
@@ -141,8 +183,28 @@ await db.edgeCase.create({
 await syncOpenEdgeCases(db, [traceId]);
 
 await db.task.create({
-  data: { projectId: project.id, externalId: `task-${tag} ${payloads.script}`, environment, origin: "trace", prompt: `prompt ${tag} ${all}`, originTraceId: traceId },
+  data: {
+    projectId: project.id,
+    externalId: `task-${tag} ${payloads.script}`,
+    environment,
+    origin: "trace",
+    prompt: `prompt ${tag} ${all}`,
+    originTraceId: traceId,
+  },
 });
 
-console.log(JSON.stringify({ user, projectSlug: project.slug, traceId, runId: run.id, rubricVersionId: version.id, draftVersionId: draft.id, payloads, environment, runName, toolName }));
+console.log(
+  JSON.stringify({
+    user,
+    projectSlug: project.slug,
+    traceId,
+    runId: run.id,
+    rubricVersionId: version.id,
+    draftVersionId: draft.id,
+    payloads,
+    environment,
+    runName,
+    toolName,
+  }),
+);
 await db.$disconnect();

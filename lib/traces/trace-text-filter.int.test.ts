@@ -10,14 +10,23 @@ const db = getDb();
 let projectId: string;
 
 // Each text is where only its own trace holds it; a LIKE with live wildcards finds more.
-const texts = { percent: "a discount of 100% off", underscore: "the snake_case name", regex: "the pattern .*( never closes", backslash: "the folder C:\\temp\\logs", sql: "name' OR 1=1 -- and the rest", plain: "Nothing Special here" };
+const texts = {
+  percent: "a discount of 100% off",
+  underscore: "the snake_case name",
+  regex: "the pattern .*( never closes",
+  backslash: "the folder C:\\temp\\logs",
+  sql: "name' OR 1=1 -- and the rest",
+  plain: "Nothing Special here",
+};
 
 beforeAll(async () => {
   projectId = (await makeProject(db, "text-filter")).id;
   const traces = Object.entries(texts).map(([name, text], i) => ({
     externalId: name,
     // One in the output and one only in a step, so every field the search reads is covered.
-    trace: traceSchema.parse(i === 1 ? { output: text, steps: [] } : i === 2 ? { input: "see the steps", steps: [{ role: "user", content: text }] } : { input: text }),
+    trace: traceSchema.parse(
+      i === 1 ? { output: text, steps: [] } : i === 2 ? { input: "see the steps", steps: [{ role: "user", content: text }] } : { input: text },
+    ),
   }));
   await storeTraces(db, { projectId, traces });
   // The oldest, so that a window of the newest few leaves it out.
@@ -26,7 +35,9 @@ beforeAll(async () => {
 afterAll(() => deleteProject(db, projectId));
 
 const search = async (q: string, searchNewest?: number) =>
-  (await listTraces(db, { projectId, query: traceListQuerySchema.parse({ q }), ...(searchNewest ? { searchNewest } : {}) })).items.map((item) => item.externalId).sort();
+  (await listTraces(db, { projectId, query: traceListQuerySchema.parse({ q }), ...(searchNewest ? { searchNewest } : {}) })).items
+    .map((item) => item.externalId)
+    .sort();
 
 it.each([
   ["%", ["percent"]],
