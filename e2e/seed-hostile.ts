@@ -95,7 +95,7 @@ if (!traceId || stored.accepted !== traces.length)
   throw new Error(`the hostile traces were not all stored: ${JSON.stringify({ accepted: stored.accepted, duplicates: stored.duplicates })}`);
 
 const judge = await db.judge.create({
-  data: { projectId: project.id, name: named("judge"), kind: "llm", versions: { create: { version: 1, config: { model: "e2e" } } } },
+  data: { projectId: project.id, name: named("judge"), kind: "imported", versions: { create: { version: 1, config: {} } } },
   include: { versions: true },
 });
 await db.verdict.create({
