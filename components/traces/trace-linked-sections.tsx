@@ -93,7 +93,7 @@ export function TraceLinkedSections({ verdicts, itemResults, edgeCases }: Linked
         <p className="mb-1 text-xs text-slate-500">{open} open</p>
         <ul className="space-y-1">
           {edgeCases.map((edgeCase) => (
-            <li key={edgeCase.id}>
+            <li key={edgeCase.id} className="break-words">
               <a href={`/review?edgeCase=${edgeCase.id}`} className="text-indigo-700 underline">
                 {edgeCase.title}
               </a>{" "}

@@ -1,5 +1,6 @@
-import { providerOfDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import type { TraceListQuery, TraceSortKey } from "./trace-list-query";
+import { traceTextFilter } from "./trace-text-filter";
 
 export type TraceListItem = {
   id: string;
@@ -143,14 +144,8 @@ async function toFilters(db: Db, projectId: string, query: TraceListQuery, searc
     dates.gte = edge.createdAt;
     parts.push({ NOT: { createdAt: edge.createdAt, id: { lt: edge.id } } });
   }
-  const text = containsText(db, query.q);
-  parts.push({ OR: [{ input: text }, { output: text }, { steps: { some: { content: text } } }] });
+  parts.push(await traceTextFilter(db, { scope: whereOf(parts, dates), q: query.q }));
   return { parts, dates, searchedNewest: edge ? searchNewest : null };
-}
-
-/** Case-insensitive substring: SQLite's LIKE already is (for ASCII); PostgreSQL needs ILIKE. */
-function containsText(db: Db, q: string): { contains: string } {
-  return providerOfDb(db) === "postgresql" ? ({ contains: q, mode: "insensitive" } as { contains: string }) : { contains: q };
 }
 
 /**
