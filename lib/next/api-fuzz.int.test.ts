@@ -128,7 +128,10 @@ function rejectionProblem(status: number, contentType: string, bytes: Uint8Array
   const error = body.error;
   if (!error || typeof error.code !== "string" || typeof error.message !== "string" || !error.message || !Array.isArray(error.details)) return `not {"error": {code, message, details}}: ${JSON.stringify(body).slice(0, 120)}`;
   if (status !== 400 && status !== 422) return null;
-  const located = error.details.some((detail) => detail && typeof detail === "object" && locationKeys.some((key) => key in detail));
+  // Where: a location field, a message that starts with the path ("steps[2].role: ..."), or the body as a whole ("The body is not ...").
+  const located =
+    /^The body\b/.test(error.message) ||
+    error.details.some((detail) => detail && typeof detail === "object" && (locationKeys.some((key) => key in detail) || /^[\w$]+(\[\d+\]|\.[\w$]+)*: /.test(String((detail as { message?: unknown }).message))));
   return located ? null : `${status} ${error.code} "${error.message}" names no location: details ${JSON.stringify(error.details).slice(0, 120)}`;
 }
 
@@ -175,4 +178,48 @@ describe("api fuzz", () => {
       expect(failures.map((f) => `case ${f.index} ${f.kind}: ${f.what} [${f.label.join("; ")}]`), `reproduce with GOODHART_FUZZ_SEED=${seed} GOODHART_FUZZ_CASE=<n>`).toEqual([]);
     },
   );
+
+  it("answers 413 to a Content-Length over the limit on every route that reads a body, without reading any of it", async () => {
+    const bodyRoutes = routes.filter((route) => route.method !== "GET");
+    const readers: string[] = [];
+    for (const route of bodyRoutes) {
+      const base = makeFuzzCase(createRng(0), [route], world, 0);
+      const request = { ...base, url: `${world.origin}/api/v1/${route.template.replace(/\[[^\]]+\]/g, "unknown-id")}?environment=lab`, params: Object.fromEntries(route.params.map((name) => [name, "unknown-id"])) };
+      const headers = { authorization: `Bearer ${world.key}`, "content-type": "application/json" };
+      const example = new TextEncoder().encode(JSON.stringify(world.exampleBody(route, uniqueName("limit"))));
+      // Whether the route reads a body at all, from what it does with a small one.
+      let probed = false;
+      // highWaterMark 0: the stream is pulled only when the route reads it, not when the request is made.
+      const probeStream = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            probed = true;
+            controller.enqueue(example);
+            controller.close();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      await send({ ...request, headers }, probeStream);
+      let pulled = false;
+      const refusesToBeRead = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            pulled = true;
+            controller.error(new Error("read past the declared limit"));
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      const outcome = await send({ ...request, headers: { ...headers, "content-length": String(2 ** 40) } }, refusesToBeRead);
+      const what = `${route.method} ${route.template}`;
+      expect(outcome.kind, what).toBe("answered");
+      if (outcome.kind !== "answered") continue;
+      expect(pulled, `${what} read the body of a request whose Content-Length is over its limit`).toBe(false);
+      expect(outcome.status, what).toBeLessThan(500);
+      if (probed) readers.push(what);
+      if (probed) expect({ what, status: outcome.status, code: JSON.parse(Buffer.from(outcome.body).toString("utf8")).error?.code }).toEqual({ what, status: 413, code: "payload_too_large" });
+    }
+    expect(readers).toEqual(expect.arrayContaining(["POST traces", "POST otel/v1/traces", "POST otel/v1/logs", "POST reward", "POST reward/openrlhf", "POST runs/[id]/metrics", "POST documents"]));
+  });
 });
