@@ -1,4 +1,4 @@
-import type { ApiRoute } from "./api-v1-routes";
+import type { ApiRoute } from "./api-routes";
 
 const patch = [
   "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001",
@@ -21,39 +21,39 @@ const patch = [
  */
 export function exampleBody(route: ApiRoute, unique: string, { rubricExport }: { rubricExport: unknown }): unknown {
   switch (route.template) {
-    case "traces":
+    case "v1/traces":
       return { traces: [{ externalId: unique, environment: "lab", task: "refund", steps: [{ role: "user", content: "Where is my refund?" }, { role: "assistant", content: "It was issued." }], metadata: { source: "fuzz" } }] };
-    case "otel/v1/traces":
+    case "v1/otel/v1/traces":
       return otlpTraces(unique);
-    case "otel/v1/logs":
+    case "v1/otel/v1/logs":
       return otlpLogs(unique);
-    case "reward":
+    case "v1/reward":
       return { environment: "lab", rollouts: [{ prompt: "Where is my refund?", completion: "Your refund has been issued.", label: "refund", metadata: { id: unique } }] };
-    case "reward/openrlhf":
+    case "v1/reward/openrlhf":
       return { query: ["Where is my refund? Your refund has been issued."], prompts: ["Where is my refund?"], labels: ["refund"] };
-    case "runs":
+    case "v1/runs":
       return { name: unique, trainer: "trl", environment: "lab", config: { learningRate: 1e-5 } };
-    case "runs/[id]/metrics":
+    case "v1/runs/[id]/metrics":
       return { points: [{ step: 1, name: "reward/proxy", value: 0.4 }, { step: 1, name: "kl", value: 0.01, time: "2026-01-01T00:00:00Z" }] };
-    case "runs/[id]/events":
+    case "v1/runs/[id]/events":
       return { kind: "note", step: 1, message: "fuzz", key: unique };
-    case "documents":
+    case "v1/documents":
       return { name: unique, contentType: "text/plain", text: "Refunds are issued within five days of the return.", mine: false };
-    case "edge-cases/[id]/decision":
+    case "v1/edge-cases/[id]/decision":
       return { decision: "false_alarm", note: "fuzz" };
-    case "hacks/[id]/decision":
+    case "v1/hacks/[id]/decision":
       return { decision: "reject", note: "fuzz" };
-    case "rubric-versions":
+    case "v1/rubric-versions":
       return rubricExport;
-    case "rubric-versions/[id]/approve":
+    case "v1/rubric-versions/[id]/approve":
       return { note: "fuzz" };
-    case "replay/code-tasks":
+    case "v1/replay/code-tasks":
       return { patch, environment: "code", repository: "example/refunds" };
-    case "replay/[id]/score":
+    case "v1/replay/[id]/score":
       return { patch, tests: { passed: 1, failed: 0 } };
-    case "replay/[id]/tool-call":
+    case "v1/replay/[id]/tool-call":
       return { name: "lookup_order", arguments: { order: 17 } };
-    case "tasks/grounding":
+    case "v1/tasks/grounding":
       return { policy: { kind: "registered", name: "fuzz-policy" }, judgeIds: ["unknown-judge"], samples: 2 };
     default:
       return {};

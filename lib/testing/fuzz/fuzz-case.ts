@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { formatNames } from "../../ingest/format-name";
 import { pick, randomInt, type Rng } from "../../lab/prng";
-import type { ApiRoute } from "./api-v1-routes";
+import type { ApiRoute } from "./api-routes";
 import { hostileString } from "./hostile-values";
 import { mutateBytes } from "./mutate-bytes";
 import { mutateJson, shrinkArrays } from "./mutate-json";
@@ -71,7 +71,7 @@ export function makeFuzzCase(rng: Rng, routes: readonly ApiRoute[], world: FuzzW
   const unique = `fuzz-${index}`;
   const body = route.method === "GET" ? undefined : makeBody(rng, route, world, unique, headers, label);
   if (body && rng() < 0.15) lieAboutLength(rng, body, headers, label);
-  return { route, url: `${world.origin}/api/v1/${pathname}${query}`, params, headers, body, label };
+  return { route, url: `${world.origin}/api/${pathname}${query}`, params, headers, body, label };
 }
 
 function pickId(rng: Rng, world: FuzzWorld, label: string[]): string {
@@ -84,8 +84,8 @@ function pickId(rng: Rng, world: FuzzWorld, label: string[]): string {
 
 function makeQuery(rng: Rng, route: ApiRoute, label: string[]): string {
   const search = new URLSearchParams();
-  if (route.template === "traces" && rng() < 0.6) search.set("format", pick(rng, formatNames));
-  if (route.template === "reward/openrlhf" && rng() < 0.7) search.set("environment", "lab");
+  if (route.template === "v1/traces" && rng() < 0.6) search.set("format", pick(rng, formatNames));
+  if (route.template === "v1/reward/openrlhf" && rng() < 0.7) search.set("environment", "lab");
   if (rng() < 0.35) {
     for (let count = randomInt(rng, 1, 3); count > 0; count--) search.set(pick(rng, queryNames), rng() < 0.5 ? hostileString(rng) : pick(rng, ["open", "lab", "approved", "10", "0.1,0.9", "trl", "mask"]));
   }
