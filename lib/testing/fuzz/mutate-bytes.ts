@@ -52,5 +52,5 @@ const byteEdits: ByteEdit[] = [
     const end = Math.min(bytes.length, start + randomInt(rng, 1, 256));
     return splice(bytes, end, end, bytes.slice(start, end));
   },
-  (rng, bytes) => Uint8Array.from({ length: randomInt(rng, 0, 512) }, () => randomInt(rng, 0, 255)),
+  (rng, _bytes) => Uint8Array.from({ length: randomInt(rng, 0, 512) }, () => randomInt(rng, 0, 255)),
 ];
