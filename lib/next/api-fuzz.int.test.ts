@@ -155,6 +155,7 @@ describe("api fuzz", () => {
       expect(routes.map((r) => `${r.method} ${r.template}`)).toEqual(expect.arrayContaining(["POST v1/traces", "POST v1/reward", "GET v1/edge-cases", "POST v1/runs/[id]/metrics"]));
       const failures: Failure[] = [];
       const statuses = new Map<number, number>();
+      let acceptedTraces = 0;
       const indexes = onlyCase === undefined ? Array.from({ length: caseCount }, (_, index) => index) : [onlyCase];
       for (const index of indexes) {
         const fuzzCase = makeFuzzCase(createRng(deriveSeed(seed, index)), routes, world, index);
@@ -172,7 +173,16 @@ describe("api fuzz", () => {
         const { status, contentType, body } = outcome;
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         if (status >= 500) fail("5xx", `${status} ${Buffer.from(body).toString("utf8").slice(0, 200)}`);
-        if (status < 400) continue;
+        if (status < 400) {
+          // What a batch reports as accepted is what was stored: no more, no less.
+          if (fuzzCase.route.template === "v1/traces") {
+            const { accepted } = JSON.parse(Buffer.from(body).toString("utf8")) as { accepted: number };
+            const stored = (await countProjectRows(db, project.id)).traces! - before.traces!;
+            acceptedTraces += accepted;
+            if (stored !== accepted) fail("partial write", `answered accepted ${accepted} but stored ${stored} traces`);
+          }
+          continue;
+        }
         const problem = rejectionProblem(status, contentType, body);
         if (problem) fail("rejection", problem);
         const changed = changedCounts(before, await countProjectRows(db, project.id));
@@ -182,7 +192,7 @@ describe("api fuzz", () => {
       const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(", ");
       for (const failure of failures.slice(0, 30)) console.log(`case ${failure.index} ${failure.kind}: ${failure.what}\n  ${failure.label.join("; ")}`);
       console.log(
-        `api fuzz (GOODHART_FUZZ_SEED=${seed}): ${indexes.length} cases tried over ${routes.length} route methods (${byStatus}); ` +
+        `api fuzz (GOODHART_FUZZ_SEED=${seed}): ${indexes.length} cases tried over ${routes.length} route methods (${byStatus}; ${acceptedTraces} traces accepted and stored); ` +
           `5xx: ${count("5xx")}, thrown: ${count("threw")}, hangs: ${count("hung")}, partial writes: ${count("partial write")}, rejections not saying where: ${count("rejection")}`,
       );
       expect(failures.map((f) => `case ${f.index} ${f.kind}: ${f.what} [${f.label.join("; ")}]`), `reproduce with GOODHART_FUZZ_SEED=${seed} GOODHART_FUZZ_CASE=<n>`).toEqual([]);
