@@ -93,8 +93,17 @@ function readDatasets(): FuzzWorld["datasets"] {
       } catch {
         json = undefined;
       }
-      return { name, bytes, json };
+      return { name, bytes, json, format: datasetFormat(name) };
     });
+}
+
+// The trace files among the datasets and their formats (as lib/ingest/datasets.test.ts counts them).
+function datasetFormat(name: string): string | undefined {
+  if (name.startsWith("tau-bench/")) return "tau-bench";
+  if (name.startsWith("tau2-results/") || name === "tau2-judge-viewer/azure-airline-full.json") return "tau2";
+  if (name.startsWith("langfuse-framework-traces/") && name.endsWith(".trace.json")) return "langfuse";
+  if (name.startsWith("inspect-ai-logs/")) return "inspect";
+  return undefined;
 }
 
 type Outcome = { kind: "answered"; status: number; contentType: string; body: Uint8Array } | { kind: "threw"; error: unknown } | { kind: "hung" };
@@ -159,7 +168,7 @@ describe("api fuzz", () => {
       const indexes = onlyCase === undefined ? Array.from({ length: caseCount }, (_, index) => index) : [onlyCase];
       for (const index of indexes) {
         const fuzzCase = makeFuzzCase(createRng(deriveSeed(seed, index)), routes, world, index);
-        const before = await countProjectRows(db, project.id);
+        const [before, otherTracesBefore] = await Promise.all([countProjectRows(db, project.id), db.trace.count({ where: { projectId: other.id } })]);
         const outcome = await send(fuzzCase);
         const fail = (kind: Failure["kind"], what: string) => failures.push({ index, kind, what, label: fuzzCase.label });
         if (outcome.kind === "hung") {
@@ -177,7 +186,8 @@ describe("api fuzz", () => {
           // What a batch reports as accepted is what was stored: no more, no less.
           if (fuzzCase.route.template === "v1/traces") {
             const { accepted } = JSON.parse(Buffer.from(body).toString("utf8")) as { accepted: number };
-            const stored = (await countProjectRows(db, project.id)).traces! - before.traces!;
+            // Sent with the other project's key, the batch is stored there.
+            const stored = (await db.trace.count({ where: { projectId: { in: [project.id, other.id] } } })) - before.traces! - otherTracesBefore;
             acceptedTraces += accepted;
             if (stored !== accepted) fail("partial write", `answered accepted ${accepted} but stored ${stored} traces`);
           }

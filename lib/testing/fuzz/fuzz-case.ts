@@ -15,7 +15,8 @@ export type FuzzWorld = {
   ids: string[];
   otherIds: string[];
   exampleBody: (route: ApiRoute, unique: string) => unknown;
-  datasets: { name: string; bytes: Uint8Array; json?: unknown }[];
+  /** `format`: what POST /api/v1/traces reads the file as, when it is a trace file. */
+  datasets: { name: string; bytes: Uint8Array; json?: unknown; format?: string }[];
 };
 
 export type FuzzCase = {
@@ -62,16 +63,30 @@ const notJson = [
 
 /** One request: a route, ids that may not be ids, hostile query and headers, and a body that may not be JSON. */
 export function makeFuzzCase(rng: Rng, routes: readonly ApiRoute[], world: FuzzWorld, index: number): FuzzCase {
-  const route = pick(rng, routes);
+  const route = pickRoute(rng, routes);
   const label = [`${route.method} ${route.template}`];
   const params = Object.fromEntries(route.params.map((name) => [name, pickId(rng, world, label)]));
   const pathname = route.template.replace(/\[([^\]]+)\]/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
-  const query = makeQuery(rng, route, label);
   const headers = makeHeaders(rng, world, label);
   const unique = `fuzz-${index}`;
-  const body = route.method === "GET" ? undefined : makeBody(rng, route, world, unique, headers, label);
+  const made = route.method === "GET" ? undefined : makeBody(rng, route, world, unique, headers, label);
+  const body = made?.bytes;
+  const query = makeQuery(rng, route, made?.format, label);
   if (body && rng() < 0.15) lieAboutLength(rng, body, headers, label);
   return { route, url: `${world.origin}/api/${pathname}${query}`, params, headers, body, label };
+}
+
+// The ingest routes read whole files in many formats: they get more of the cases.
+const routeWeights: Record<string, number> = { "v1/traces": 6, "v1/otel/v1/traces": 2, "v1/otel/v1/logs": 2, "v1/reward": 2 };
+
+function pickRoute(rng: Rng, routes: readonly ApiRoute[]): ApiRoute {
+  const weights = routes.map((route) => routeWeights[route.template] ?? 1);
+  let left = rng() * weights.reduce((sum, weight) => sum + weight, 0);
+  for (const [index, route] of routes.entries()) {
+    left -= weights[index]!;
+    if (left < 0) return route;
+  }
+  return routes[routes.length - 1]!;
 }
 
 function pickId(rng: Rng, world: FuzzWorld, label: string[]): string {
@@ -82,9 +97,11 @@ function pickId(rng: Rng, world: FuzzWorld, label: string[]): string {
   return Buffer.from(id, "utf8").toString("utf8");
 }
 
-function makeQuery(rng: Rng, route: ApiRoute, label: string[]): string {
+function makeQuery(rng: Rng, route: ApiRoute, bodyFormat: string | undefined, label: string[]): string {
   const search = new URLSearchParams();
-  if (route.template === "v1/traces" && rng() < 0.6) search.set("format", pick(rng, formatNames));
+  // A dataset file mostly goes with its own format, so its records reach the importer.
+  if (route.template === "v1/traces" && bodyFormat && rng() < 0.8) search.set("format", bodyFormat);
+  else if (route.template === "v1/traces" && rng() < 0.3) search.set("format", pick(rng, formatNames));
   if (route.template === "v1/reward/openrlhf" && rng() < 0.7) search.set("environment", "lab");
   if (rng() < 0.35) {
     for (let count = randomInt(rng, 1, 3); count > 0; count--) search.set(pick(rng, queryNames), rng() < 0.5 ? hostileString(rng) : pick(rng, ["open", "lab", "approved", "10", "0.1,0.9", "trl", "mask"]));
@@ -124,10 +141,12 @@ function makeHeaders(rng: Rng, world: FuzzWorld, label: string[]): Record<string
   return headers;
 }
 
-function makeBody(rng: Rng, route: ApiRoute, world: FuzzWorld, unique: string, headers: Record<string, string>, label: string[]): Uint8Array {
+function makeBody(rng: Rng, route: ApiRoute, world: FuzzWorld, unique: string, headers: Record<string, string>, label: string[]): { bytes: Uint8Array; format?: string } {
   const example = world.exampleBody(route, unique);
-  const roll = rng();
+  // A trace batch gets the dataset files more often than the other routes do.
+  const roll = route.template === "v1/traces" && rng() < 0.35 ? 1 : rng();
   let body: Uint8Array;
+  let format: string | undefined;
   if (roll < 0.15) {
     label.push("body: valid example");
     body = encoder.encode(JSON.stringify(example));
@@ -142,7 +161,9 @@ function makeBody(rng: Rng, route: ApiRoute, world: FuzzWorld, unique: string, h
     label.push(`body: not JSON ${JSON.stringify(text.slice(0, 30))}`);
     body = encoder.encode(text);
   } else {
-    body = datasetBody(rng, world, label);
+    const file = pick(rng, world.datasets);
+    format = file.format;
+    body = datasetBody(rng, file, label);
   }
   if (rng() < 0.12) {
     const encoding = pick(rng, contentEncodings);
@@ -151,11 +172,10 @@ function makeBody(rng: Rng, route: ApiRoute, world: FuzzWorld, unique: string, h
     if (compress) body = gzipSync(body);
     label.push(`content-encoding=${encoding}${compress ? " (gzipped)" : ""}`);
   }
-  return body;
+  return { bytes: body, format };
 }
 
-function datasetBody(rng: Rng, world: FuzzWorld, label: string[]): Uint8Array {
-  const file = pick(rng, world.datasets);
+function datasetBody(rng: Rng, file: FuzzWorld["datasets"][number], label: string[]): Uint8Array {
   if (file.json !== undefined && rng() < 0.8) {
     const shrunk = shrinkArrays(rng, file.json, randomInt(rng, 1, 4));
     const mutated = rng() < 0.6 ? mutateJson(rng, shrunk) : shrunk;
