@@ -160,7 +160,7 @@ function rejectionProblem(status: number, contentType: string, bytes: Uint8Array
   return located ? null : `${status} ${error.code} "${error.message}" names no location: details ${JSON.stringify(error.details).slice(0, 120)}`;
 }
 
-type Failure = { index: number; kind: "5xx" | "threw" | "hung" | "partial write" | "rejection"; what: string; label: string[] };
+type Failure = { index: number; kind: "5xx" | "threw" | "hung" | "partial write" | "rejection" | "leak"; what: string; label: string[] };
 
 describe("api fuzz", () => {
   it(
@@ -189,9 +189,13 @@ describe("api fuzz", () => {
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         if (status >= 500) fail("5xx", `${status} ${Buffer.from(body).toString("utf8").slice(0, 200)}`);
         if (status < 400) {
+          // An answer to this project's key holds nothing of the other project's (its ids are among the path ids tried).
+          const text = Buffer.from(body).toString("utf8");
+          const leaked = fuzzCase.headers.authorization === `Bearer ${world.key}` ? [other.slug, ...world.otherIds].filter((id) => text.includes(id)) : [];
+          if (leaked.length > 0) fail("leak", `${status} answer holds the other project's ${leaked.join(", ")}`);
           // What a batch reports as accepted is what was stored: no more, no less.
           if (fuzzCase.route.template === "v1/traces") {
-            const { accepted } = JSON.parse(Buffer.from(body).toString("utf8")) as { accepted: number };
+            const { accepted } = JSON.parse(text) as { accepted: number };
             // Sent with the other project's key, the batch is stored there.
             const stored = (await db.trace.count({ where: { projectId: { in: [project.id, other.id] } } })) - before.traces! - otherTracesBefore;
             acceptedTraces += accepted;
@@ -209,7 +213,7 @@ describe("api fuzz", () => {
       for (const failure of failures.slice(0, 30)) console.log(`case ${failure.index} ${failure.kind}: ${failure.what}\n  ${failure.label.join("; ")}`);
       console.log(
         `api fuzz (GOODHART_FUZZ_SEED=${seed}): ${indexes.length} cases tried over ${routes.length} route methods (${byStatus}; ${acceptedTraces} traces accepted and stored); ` +
-          `5xx: ${count("5xx")}, thrown: ${count("threw")}, hangs: ${count("hung")}, partial writes: ${count("partial write")}, rejections not saying where: ${count("rejection")}`,
+          `5xx: ${count("5xx")}, thrown: ${count("threw")}, hangs: ${count("hung")}, partial writes: ${count("partial write")}, rejections not saying where: ${count("rejection")}, answers leaking the other project: ${count("leak")}`,
       );
       expect(failures.map((f) => `case ${f.index} ${f.kind}: ${f.what} [${f.label.join("; ")}]`), `reproduce with GOODHART_FUZZ_SEED=${seed} GOODHART_FUZZ_CASE=<n>`).toEqual([]);
     },
