@@ -9,7 +9,7 @@ export function assertStorableUrl(url: URL, params: Record<string, string | stri
     if ([value].flat().some(hasNul)) throw nulIn(`path segment {${name}}`, name);
   }
   for (const [name, value] of url.searchParams) {
-    if (hasNul(name) || hasNul(value)) throw nulIn(`query parameter ${JSON.stringify(name.replaceAll("\u0000", "\\u0000"))}`, name);
+    if (hasNul(name) || hasNul(value)) throw nulIn(`query parameter ${JSON.stringify(name)}`, name);
   }
 }
 
