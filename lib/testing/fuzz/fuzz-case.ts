@@ -176,6 +176,11 @@ function makeBody(rng: Rng, route: ApiRoute, world: FuzzWorld, unique: string, h
 }
 
 function datasetBody(rng: Rng, file: FuzzWorld["datasets"][number], label: string[]): Uint8Array {
+  // Now and then a trace file whole, as a user would send it: hundreds of records in one batch.
+  if (file.format && rng() < 0.1) {
+    label.push(`body: dataset ${file.name}, whole`);
+    return file.bytes;
+  }
   if (file.json !== undefined && rng() < 0.8) {
     const shrunk = shrinkArrays(rng, file.json, randomInt(rng, 1, 4));
     const mutated = rng() < 0.6 ? mutateJson(rng, shrunk) : shrunk;
