@@ -150,6 +150,8 @@ function makeBody(rng: Rng, route: ApiRoute, world: FuzzWorld, unique: string, h
   if (roll < 0.15) {
     label.push("body: valid example");
     body = encoder.encode(JSON.stringify(example));
+  } else if (roll < 0.25) {
+    body = encoder.encode(JSON.stringify(withIdField(rng, example, world, label)));
   } else if (roll < 0.5) {
     label.push("body: example, JSON mutated");
     body = encoder.encode(JSON.stringify(mutateJson(rng, example)) ?? "");
@@ -173,6 +175,18 @@ function makeBody(rng: Rng, route: ApiRoute, world: FuzzWorld, unique: string, h
     label.push(`content-encoding=${encoding}${compress ? " (gzipped)" : ""}`);
   }
   return { bytes: body, format };
+}
+
+// Body fields that name objects: given an id of this project, of the other one, or none at all.
+const idFields = ["rubricVersionId", "runId", "taskId", "traceId", "edgeCaseId", "judgeIds", "taskIds", "ids"];
+
+function withIdField(rng: Rng, example: unknown, world: FuzzWorld, label: string[]): unknown {
+  const field = pick(rng, idFields);
+  const isOthers = rng() < 0.5;
+  const id = pick(rng, isOthers ? world.otherIds : world.ids);
+  label.push(`body: example with ${field} = ${isOthers ? "the other project's" : "this project's"} ${id}`);
+  const record = example && typeof example === "object" && !Array.isArray(example) ? example : {};
+  return { ...record, [field]: field.endsWith("s") ? [id] : id };
 }
 
 function datasetBody(rng: Rng, file: FuzzWorld["datasets"][number], label: string[]): Uint8Array {
