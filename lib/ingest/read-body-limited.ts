@@ -6,8 +6,7 @@ import { formatBytes } from "./limits";
  * `limit`, or when the bytes actually sent are (a missing or lying header does not get past).
  */
 export async function readBodyLimited(request: Request, limit: number, { advice }: { advice?: string } = {}): Promise<Uint8Array> {
-  const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit, advice);
+  assertDeclaredLengthWithin(request, limit, { advice });
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -29,6 +28,12 @@ export async function readBodyLimited(request: Request, limit: number, { advice 
     offset += chunk.length;
   }
   return bytes;
+}
+
+/** 413 when the request's Content-Length is over `limit`, before a byte of the body is read. */
+export function assertDeclaredLengthWithin(request: Request, limit: number, { advice }: { advice?: string } = {}): void {
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit, advice);
 }
 
 const tooLarge = (limit: number, advice?: string) =>

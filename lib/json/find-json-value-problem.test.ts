@@ -17,6 +17,12 @@ describe("findJsonValueProblem", () => {
     expect(findJsonValueProblem({ ok: "😀", list: ["x", "\ud800"] }, { maxDepth: 5 })).toEqual({ path: ["list", 1], message: expect.stringContaining("\\ud800 at character 1") });
     expect(findJsonValueProblem({ ["k\udc00"]: 1 }, { maxDepth: 5 })?.path).toEqual(["k\udc00"]);
   });
+
+  it("finds a NUL character in a string or a key, which PostgreSQL cannot store", () => {
+    expect(findJsonValueProblem({ steps: [{ content: "ab\u0000c" }] }, { maxDepth: 5 })).toEqual({ path: ["steps", 0, "content"], message: "holds a NUL character (\\u0000) at character 3, which cannot be stored" });
+    expect(findJsonValueProblem({ meta: { ["\u0000"]: 1 } }, { maxDepth: 5 })?.path).toEqual(["meta", "\u0000"]);
+    expect(findJsonValueProblem({ text: "\\u0000 written out is fine" }, { maxDepth: 5 })).toBeNull();
+  });
 });
 
 describe("formatJsonPath", () => {

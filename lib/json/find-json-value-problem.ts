@@ -3,11 +3,14 @@ export type JsonValueProblem = { path: JsonPath; message: string };
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// PostgreSQL's text and jsonb cannot hold U+0000: refused on every backend, so a value stored in SQLite moves to PostgreSQL.
+const unstorable = new RegExp(`${loneSurrogate.source}|\u0000`);
 
 /**
  * The first place where a parsed JSON value cannot be stored as it is: nesting deeper than
  * `maxDepth` (the outermost object or array is level 1), or a string or key that is not
- * well-formed UTF-16 (a lone surrogate, which UTF-8 and the databases cannot hold). Iterative, so
+ * well-formed UTF-16 (a lone surrogate, which UTF-8 and the databases cannot hold) or holds a NUL
+ * character (which PostgreSQL cannot hold). Iterative, so
  * any depth is safe to inspect. Null when there is none.
  */
 export function findJsonValueProblem(value: unknown, { maxDepth }: { maxDepth: number }): JsonValueProblem | null {
@@ -22,8 +25,8 @@ export function findJsonValueProblem(value: unknown, { maxDepth }: { maxDepth: n
   for (let entry = stack.pop(); entry; entry = stack.pop()) {
     const current = entry.value;
     if (typeof current === "string") {
-      const bad = loneSurrogate.exec(current);
-      if (bad) return { path: pathOf(entry), message: describeSurrogate(current, bad.index) };
+      const bad = unstorable.exec(current);
+      if (bad) return { path: pathOf(entry), message: describeUnstorable(current, bad.index) };
       continue;
     }
     if (typeof current !== "object" || current === null) continue;
@@ -35,15 +38,16 @@ export function findJsonValueProblem(value: unknown, { maxDepth }: { maxDepth: n
     const keys = Object.keys(current);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!;
-      const bad = loneSurrogate.exec(key);
-      if (bad) return { path: pathOf(entry, [key]), message: `property name ${describeSurrogate(key, bad.index)}` };
+      const bad = unstorable.exec(key);
+      if (bad) return { path: pathOf(entry, [key]), message: `property name ${describeUnstorable(key, bad.index)}` };
       stack.push({ value: (current as Record<string, unknown>)[key], depth: entry.depth + 1, key, parent: entry });
     }
   }
   return null;
 }
 
-function describeSurrogate(text: string, index: number): string {
+function describeUnstorable(text: string, index: number): string {
+  if (text.charCodeAt(index) === 0) return `holds a NUL character (\\u0000) at character ${index + 1}, which cannot be stored`;
   const unit = text.charCodeAt(index).toString(16).padStart(4, "0");
   return `is not well-formed UTF-16: lone surrogate \\u${unit} at character ${index + 1}`;
 }

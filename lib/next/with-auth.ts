@@ -7,6 +7,7 @@ import { getDb, type Db } from "../db/client";
 import { AppError, forbidden } from "../errors/app-error";
 import { isSameOriginRequest, mediaType } from "../http/is-same-origin-request";
 import { findCurrentMembership, type Membership } from "../members/find-membership";
+import { assertStorableUrl } from "./assert-storable-url";
 import { auth } from "./auth";
 import { currentProjectSlug } from "./current-project";
 import { toErrorResponse } from "./error-response";
@@ -27,7 +28,9 @@ export function withSession(handler: (request: NextRequest, context: SessionCont
       if (!safeMethods.has(request.method)) assertOwnJsonRequest(request, body);
       const member = await loadMember();
       if (!hasRole(member.role, role)) throw forbidden(`This needs the ${role} role; you are ${member.role}`);
-      return await handler(request, { db: getDb(), member, actor: { userId: member.userId, label: member.email }, params: await params });
+      const resolved = await params;
+      assertStorableUrl(request.nextUrl, resolved);
+      return await handler(request, { db: getDb(), member, actor: { userId: member.userId, label: member.email }, params: resolved });
     } catch (error) {
       return toErrorResponse(error);
     }
@@ -42,7 +45,9 @@ export function withApiKey(handler: (request: NextRequest, context: ApiKeyContex
       const key = await verifyApiKey(db, request.headers.get("authorization"));
       const asked = request.nextUrl.searchParams.get("project") ?? request.headers.get("x-goodhart-project");
       if (asked && asked !== key.projectSlug) throw forbidden(`This API key belongs to project "${key.projectSlug}", not "${asked}"`);
-      return await handler(request, { db, key, actor: { userId: null, label: `api-key:${key.name}` }, params: await params });
+      const resolved = await params;
+      assertStorableUrl(request.nextUrl, resolved);
+      return await handler(request, { db, key, actor: { userId: null, label: `api-key:${key.name}` }, params: resolved });
     } catch (error) {
       return toErrorResponse(error);
     }

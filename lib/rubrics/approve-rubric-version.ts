@@ -10,7 +10,8 @@ export async function approveRubricVersion(db: Db, { projectId, rubricVersionId,
   const approved = await db.$transaction(async (tx) => {
     const draft = await assertDraft(tx, { projectId, rubricVersionId });
     const rubric = await loadRubricVersion(tx, { projectId, rubricVersionId });
-    if (rubric.items.length === 0) throw new AppError("bad_request", "An empty rubric cannot be approved; add an item first");
+    // The version's state, not the request, is what is wrong: a conflict, naming the version.
+    if (rubric.items.length === 0) throw new AppError("conflict", "An empty rubric cannot be approved; add an item first", [{ rubricVersionId, path: "items" }]);
     // Compare-and-swap on the status, so two reviewers approving at once approve it once.
     const { count } = await tx.rubricVersion.updateMany({
       where: { id: rubricVersionId, status: "draft" },

@@ -15,13 +15,13 @@ const firstFileHeader = /^(diff --git |--- )/m;
 export function readCodeReplaySource(text: string, { message: givenMessage }: { message?: string } = {}): CodeReplaySource {
   const normalized = text.replace(/\r\n/g, "\n");
   const diffAt = normalized.search(firstFileHeader);
-  if (diffAt < 0) throw new AppError("bad_request", 'No diff found: the text has no "diff --git" or "--- " file header');
+  if (diffAt < 0) throw new AppError("bad_request", 'No diff found: the text has no "diff --git" or "--- " file header', [{ path: "patch" }]);
   const head = normalized.slice(0, diffAt);
   const { diff, files } = withoutSignature(normalized.slice(diffAt));
-  if (!files.length) throw new AppError("bad_request", "The diff changes no file");
+  if (!files.length) throw new AppError("bad_request", "The diff changes no file", [{ path: "patch" }]);
   const read = formatPatchStart.test(head) ? readFormatPatch(head) : gitShowStart.test(head) ? readGitShow(head) : { commit: null, message: "" };
   const message = givenMessage?.trim() || read.message;
-  if (!message) throw new AppError("bad_request", "A plain diff carries no commit message: send the message, which is the task");
+  if (!message) throw new AppError("bad_request", "A plain diff carries no commit message: send the message, which is the task", [{ path: "message" }]);
   return { origin: read.commit ? "commit" : "diff", commit: read.commit, message, diff, files };
 }
 

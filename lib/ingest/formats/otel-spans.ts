@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatZodError } from "../format-zod-error";
+import { formatIssuePath, formatZodError } from "../format-zod-error";
 import { asString, isRecord, omitKeys, type JsonObject } from "../messages/json-value";
 import { decodeAttributes, readNanos } from "./otel-attributes";
 
@@ -40,9 +40,9 @@ const requestSchema = z.looseObject({
 });
 
 /** Flattens an OTLP/JSON ExportTraceServiceRequest; a malformed span is an error, the others still read. */
-export function readOtlpSpans(value: unknown): { ok: true; spans: OtelSpan[]; resources: JsonObject[]; errors: string[] } | { ok: false; error: string } {
+export function readOtlpSpans(value: unknown): { ok: true; spans: OtelSpan[]; resources: JsonObject[]; errors: string[] } | { ok: false; error: string; path: string } {
   const request = requestSchema.safeParse(value);
-  if (!request.success) return { ok: false, error: formatZodError(request.error) };
+  if (!request.success) return { ok: false, error: formatZodError(request.error), path: formatIssuePath(request.error.issues[0]?.path ?? []) };
   const spans: OtelSpan[] = [];
   const errors: string[] = [];
   const resources: JsonObject[] = [];

@@ -1,5 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { AppError } from "../../errors/app-error";
+import { findJsonValueProblem, formatJsonPath } from "../../json/find-json-value-problem";
+import { MAX_JSON_DEPTH } from "../../json/json-limits";
 import { decodeUtf8 } from "../decode-utf8";
 import { formatBytes } from "../limits";
 import { parseJson } from "../parse-json";
@@ -21,13 +23,22 @@ export function readOtlpEncoding(contentType: string | null): OtlpEncoding {
  */
 export function decodeOtlpBody(signal: OtlpSignal, { bytes, encoding, contentEncoding, maxBytes }: { bytes: Uint8Array; encoding: OtlpEncoding; contentEncoding: string | null; maxBytes: number }): unknown {
   const plain = decompress(bytes, contentEncoding, maxBytes);
-  if (encoding === "protobuf") {
-    try {
-      return decodeOtlpProtobuf(signal, plain);
-    } catch (error) {
-      throw new AppError("bad_request", `The body is not a protobuf OTLP ${signal} export request`, [{ message: error instanceof Error ? error.message : String(error) }]);
-    }
+  const value = encoding === "protobuf" ? decodeProtobuf(signal, plain) : decodeJson(plain);
+  // Spans are stored as they came: a value no database can hold is refused with where it is.
+  const problem = findJsonValueProblem(value, { maxDepth: MAX_JSON_DEPTH });
+  if (problem) throw new AppError("bad_request", `${formatJsonPath(problem.path)}: ${problem.message}`, [{ path: problem.path.join("."), message: problem.message }]);
+  return value;
+}
+
+function decodeProtobuf(signal: OtlpSignal, plain: Uint8Array): unknown {
+  try {
+    return decodeOtlpProtobuf(signal, plain);
+  } catch (error) {
+    throw new AppError("bad_request", `The body is not a protobuf OTLP ${signal} export request`, [{ message: error instanceof Error ? error.message : String(error) }]);
   }
+}
+
+function decodeJson(plain: Uint8Array): unknown {
   const decoded = decodeUtf8(plain);
   if (!decoded.ok) throw new AppError("bad_request", "The body is not valid UTF-8", [{ line: decoded.line, message: decoded.error }]);
   const parsed = parseJson(decoded.text);

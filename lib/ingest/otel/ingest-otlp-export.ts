@@ -13,7 +13,7 @@ export type OtlpIngestResult = { accepted: number; duplicates: number; rejected:
 /** An ExportTraceServiceRequest (OTLP/JSON shape): each trace in it gets its new spans and is rebuilt. */
 export async function ingestOtlpTraces(db: Db, { projectId, request }: { projectId: string; request: unknown }): Promise<OtlpIngestResult> {
   const read = readOtlpSpans(request);
-  if (!read.ok) throw new AppError("bad_request", "The body is not an OTLP ExportTraceServiceRequest", [{ message: read.error }]);
+  if (!read.ok) throw new AppError("bad_request", "The body is not an OTLP ExportTraceServiceRequest", [{ path: read.path, message: read.error }]);
   const byTrace = new Map<string, OtelRecordInput[]>();
   for (const span of read.spans) {
     const records = byTrace.get(span.traceId) ?? [];
@@ -29,7 +29,7 @@ export async function ingestOtlpTraces(db: Db, { projectId, request }: { project
  */
 export async function ingestOtlpLogs(db: Db, { projectId, request }: { projectId: string; request: unknown }): Promise<OtlpIngestResult> {
   const read = readOtlpLogs(request);
-  if (!read.ok) throw new AppError("bad_request", "The body is not an OTLP ExportLogsServiceRequest", [{ message: read.error }]);
+  if (!read.ok) throw new AppError("bad_request", "The body is not an OTLP ExportLogsServiceRequest", [{ path: read.path, message: read.error }]);
   const byTrace = new Map<string, OtelRecordInput[]>();
   const seen = new Map<string, number>();
   read.events.forEach((event, seq) => {

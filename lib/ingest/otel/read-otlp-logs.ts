@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatZodError } from "../format-zod-error";
+import { formatIssuePath, formatZodError } from "../format-zod-error";
 import { asString, omitKeys, type JsonObject } from "../messages/json-value";
 import { genAiEventNames, type OtelLogEvent } from "../formats/otel-log-events";
 import { decodeAnyValue, decodeAttributes, readNanos } from "../formats/otel-attributes";
@@ -27,9 +27,9 @@ const requestSchema = z.looseObject({
  * Flattens an OTLP/JSON ExportLogsServiceRequest into GenAI events. A record that is not a GenAI
  * event (by its eventName or event.name attribute) or has no traceId is refused with where it was.
  */
-export function readOtlpLogs(value: unknown): { ok: true; events: OtelLogRecord[]; errors: string[] } | { ok: false; error: string } {
+export function readOtlpLogs(value: unknown): { ok: true; events: OtelLogRecord[]; errors: string[] } | { ok: false; error: string; path: string } {
   const request = requestSchema.safeParse(value);
-  if (!request.success) return { ok: false, error: formatZodError(request.error) };
+  if (!request.success) return { ok: false, error: formatZodError(request.error), path: formatIssuePath(request.error.issues[0]?.path ?? []) };
   const events: OtelLogRecord[] = [];
   const errors: string[] = [];
   request.data.resourceLogs.forEach((resourceLogs, r) => {

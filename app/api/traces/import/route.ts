@@ -2,6 +2,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { formatNames } from "@/lib/ingest/format-name";
+import { MAX_UPLOAD_BYTES } from "@/lib/ingest/limits";
+import { assertDeclaredLengthWithin } from "@/lib/ingest/read-body-limited";
 import { startUploadImport } from "@/lib/ingest/start-upload-import";
 import { withSession } from "@/lib/next/with-auth";
 
@@ -11,6 +13,7 @@ export const POST = withSession(
   async (request, { db, member }) => {
     const search = request.nextUrl.searchParams;
     const { name, format } = querySchema.parse({ name: search.get("name") ?? undefined, format: search.get("format") || undefined });
+    assertDeclaredLengthWithin(request, MAX_UPLOAD_BYTES, { advice: "import it with the CLI" });
     const started = await startUploadImport(db, { projectId: member.projectId, body: request.body, fileName: name, format });
     return NextResponse.json(started, { status: 202 });
   },
