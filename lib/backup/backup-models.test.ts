@@ -27,13 +27,28 @@ describe("backup models", () => {
     const covered = findBackupModel(name);
     expect(covered, `the backup does not know the model ${name}: add it to lib/backup/backup-models.ts`).toBeDefined();
     const compoundId = model.body.match(/@@id\(\[([^\]]+)\]\)/)?.[1];
-    const keys = compoundId ? compoundId.split(",").map((key) => key.trim()) : model.fields.filter((field) => field.attributes.includes("@id")).map((field) => field.name);
+    const keys = compoundId
+      ? compoundId.split(",").map((key) => key.trim())
+      : model.fields.filter((field) => field.attributes.includes("@id")).map((field) => field.name);
     expect(covered!.keys).toEqual(keys);
     const json = model.fields.filter((field) => field.type === "Json");
-    expect(covered!.optionalJson.toSorted()).toEqual(json.filter((field) => field.isOptional).map((field) => field.name).toSorted());
-    expect(covered!.requiredJson.toSorted()).toEqual(json.filter((field) => !field.isOptional).map((field) => field.name).toSorted());
+    expect(covered!.optionalJson.toSorted()).toEqual(
+      json
+        .filter((field) => field.isOptional)
+        .map((field) => field.name)
+        .toSorted(),
+    );
+    expect(covered!.requiredJson.toSorted()).toEqual(
+      json
+        .filter((field) => !field.isOptional)
+        .map((field) => field.name)
+        .toSorted(),
+    );
     const unsupported = model.fields.filter((field) => ["Bytes", "Decimal", "BigInt", "Unsupported"].includes(field.type));
-    expect(unsupported.map((field) => `${name}.${field.name}`), "a field type the import does not turn back from text").toEqual([]);
+    expect(
+      unsupported.map((field) => `${name}.${field.name}`),
+      "a field type the import does not turn back from text",
+    ).toEqual([]);
   });
 
   it.each(models.map((model) => [model.name, model] as const))("checks every link of %s to another project row", (name, model) => {
@@ -46,7 +61,8 @@ describe("backup models", () => {
   it("lists parents before the rows that point at them", () => {
     const order = backupModels.map((model) => model.name);
     for (const model of backupModels) {
-      for (const parent of Object.values(model.refs ?? {})) expect(order.indexOf(parent), `${parent} before ${model.name}`).toBeLessThan(order.indexOf(model.name));
+      for (const parent of Object.values(model.refs ?? {}))
+        expect(order.indexOf(parent), `${parent} before ${model.name}`).toBeLessThan(order.indexOf(model.name));
     }
   });
 });
