@@ -1,11 +1,11 @@
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 
 /**
  * The users a project's rows name: its members, and whoever created a key, is assigned a case,
  * labelled a trace, acted in an audit event, wrote or approved a rubric version or decided a hack or
  * a case. Those without a foreign key may name a user deleted since; such ids are simply not found.
  */
-export async function findBackupUserIds(db: Db, projectId: string): Promise<string[]> {
+export async function findBackupUserIds(db: Db | Tx, projectId: string): Promise<string[]> {
   const inProject = { projectId };
   const groups = await Promise.all([
     db.member.groupBy({ by: ["userId"], where: inProject }).then((rows) => rows.map((row) => row.userId)),

@@ -4,6 +4,7 @@ import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, providerOfDb, type Db } from "../db/client";
+import { readDatabaseUrl } from "../db/database-url";
 import { canonicalJson } from "../ingest/hash-trace";
 import { deleteProject, makeProject } from "../testing/factories";
 import { createFreshDatabase, type FreshDatabase } from "../testing/fresh-database";
@@ -18,6 +19,7 @@ import { readProjectRecords } from "./read-project-records";
 // (when one is configured) and back into a fresh SQLite file; counts, content hash and every record
 // must be the same at each hop.
 const db = getDb();
+const url = readDatabaseUrl();
 const fresh: FreshDatabase[] = [];
 let folder: string;
 let seeded: Awaited<ReturnType<typeof seedEveryModel>>;
@@ -35,7 +37,7 @@ afterAll(async () => {
 async function freshDatabase(provider: "sqlite" | "postgresql") {
   const database = await createFreshDatabase(provider);
   fresh.push(database);
-  return database.db;
+  return database;
 }
 
 async function sortedRecords(from: Db, projectId: string) {
@@ -65,7 +67,7 @@ describe("project backup", () => {
   it("carries every model from one database to another and back with nothing lost", { timeout: 240_000 }, async () => {
     const projectId = seeded.project.id;
     const first = path.join(folder, "first.jsonl.gz");
-    const manifest = await exportProjectBackup(db, { projectId, file: first });
+    const manifest = await exportProjectBackup({ url, projectId, file: first });
     for (const model of backupModelNames) expect(manifest.counts[model], `${model} rows in the backup`).toBeGreaterThan(0);
     expect(manifest.counts.User).toBe(2);
     const original = await sortedRecords(db, projectId);
@@ -73,13 +75,13 @@ describe("project backup", () => {
     const hops: Array<"sqlite" | "postgresql"> = [process.env.GOODHART_TEST_DATABASE_URL ? "postgresql" : "sqlite", "sqlite"];
     let file = first;
     for (const [index, provider] of hops.entries()) {
-      const target = await freshDatabase(provider);
+      const { db: target, url: targetUrl } = await freshDatabase(provider);
       expect(providerOfDb(target)).toBe(provider);
       const result = await importProjectBackup(target, { file });
       expect(result).toMatchObject({ status: "imported", project: { id: projectId, slug: seeded.project.slug } });
       expect(await sortedRecords(target, projectId)).toEqual(original);
       file = path.join(folder, `hop-${index}.jsonl.gz`);
-      const again = await exportProjectBackup(target, { projectId, file });
+      const again = await exportProjectBackup({ url: targetUrl, projectId, file });
       expect(again.counts).toEqual(manifest.counts);
       expect(again.contentHash).toBe(manifest.contentHash);
       // The restored users can be found as the app finds them, password hash included.
@@ -90,8 +92,8 @@ describe("project backup", () => {
 
   it("does nothing the second time, and refuses a project that is here with other content", { timeout: 120_000 }, async () => {
     const file = path.join(folder, "twice.jsonl.gz");
-    await exportProjectBackup(db, { projectId: seeded.project.id, file });
-    const target = await freshDatabase("sqlite");
+    await exportProjectBackup({ url, projectId: seeded.project.id, file });
+    const { db: target } = await freshDatabase("sqlite");
     expect((await importProjectBackup(target, { file })).status).toBe("imported");
     expect((await importProjectBackup(target, { file })).status).toBe("already_imported");
     const before = await digestProject(target, seeded.project.id);
@@ -104,8 +106,8 @@ describe("project backup", () => {
 
   it("refuses a file cut short, or edited after export, before writing anything", { timeout: 120_000 }, async () => {
     const file = path.join(folder, "whole.jsonl.gz");
-    await exportProjectBackup(db, { projectId: seeded.project.id, file });
-    const target = await freshDatabase("sqlite");
+    await exportProjectBackup({ url, projectId: seeded.project.id, file });
+    const { db: target } = await freshDatabase("sqlite");
     const lines = await readLines(file);
 
     const truncated = path.join(folder, "truncated.jsonl.gz");
@@ -136,10 +138,10 @@ describe("project backup", () => {
 
   it("refuses a row that points at another project's trace, and removes what it had written", { timeout: 120_000 }, async () => {
     const file = path.join(folder, "forged.jsonl.gz");
-    const target = await freshDatabase(providerOfDb(db));
+    const { db: target } = await freshDatabase(providerOfDb(db));
     const victim = await makeProject(target, "victim");
     const victimTrace = await target.trace.create({ data: { projectId: victim.id, externalId: "v1", contentHash: "v1", source: "production" } });
-    await exportProjectBackup(db, { projectId: seeded.project.id, file });
+    await exportProjectBackup({ url, projectId: seeded.project.id, file });
     const lines = await readLines(file);
     const forged = lines.map((line) => (line.model === "TraceStep" ? { ...line, data: { ...line.data, traceId: victimTrace.id } } : line));
     await writeForged(file, forged);

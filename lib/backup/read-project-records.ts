@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { backupModels, type BackupModel } from "./backup-models";
 import { encodeRow, type BackupRecord } from "./backup-record";
 import { delegateOf } from "./model-delegate";
@@ -10,14 +10,14 @@ const pageSize = 1_000;
  * Every row of a project, model by model in import order, read in pages by primary key, so memory
  * holds one page whatever the project's size.
  */
-export async function* readProjectRecords(db: Db, projectId: string): AsyncGenerator<BackupRecord> {
+export async function* readProjectRecords(db: Db | Tx, projectId: string): AsyncGenerator<BackupRecord> {
   const scope = { projectId, userIds: await findBackupUserIds(db, projectId) };
   for (const model of backupModels) {
     for await (const row of readPages(db, model, model.where(scope))) yield { model: model.name, data: encodeRow(row) };
   }
 }
 
-async function* readPages(db: Db, model: BackupModel, where: Record<string, unknown>) {
+async function* readPages(db: Db | Tx, model: BackupModel, where: Record<string, unknown>) {
   const delegate = delegateOf(db, model.name);
   const orderBy = model.keys.map((key) => ({ [key]: "asc" }));
   let last: Record<string, unknown> | undefined;

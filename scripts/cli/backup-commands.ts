@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { exportProjectBackup } from "../../lib/backup/export-project-backup";
 import { importProjectBackup } from "../../lib/backup/import-project-backup";
 import { getDb } from "../../lib/db/client";
+import { readDatabaseUrl } from "../../lib/db/database-url";
 import { ensureDatabaseReady } from "../../lib/db/ensure-database-ready";
 import { openCli, repoRoot } from "./cli-context";
 
@@ -17,9 +18,9 @@ export function addBackupCommands(program: Command) {
     .requiredOption("--out <file>", "the file to write (it holds password and API key hashes: keep it private)")
     .option("--json", "end with one JSON line: file, counts, contentHash")
     .action(async (options: { project: string; out: string; json?: boolean }) => {
-      const { db, project } = await openCli(options);
+      const { project } = await openCli(options);
       const file = path.resolve(options.out);
-      const manifest = await exportProjectBackup(db, { projectId: project.id, file });
+      const manifest = await exportProjectBackup({ url: readDatabaseUrl(), projectId: project.id, file });
       console.log(`Exported ${total(manifest.counts)} records of project ${project.slug} to ${file}`);
       for (const [model, count] of Object.entries(manifest.counts)) console.log(`  ${model}: ${count}`);
       console.log(`Content hash: ${manifest.contentHash}`);
