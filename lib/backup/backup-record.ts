@@ -1,15 +1,22 @@
 import { createHash } from "node:crypto";
+import { AppError } from "../errors/app-error";
 import { canonicalJson } from "../ingest/hash-trace";
 
 export type BackupRecord = { model: string; data: Record<string, unknown> };
 
 /**
  * A row as the file holds it, the same whichever database it came from: dates as ISO strings,
- * bytes as base64, big integers and decimals as strings; Json values as they are.
+ * bytes as base64, big integers and decimals as strings; Json values as they are. JSON has no NaN or
+ * Infinity (it would write null): such a number is refused, naming where, rather than changed.
  */
-export function encodeRow(row: Record<string, unknown>): Record<string, unknown> {
+export function encodeRow(model: string, row: Record<string, unknown>): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(row)) data[field] = encodeValue(value);
+  for (const [field, value] of Object.entries(row)) {
+    if (typeof value === "number" && !Number.isFinite(value)) {
+      throw new AppError("unprocessable", `${model} ${String(row.id ?? JSON.stringify(row))}: ${field} is ${value}, which a backup file (JSON) cannot hold`);
+    }
+    data[field] = encodeValue(value);
+  }
   return data;
 }
 

@@ -16,15 +16,25 @@ export type ImportBackupResult = { status: "imported" | "already_imported"; proj
 const batchSize = 500;
 
 /**
+ * The project carries this slug until its last row is written, so it cannot be mistaken for a
+ * whole one, and an import killed halfway is recognised and replaced by the next attempt. A colon
+ * is never in a real slug.
+ */
+const importingSlug = (projectId: string) => `importing:${projectId}`;
+
+/**
  * Restores a project from a backup file into this database. The file is verified whole first;
  * then rows are written model by model in short batches. A project whose slug or id is taken, or a
  * user whose id or email is taken by someone else, is refused before anything is written. A write
  * that fails, or a result whose content hash differs from the manifest, removes what this import
- * wrote. Importing the same file again finds the identical project and changes nothing.
+ * wrote, and an import killed halfway is cleared by the next. Importing the same file again finds
+ * the identical project and changes nothing.
  */
 export async function importProjectBackup(db: Db, { file }: { file: string }): Promise<ImportBackupResult> {
   const { header, manifest, users } = await verifyBackupFile(file);
   const { project } = header;
+  const interrupted = await db.project.findFirst({ where: { id: project.id, slug: importingSlug(project.id) } });
+  if (interrupted) await removeImported(db, project.id, []);
   const existing = await db.project.findFirst({ where: { OR: [{ id: project.id }, { slug: project.slug }] } });
   if (existing) {
     if (existing.id === project.id && existing.slug === project.slug && (await digestProject(db, project.id)).contentHash === manifest.contentHash) {
@@ -39,6 +49,7 @@ export async function importProjectBackup(db: Db, { file }: { file: string }): P
   const createdUserIds: string[] = [];
   try {
     await writeRecords(db, { file, projectId: project.id, projectSlug: project.slug, existingUserIds, createdUserIds });
+    await retryOnBusy(() => db.project.update({ where: { id: project.id }, data: { slug: project.slug } }));
     const written = await digestProject(db, project.id);
     if (written.contentHash !== manifest.contentHash) {
       throw new AppError(
@@ -59,7 +70,7 @@ async function findExistingUsers(db: Db, users: BackupRecord[]): Promise<Set<str
   for (const { data } of users) {
     const found = await db.user.findFirst({ where: { OR: [{ id: String(data.id) }, { email: String(data.email) }] } });
     if (!found) continue;
-    if (found.id !== data.id || canonicalJson(encodeRow(found)) !== canonicalJson(data)) {
+    if (found.id !== data.id || canonicalJson(encodeRow("User", found)) !== canonicalJson(data)) {
       throw new AppError(
         "conflict",
         `This database already has a different user with the id ${String(data.id)} or the email ${String(data.email)}; nothing was imported`,
@@ -87,7 +98,7 @@ async function writeRecords(db: Db, context: WriteContext) {
     if (model.name === "User" && context.existingUserIds.has(String(data.id))) continue;
     if (batch && (batch.model !== model || batch.rows.length >= batchSize)) await flush();
     batch ??= { model, rows: [], firstLine: line };
-    batch.rows.push(decodeRow(model, data));
+    batch.rows.push(model.name === "Project" ? { ...data, slug: importingSlug(context.projectId) } : decodeRow(model, data));
   }
   await flush();
 }

@@ -104,6 +104,20 @@ describe("project backup", () => {
     expect(after.counts).toEqual(before.counts);
   });
 
+  it("replaces what an import killed halfway left behind", { timeout: 120_000 }, async () => {
+    const file = path.join(folder, "interrupted.jsonl.gz");
+    const manifest = await exportProjectBackup({ url, projectId: seeded.project.id, file });
+    const { db: target } = await freshDatabase("sqlite");
+    await importProjectBackup(target, { file });
+    // What a killed import leaves: the project under its importing slug, some rows not yet written.
+    await target.project.update({ where: { id: seeded.project.id }, data: { slug: `importing:${seeded.project.id}` } });
+    await target.traceStep.deleteMany({ where: { trace: { projectId: seeded.project.id } } });
+    await target.job.deleteMany({ where: { projectId: seeded.project.id } });
+
+    expect((await importProjectBackup(target, { file })).status).toBe("imported");
+    expect(await digestProject(target, seeded.project.id)).toEqual(manifest);
+  });
+
   it("refuses a file cut short, or edited after export, before writing anything", { timeout: 120_000 }, async () => {
     const file = path.join(folder, "whole.jsonl.gz");
     await exportProjectBackup({ url, projectId: seeded.project.id, file });

@@ -13,7 +13,7 @@ const pageSize = 1_000;
 export async function* readProjectRecords(db: Db | Tx, projectId: string): AsyncGenerator<BackupRecord> {
   const scope = { projectId, userIds: await findBackupUserIds(db, projectId) };
   for (const model of backupModels) {
-    for await (const row of readPages(db, model, model.where(scope))) yield { model: model.name, data: encodeRow(row) };
+    for await (const row of readPages(db, model, model.where(scope))) yield { model: model.name, data: encodeRow(model.name, row) };
   }
 }
 
