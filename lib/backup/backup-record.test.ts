@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BackupDigest, encodeRow } from "./backup-record";
+import { BackupDigest, encodeRow, type BackupRecord } from "./backup-record";
 
-const records = [
+const records: BackupRecord[] = [
   { model: "Trace", data: { id: "a", reward: 0.5, metadata: { b: 1, a: [1, 2] } } },
   { model: "Trace", data: { id: "b", reward: null, metadata: null } },
   { model: "TraceStep", data: { id: "c", traceId: "a", content: "x" } },
