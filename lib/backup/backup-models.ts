@@ -14,6 +14,12 @@ export type BackupModel = {
   requiredJson: string[];
   /** Foreign keys to other project rows (field -> model): an import checks each names a row of the imported project. */
   refs?: Record<string, string>;
+  /**
+   * For rows with no projectId: the link to the parent that has one (or has a parent). They are read
+   * parent chunk by parent chunk through that field's index; a filter through the relation would
+   * make the database rescan the project for every page.
+   */
+  parent?: { field: string; model: string };
   where: (scope: BackupScope) => Record<string, unknown>;
 };
 
@@ -27,10 +33,19 @@ export const backupModels: BackupModel[] = [
   { name: "ApiKey", keys: id, optionalJson: [], requiredJson: [], where: inProject },
   { name: "Document", keys: id, optionalJson: ["metadata"], requiredJson: [], where: inProject },
   { name: "Rubric", keys: id, optionalJson: [], requiredJson: [], where: inProject },
-  { name: "RubricVersion", refs: { rubricId: "Rubric" }, keys: id, optionalJson: [], requiredJson: [], where: ({ projectId }) => ({ rubric: { projectId } }) },
+  {
+    name: "RubricVersion",
+    parent: { field: "rubricId", model: "Rubric" },
+    refs: { rubricId: "Rubric" },
+    keys: id,
+    optionalJson: [],
+    requiredJson: [],
+    where: ({ projectId }) => ({ rubric: { projectId } }),
+  },
   { name: "KnownHack", keys: id, optionalJson: ["proposedItem"], requiredJson: [], where: inProject },
   {
     name: "RubricItem",
+    parent: { field: "rubricVersionId", model: "RubricVersion" },
     refs: { rubricVersionId: "RubricVersion", knownHackId: "KnownHack" },
     keys: id,
     optionalJson: ["provenance"],
@@ -38,19 +53,37 @@ export const backupModels: BackupModel[] = [
     where: ({ projectId }) => ({ rubricVersion: { rubric: { projectId } } }),
   },
   { name: "TrainingRun", refs: { rubricVersionId: "RubricVersion" }, keys: id, optionalJson: ["config", "summary"], requiredJson: [], where: inProject },
-  { name: "MetricPoint", refs: { runId: "TrainingRun" }, keys: id, optionalJson: [], requiredJson: [], where: ({ projectId }) => ({ run: { projectId } }) },
+  {
+    name: "MetricPoint",
+    parent: { field: "runId", model: "TrainingRun" },
+    refs: { runId: "TrainingRun" },
+    keys: id,
+    optionalJson: [],
+    requiredJson: [],
+    where: ({ projectId }) => ({ run: { projectId } }),
+  },
   {
     name: "MetricBucket",
+    parent: { field: "runId", model: "TrainingRun" },
     refs: { runId: "TrainingRun" },
     keys: ["runId", "name", "level", "bucket"],
     optionalJson: [],
     requiredJson: [],
     where: ({ projectId }) => ({ run: { projectId } }),
   },
-  { name: "RunEvent", refs: { runId: "TrainingRun" }, keys: id, optionalJson: ["data"], requiredJson: [], where: ({ projectId }) => ({ run: { projectId } }) },
+  {
+    name: "RunEvent",
+    parent: { field: "runId", model: "TrainingRun" },
+    refs: { runId: "TrainingRun" },
+    keys: id,
+    optionalJson: ["data"],
+    requiredJson: [],
+    where: ({ projectId }) => ({ run: { projectId } }),
+  },
   { name: "Trace", refs: { runId: "TrainingRun" }, keys: id, optionalJson: ["scores", "endState", "metadata"], requiredJson: [], where: inProject },
   {
     name: "TraceStep",
+    parent: { field: "traceId", model: "Trace" },
     refs: { traceId: "Trace" },
     keys: id,
     optionalJson: ["arguments", "result", "metadata"],
@@ -68,6 +101,7 @@ export const backupModels: BackupModel[] = [
   { name: "Judge", keys: id, optionalJson: [], requiredJson: [], where: inProject },
   {
     name: "JudgeVersion",
+    parent: { field: "judgeId", model: "Judge" },
     refs: { judgeId: "Judge" },
     keys: id,
     optionalJson: [],
@@ -78,6 +112,7 @@ export const backupModels: BackupModel[] = [
   { name: "ItemResult", refs: { rubricItemId: "RubricItem", traceId: "Trace" }, keys: id, optionalJson: [], requiredJson: [], where: inProject },
   {
     name: "KnownHackExample",
+    parent: { field: "knownHackId", model: "KnownHack" },
     refs: { knownHackId: "KnownHack", traceId: "Trace" },
     keys: ["knownHackId", "traceId"],
     optionalJson: [],
@@ -87,6 +122,7 @@ export const backupModels: BackupModel[] = [
   { name: "EdgeCase", keys: id, optionalJson: ["evidence"], requiredJson: [], where: inProject },
   {
     name: "EdgeCaseExample",
+    parent: { field: "edgeCaseId", model: "EdgeCase" },
     refs: { edgeCaseId: "EdgeCase", traceId: "Trace" },
     keys: ["edgeCaseId", "traceId"],
     optionalJson: ["detail"],

@@ -4,7 +4,7 @@ type Row = Record<string, unknown>;
 
 /** The part of a Prisma model delegate a backup uses; every model has it, under its name in camelCase. */
 export type ModelDelegate = {
-  findMany(args: { where: Row; orderBy: Row[]; take: number; skip?: number; cursor?: Row }): Promise<Row[]>;
+  findMany(args: { where: Row; orderBy: Row[]; select?: Row; take: number; skip?: number; cursor?: Row }): Promise<Row[]>;
   findUnique(args: { where: Row }): Promise<Row | null>;
   count(args: { where: Row }): Promise<number>;
   createMany(args: { data: Row[] }): Promise<{ count: number }>;
