@@ -3,6 +3,7 @@ import { Command, CommanderError } from "commander";
 import { ZodError } from "zod";
 import { AppError } from "../../lib/errors/app-error";
 import { addApiKeyCommands } from "./api-key-commands";
+import { addBackupCommands } from "./backup-commands";
 import { CliError } from "./cli-context";
 import { addDocumentsCommands } from "./documents-commands";
 import { addExportCommands } from "./export-commands";
@@ -30,6 +31,7 @@ addExportCommands(program);
 addRunsCommands(program);
 addDocumentsCommands(program);
 addTasksCommands(program);
+addBackupCommands(program);
 
 async function main(): Promise<number> {
   try {

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { BackupDigest, encodeRow, type BackupRecord } from "./backup-record";
+
+const records: BackupRecord[] = [
+  { model: "Trace", data: { id: "a", reward: 0.5, metadata: { b: 1, a: [1, 2] } } },
+  { model: "Trace", data: { id: "b", reward: null, metadata: null } },
+  { model: "TraceStep", data: { id: "c", traceId: "a", content: "x" } },
+];
+const hashOf = (list: typeof records) => {
+  const digest = new BackupDigest();
+  for (const record of list) digest.add(record);
+  return { counts: digest.counts, hash: digest.contentHash() };
+};
+
+describe("BackupDigest", () => {
+  it("gives the same hash whatever order the rows come in, and whatever order their keys", () => {
+    const reordered = [records[2]!, records[0]!, records[1]!].map((record) => ({ ...record, data: Object.fromEntries(Object.entries(record.data).reverse()) }));
+    expect(hashOf(reordered)).toEqual(hashOf(records));
+    expect(hashOf(records).counts).toEqual({ Trace: 2, TraceStep: 1 });
+    expect(hashOf(records).hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it("changes when one value changes, or a record is missing", () => {
+    const changed = records.map((record, index) => (index === 0 ? { ...record, data: { ...record.data, reward: 0.51 } } : record));
+    expect(hashOf(changed).hash).not.toBe(hashOf(records).hash);
+    expect(hashOf(records.slice(1)).hash).not.toBe(hashOf(records).hash);
+  });
+});
+
+describe("encodeRow", () => {
+  it("writes dates as ISO strings, bytes as base64 and big integers as strings", () => {
+    expect(encodeRow("X", { at: new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6)), bytes: new Uint8Array([104, 105]), big: 2n ** 70n })).toEqual({
+      at: "2026-01-02T03:04:05.006Z",
+      bytes: "aGk=",
+      big: "1180591620717411303424",
+    });
+  });
+
+  it("refuses a number JSON cannot hold instead of writing null", () => {
+    expect(() => encodeRow("MetricPoint", { id: "m1", value: Number.NaN })).toThrow(/MetricPoint m1: value is NaN/);
+    expect(() => encodeRow("MetricPoint", { id: "m1", value: Number.POSITIVE_INFINITY })).toThrow(/Infinity/);
+  });
+});

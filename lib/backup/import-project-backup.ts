@@ -1,0 +1,148 @@
+import { canonicalJson } from "../ingest/hash-trace";
+import type { Db } from "../db/client";
+import { Prisma } from "../db/generated/sqlite/client";
+import { retryOnBusy } from "../db/retry-on-busy";
+import { AppError } from "../errors/app-error";
+import { findBackupModel, type BackupModel } from "./backup-models";
+import { encodeRow, type BackupRecord } from "./backup-record";
+import { backupRecordLineSchema, type BackupManifest } from "./backup-file-format";
+import { digestProject } from "./export-project-backup";
+import { delegateOf } from "./model-delegate";
+import { readBackupLines } from "./read-backup-lines";
+import { verifyBackupFile } from "./verify-backup-file";
+
+export type ImportBackupResult = { status: "imported" | "already_imported"; project: { id: string; slug: string }; manifest: BackupManifest };
+
+const batchSize = 500;
+
+/**
+ * The project carries this slug until its last row is written, so it cannot be mistaken for a
+ * whole one, and an import killed halfway is recognised and replaced by the next attempt. A colon
+ * is never in a real slug.
+ */
+const importingSlug = (projectId: string) => `importing:${projectId}`;
+
+/**
+ * Restores a project from a backup file into this database. The file is verified whole first;
+ * then rows are written model by model in short batches. A project whose slug or id is taken, or a
+ * user whose id or email is taken by someone else, is refused before anything is written. A write
+ * that fails, or a result whose content hash differs from the manifest, removes what this import
+ * wrote, and an import killed halfway is cleared by the next. Importing the same file again finds
+ * the identical project and changes nothing.
+ */
+export async function importProjectBackup(db: Db, { file }: { file: string }): Promise<ImportBackupResult> {
+  const { header, manifest, users } = await verifyBackupFile(file);
+  const { project } = header;
+  const interrupted = await db.project.findFirst({ where: { id: project.id, slug: importingSlug(project.id) } });
+  if (interrupted) await removeImported(db, project.id, []);
+  const existing = await db.project.findFirst({ where: { OR: [{ id: project.id }, { slug: project.slug }] } });
+  if (existing) {
+    if (existing.id === project.id && existing.slug === project.slug && (await digestProject(db, project.id)).contentHash === manifest.contentHash) {
+      return { status: "already_imported", project, manifest };
+    }
+    throw new AppError(
+      "conflict",
+      `This database already has a project with the slug "${project.slug}" or the id ${project.id}; import into a fresh database, or delete that project first`,
+    );
+  }
+  const existingUserIds = await findExistingUsers(db, users);
+  const createdUserIds: string[] = [];
+  try {
+    await writeRecords(db, { file, projectId: project.id, projectSlug: project.slug, existingUserIds, createdUserIds });
+    await retryOnBusy(() => db.project.update({ where: { id: project.id }, data: { slug: project.slug } }));
+    const written = await digestProject(db, project.id);
+    if (written.contentHash !== manifest.contentHash) {
+      throw new AppError(
+        "internal",
+        `The imported project differs from the backup (counts in the database: ${JSON.stringify(written.counts)}; in the file: ${JSON.stringify(manifest.counts)})`,
+      );
+    }
+  } catch (error) {
+    await removeImported(db, project.id, createdUserIds);
+    throw error;
+  }
+  return { status: "imported", project, manifest };
+}
+
+/** Users already here with the same id and the same record are shared, not written again; any other clash is refused. */
+async function findExistingUsers(db: Db, users: BackupRecord[]): Promise<Set<string>> {
+  const reused = new Set<string>();
+  for (const { data } of users) {
+    const found = await db.user.findFirst({ where: { OR: [{ id: String(data.id) }, { email: String(data.email) }] } });
+    if (!found) continue;
+    if (found.id !== data.id || canonicalJson(encodeRow("User", found)) !== canonicalJson(data)) {
+      throw new AppError(
+        "conflict",
+        `This database already has a different user with the id ${String(data.id)} or the email ${String(data.email)}; nothing was imported`,
+      );
+    }
+    reused.add(found.id);
+  }
+  return reused;
+}
+
+type WriteContext = { file: string; projectId: string; projectSlug: string; existingUserIds: Set<string>; createdUserIds: string[] };
+
+async function writeRecords(db: Db, context: WriteContext) {
+  let batch: { model: BackupModel; rows: Record<string, unknown>[]; firstLine: number } | undefined;
+  const flush = async () => {
+    if (batch) await writeBatch(db, context, batch);
+    batch = undefined;
+  };
+  for await (const { line, value } of readBackupLines(context.file)) {
+    const parsed = backupRecordLineSchema.safeParse(value);
+    if (!parsed.success) continue; // the header and the manifest, checked by verifyBackupFile
+    const { model: name, data } = parsed.data;
+    const model = findBackupModel(name)!;
+    checkOwnership(context, model, data, line);
+    if (model.name === "User" && context.existingUserIds.has(String(data.id))) continue;
+    if (batch && (batch.model !== model || batch.rows.length >= batchSize)) await flush();
+    batch ??= { model, rows: [], firstLine: line };
+    batch.rows.push(model.name === "Project" ? { ...data, slug: importingSlug(context.projectId) } : decodeRow(model, data));
+  }
+  await flush();
+}
+
+function checkOwnership({ file, projectId, projectSlug }: WriteContext, model: BackupModel, data: Record<string, unknown>, line: number) {
+  const isOwn = model.name === "Project" ? data.id === projectId && data.slug === projectSlug : !("projectId" in data) || data.projectId === projectId;
+  if (!isOwn) throw new AppError("bad_request", `${file} line ${line}: a ${model.name} record of another project than the header's ${projectSlug}`);
+}
+
+async function writeBatch(
+  db: Db,
+  context: WriteContext,
+  { model, rows, firstLine }: { model: BackupModel; rows: Record<string, unknown>[]; firstLine: number },
+) {
+  await checkReferences(db, context, model, rows, firstLine);
+  try {
+    await retryOnBusy(() => delegateOf(db, model.name).createMany({ data: rows }));
+  } catch (error) {
+    throw new AppError("conflict", `${context.file}: writing ${model.name} records from line ${firstLine} failed: ${(error as Error).message}`);
+  }
+  if (model.name === "User") context.createdUserIds.push(...rows.map((row) => String(row.id)));
+}
+
+/** A row may only point at rows of the project being imported, never at another project's. */
+async function checkReferences(db: Db, { file, projectId }: WriteContext, model: BackupModel, rows: Record<string, unknown>[], firstLine: number) {
+  for (const [field, parentName] of Object.entries(model.refs ?? {})) {
+    const ids = [...new Set(rows.map((row) => row[field]).filter((id): id is string => typeof id === "string"))];
+    if (ids.length === 0) continue;
+    const parent = findBackupModel(parentName)!;
+    const found = await delegateOf(db, parentName).count({ where: { AND: [parent.where({ projectId, userIds: [] }), { id: { in: ids } }] } });
+    if (found !== ids.length) {
+      throw new AppError("bad_request", `${file}: ${model.name} records from line ${firstLine} name a ${parentName} (${field}) that is not in this backup`);
+    }
+  }
+}
+
+function decodeRow(model: BackupModel, data: Record<string, unknown>): Record<string, unknown> {
+  const row: Record<string, unknown> = { ...data };
+  for (const field of model.optionalJson) if (row[field] === null) row[field] = Prisma.DbNull;
+  for (const field of model.requiredJson) if (row[field] === null) row[field] = Prisma.JsonNull;
+  return row;
+}
+
+async function removeImported(db: Db, projectId: string, createdUserIds: string[]) {
+  await retryOnBusy(() => db.project.deleteMany({ where: { id: projectId } }));
+  await retryOnBusy(() => db.user.deleteMany({ where: { id: { in: createdUserIds } } }));
+}
