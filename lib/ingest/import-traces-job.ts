@@ -1,10 +1,9 @@
-import { existsSync } from "node:fs";
 import { z } from "zod";
 import { defineJobType, PermanentJobError, registerHandler, type JobContext } from "../jobs/job-type";
 import { formatNames } from "./format-name";
 import { importTraceSource } from "./import-trace-source";
+import { openUpload } from "./open-upload";
 import { removeFinishedUploads, removeUpload } from "./remove-upload";
-import { uploadPath } from "./save-upload";
 
 /**
  * The upload is kept while a retry may still read it (counting what went in as duplicates), and
@@ -24,28 +23,30 @@ export type ImportJobResult = { fileName: string; accepted: number; duplicates: 
 const maxRejectedKept = 200;
 
 export async function runImportTracesJob(payload: ImportTracesPayload, context: JobContext): Promise<ImportJobResult> {
+  const { projectId } = context;
+  if (!projectId) throw new PermanentJobError("an import job needs a project");
   // Uploads of other imports that became final without running (cancelled while queued) go now.
   await removeFinishedUploads(context.db);
+  const upload = { projectId, uploadId: payload.uploadId };
   try {
-    const result = await importUpload(payload, context);
-    await removeUpload(payload.uploadId);
+    const result = await importUpload(payload, { ...context, projectId });
+    await removeUpload(context.db, upload);
     return result;
   } catch (error) {
     // Failed for good: no retry will read the upload. A stop or a cancel (aborted) is not decided here.
     const isFinal = error instanceof PermanentJobError || context.attempt >= importTracesJob.maxAttempts;
-    if (isFinal && !context.signal.aborted) await removeUpload(payload.uploadId);
+    if (isFinal && !context.signal.aborted) await removeUpload(context.db, upload);
     throw error;
   }
 }
 
-async function importUpload({ uploadId, fileName, format }: ImportTracesPayload, { db, projectId, reportProgress }: JobContext): Promise<ImportJobResult> {
-  if (!projectId) throw new PermanentJobError("an import job needs a project");
-  const path = uploadPath(uploadId, fileName);
+async function importUpload({ uploadId, fileName, format }: ImportTracesPayload, { db, projectId, reportProgress }: JobContext & { projectId: string }): Promise<ImportJobResult> {
+  const source = await openUpload(db, { projectId, uploadId });
   // A missing upload cannot come back; retrying would only fail again.
-  if (!existsSync(path)) throw new PermanentJobError(`the uploaded file ${fileName} is gone (an import deletes its upload once it is final)`);
+  if (!source) throw new PermanentJobError(`the uploaded file ${fileName} is gone (an import deletes its upload once it is final)`);
   const result = await importTraceSource(db, {
     projectId,
-    input: { path },
+    input: { source },
     format,
     onProgress: ({ fraction, accepted, duplicates, rejected }) =>
       reportProgress(Math.min(0.99, fraction ?? 0), `${accepted} accepted, ${duplicates} duplicates, ${rejected} rejected`),
