@@ -47,8 +47,10 @@ const lines = (tag: string, count = 3, padding = "") =>
   Array.from({ length: count }, (_, i) => JSON.stringify({ externalId: `${tag}-${i + 1}`, steps: [{ role: "user", content: `m${i + 1}${padding}` }] })).join("\n") + "\nnot json\n";
 const storedUpload = (uploadId: string) => db.upload.findUnique({ where: { id: uploadId }, include: { chunks: { select: { index: true, bytes: true }, orderBy: { index: "asc" } } } });
 
-function context(progress: number[], { attempt = 1, project = projectId } = {}): JobContext {
-  return { jobId: "j", projectId: project, attempt, db, signal: new AbortController().signal, reportProgress: async (fraction) => void progress.push(fraction) };
+/** A job row a worker holds at `attempt`, as the handler runs for it. */
+async function context(progress: number[], { attempt = 1, project = projectId } = {}): Promise<JobContext> {
+  const job = await db.job.create({ data: { projectId: project, type: importTracesJob.name, payload: {}, status: "running", attempts: attempt } });
+  return { jobId: job.id, projectId: project, attempt, db, signal: new AbortController().signal, reportProgress: async (fraction) => void progress.push(fraction) };
 }
 
 describe("traces.import job", () => {
@@ -57,13 +59,13 @@ describe("traces.import job", () => {
     expect(upload.fileName).toBe("name.jsonl");
     const progress: number[] = [];
     const payload = { uploadId: upload.uploadId, fileName: "../evil/name.jsonl" };
-    const first = await runImportTracesJob(payload, context(progress));
+    const first = await runImportTracesJob(payload, await context(progress));
     expect(first).toMatchObject({ accepted: 3, duplicates: 0, rejectedCount: 1, rejected: [{ line: 4, error: expect.stringMatching(/^line 4: invalid JSON/) }] });
     expect(progress.length).toBeGreaterThan(0);
     expect(await storedUpload(upload.uploadId)).toBeNull();
     expect(await db.uploadChunk.count({ where: { uploadId: upload.uploadId } })).toBe(0);
     const again = await saveUpload(db, streamOf(lines("job")), { projectId, fileName: "name.jsonl", limit: 1_000_000 });
-    const second = await runImportTracesJob({ uploadId: again.uploadId, fileName: "name.jsonl" }, context([]));
+    const second = await runImportTracesJob({ uploadId: again.uploadId, fileName: "name.jsonl" }, await context([]));
     expect(second).toMatchObject({ accepted: 0, duplicates: 3, rejectedCount: 1 });
   });
 
@@ -78,7 +80,7 @@ describe("traces.import job", () => {
     expect(stored!.chunks.map(({ bytes }) => bytes.length)).toEqual([UPLOAD_CHUNK_BYTES, UPLOAD_CHUNK_BYTES, text.length - 2 * UPLOAD_CHUNK_BYTES]);
     expect(Buffer.concat(stored!.chunks.map(({ bytes }) => bytes)).toString("utf8")).toBe(text);
     expect(readdirSync(process.env.GOODHART_DATA_DIR!)).toEqual([]);
-    const result = await runImportTracesJob({ uploadId: upload.uploadId, fileName: "chunks.jsonl" }, context([]));
+    const result = await runImportTracesJob({ uploadId: upload.uploadId, fileName: "chunks.jsonl" }, await context([]));
     expect(result).toMatchObject({ accepted: 6_000, duplicates: 0, rejectedCount: 1 });
     expect(await db.trace.count({ where: { projectId, externalId: { startsWith: "chunks-" } } })).toBe(6_000);
   });
@@ -88,17 +90,29 @@ describe("traces.import job", () => {
     // A part that went missing: reading fails, an error the job may retry, and never a short import.
     await db.uploadChunk.delete({ where: { uploadId_index: { uploadId: upload.uploadId, index: 0 } } });
     const failing = { uploadId: upload.uploadId, fileName: "f.jsonl" };
-    await expect(runImportTracesJob(failing, context([], { attempt: 1 }))).rejects.toThrow(/missing its part 1 of 1/);
+    await expect(runImportTracesJob(failing, await context([], { attempt: 1 }))).rejects.toThrow(/missing its part 1 of 1/);
     expect(await storedUpload(upload.uploadId)).not.toBeNull();
-    await expect(runImportTracesJob(failing, context([], { attempt: importTracesJob.maxAttempts }))).rejects.toThrow();
+    await expect(runImportTracesJob(failing, await context([], { attempt: importTracesJob.maxAttempts }))).rejects.toThrow();
     expect(await storedUpload(upload.uploadId)).toBeNull();
     expect(await db.trace.count({ where: { projectId, externalId: { startsWith: "fail-" } } })).toBe(0);
   });
 
+  it("leaves the upload to the worker that took the job over from a stalled one, which imports it as duplicates and deletes it", async () => {
+    const upload = await saveUpload(db, streamOf(lines("taken")), { projectId, fileName: "t.jsonl", limit: 1_000_000 });
+    const payload = { uploadId: upload.uploadId, fileName: "t.jsonl" };
+    const stalled = await context([], { attempt: 1 });
+    // Its lease ran out and another worker claimed the job: attempt 2 is running now.
+    await db.job.update({ where: { id: stalled.jobId }, data: { attempts: 2 } });
+    expect(await runImportTracesJob(payload, stalled)).toMatchObject({ accepted: 3 });
+    expect(await storedUpload(upload.uploadId)).not.toBeNull();
+    expect(await runImportTracesJob(payload, { ...stalled, attempt: 2 })).toMatchObject({ accepted: 0, duplicates: 3 });
+    expect(await storedUpload(upload.uploadId)).toBeNull();
+  });
+
   it("fails permanently when the upload is gone, or belongs to another project", async () => {
-    await expect(runImportTracesJob({ uploadId: "00000000-0000-4000-8000-000000000000", fileName: "x.jsonl" }, context([]))).rejects.toThrow(PermanentJobError);
+    await expect(runImportTracesJob({ uploadId: "00000000-0000-4000-8000-000000000000", fileName: "x.jsonl" }, await context([]))).rejects.toThrow(PermanentJobError);
     const upload = await saveUpload(db, streamOf(lines("theirs")), { projectId: otherProjectId, fileName: "t.jsonl", limit: 1_000_000 });
-    await expect(runImportTracesJob({ uploadId: upload.uploadId, fileName: "t.jsonl" }, context([]))).rejects.toThrow(PermanentJobError);
+    await expect(runImportTracesJob({ uploadId: upload.uploadId, fileName: "t.jsonl" }, await context([]))).rejects.toThrow(PermanentJobError);
     expect(await db.trace.count({ where: { externalId: { startsWith: "theirs-" } } })).toBe(0);
     expect(await storedUpload(upload.uploadId)).not.toBeNull();
   });

@@ -30,7 +30,9 @@ export async function runImportTracesJob(payload: ImportTracesPayload, context: 
   const upload = { projectId, uploadId: payload.uploadId };
   try {
     const result = await importUpload(payload, { ...context, projectId });
-    await removeUpload(context.db, upload);
+    // A worker that stalled past its lease may finish after another took the job over: the upload
+    // is then the new holder's to read and delete.
+    if (await isStillHeld(context)) await removeUpload(context.db, upload);
     return result;
   } catch (error) {
     // Failed for good: no retry will read the upload. A stop or a cancel (aborted) is not decided here.
@@ -58,6 +60,11 @@ async function importUpload({ uploadId, fileName, format }: ImportTracesPayload,
     rejectedCount: result.rejected.length,
     rejected: result.rejected.slice(0, maxRejectedKept).map(({ line, index, error }) => ({ ...(line === undefined ? {} : { line }), ...(index === undefined ? {} : { index }), error })),
   };
+}
+
+async function isStillHeld({ db, jobId, attempt, signal }: JobContext): Promise<boolean> {
+  if (signal.aborted) return false;
+  return (await db.job.count({ where: { id: jobId, status: "running", attempts: attempt } })) === 1;
 }
 
 export const importTracesHandler = registerHandler(importTracesJob, runImportTracesJob);
