@@ -10,18 +10,18 @@ import { systemActor } from "../audit/record-audit-event";
 import { currentProvider, getDb, type Db } from "../db/client";
 import { createJudge } from "../judges/save-judge";
 import { startJudgeRun } from "../judges/start-judge-run";
-import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
+import { makeProject, makeUser, uniqueName } from "../testing/factories";
 import { allowJudgeBaseUrls, chatCompletion, startLlmTestServer } from "../testing/llm-test-server";
 import { jobsLogged, spawnAppWorker, type AppWorker } from "../testing/spawn-app-worker";
 import { stopProcess } from "../testing/spawn-test-worker";
 import { makeOwnDatabase } from "../testing/own-database";
 import { waitFor } from "../testing/wait-for";
-import { stopBoss } from "./pg-boss-client";
+import { stopBoss } from "../jobs/pg-boss-client";
 
 // The session route reads the signed-in user from next-auth; here it is whoever `signedIn` names.
 const signedIn = vi.hoisted(() => ({ userId: "", projectSlug: "" }));
-vi.mock("../next/auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
-vi.mock("../next/current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
+vi.mock("./auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
+vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
 
 // Scale-out as deployed: three worker processes (each with a data dir of its own, as on three
 // machines) and the web app's route handlers on one PostgreSQL database, under a steady stream of
