@@ -54,7 +54,7 @@ async function context(progress: number[], { attempt = 1, project = projectId } 
 }
 
 describe("traces.import job", () => {
-  it("imports an upload with progress and deletes it once done; the same file imported again gives duplicates only", async () => {
+  it("imports an upload with progress and deletes its bytes once done; the same file uploaded again gives duplicates only", async () => {
     const upload = await saveUpload(db, streamOf(lines("job")), { projectId, fileName: "../evil/name.jsonl", limit: 1_000_000 });
     expect(upload.fileName).toBe("name.jsonl");
     const progress: number[] = [];
@@ -62,8 +62,10 @@ describe("traces.import job", () => {
     const first = await runImportTracesJob(payload, await context(progress));
     expect(first).toMatchObject({ accepted: 3, duplicates: 0, rejectedCount: 1, rejected: [{ line: 4, error: expect.stringMatching(/^line 4: invalid JSON/) }] });
     expect(progress.length).toBeGreaterThan(0);
-    expect(await storedUpload(upload.uploadId)).toBeNull();
-    expect(await db.uploadChunk.count({ where: { uploadId: upload.uploadId } })).toBe(0);
+    // The bytes go at once; the row keeps the result until the job is final.
+    expect(await storedUpload(upload.uploadId)).toMatchObject({ importedAt: expect.any(Date), chunks: [] });
+    // The job run again (its worker was killed before the job was marked done) gives the same result.
+    expect(await runImportTracesJob(payload, await context([], { attempt: 2 }))).toEqual(first);
     const again = await saveUpload(db, streamOf(lines("job")), { projectId, fileName: "name.jsonl", limit: 1_000_000 });
     const second = await runImportTracesJob({ uploadId: again.uploadId, fileName: "name.jsonl" }, await context([]));
     expect(second).toMatchObject({ accepted: 0, duplicates: 3, rejectedCount: 1 });
@@ -97,7 +99,7 @@ describe("traces.import job", () => {
     expect(await db.trace.count({ where: { projectId, externalId: { startsWith: "fail-" } } })).toBe(0);
   });
 
-  it("leaves the upload to the worker that took the job over from a stalled one, which imports it as duplicates and deletes it", async () => {
+  it("leaves the upload to the worker that took the job over from a stalled one, which imports it as duplicates and deletes its bytes", async () => {
     const upload = await saveUpload(db, streamOf(lines("taken")), { projectId, fileName: "t.jsonl", limit: 1_000_000 });
     const payload = { uploadId: upload.uploadId, fileName: "t.jsonl" };
     const stalled = await context([], { attempt: 1 });
@@ -106,7 +108,7 @@ describe("traces.import job", () => {
     expect(await runImportTracesJob(payload, stalled)).toMatchObject({ accepted: 3 });
     expect(await storedUpload(upload.uploadId)).not.toBeNull();
     expect(await runImportTracesJob(payload, { ...stalled, attempt: 2 })).toMatchObject({ accepted: 0, duplicates: 3 });
-    expect(await storedUpload(upload.uploadId)).toBeNull();
+    expect(await storedUpload(upload.uploadId)).toMatchObject({ importedAt: expect.any(Date), chunks: [] });
   });
 
   it("fails permanently when the upload is gone, or belongs to another project", async () => {
@@ -137,6 +139,17 @@ describe("traces.import job", () => {
     expect(job.status).toBe("queued");
     expect(result).toBeNull();
     await db.job.delete({ where: { id: jobId } });
+  });
+
+  it("deletes an imported upload's row once its job is final", async () => {
+    const { jobId } = await startUploadImport(db, { projectId, body: streamOf(lines("final")), fileName: "final.jsonl" });
+    const job = await db.job.update({ where: { id: jobId }, data: { status: "running", attempts: 1 } });
+    const payload = importTracesJob.payloadSchema.parse(job.payload);
+    await runImportTracesJob(payload, { jobId, projectId, attempt: 1, db, signal: new AbortController().signal, reportProgress: async () => undefined });
+    expect(await storedUpload(payload.uploadId)).toMatchObject({ importedAt: expect.any(Date), chunks: [] });
+    await db.job.update({ where: { id: jobId }, data: { status: "succeeded" } });
+    expect(await removeFinishedUploads(db)).toBeGreaterThanOrEqual(1);
+    expect(await storedUpload(payload.uploadId)).toBeNull();
   });
 
   it("deletes the upload of an import cancelled before it ran", async () => {

@@ -2,12 +2,13 @@ import { z } from "zod";
 import { defineJobType, PermanentJobError, registerHandler, type JobContext } from "../jobs/job-type";
 import { formatNames } from "./format-name";
 import { importTraceSource } from "./import-trace-source";
+import { findImportedUpload, markUploadImported } from "./imported-upload";
 import { openUpload } from "./open-upload";
 import { removeFinishedUploads, removeUpload } from "./remove-upload";
 
 /**
- * The upload is kept while a retry may still read it (counting what went in as duplicates), and
- * deleted once the job is final: done, failed for good, or cancelled.
+ * The upload is kept while a retry may still read it (counting what went in as duplicates); once
+ * imported its bytes go and its result stays for a retry; the row is deleted once the job is final.
  */
 export const importTracesJob = defineJobType({
   name: "traces.import",
@@ -18,7 +19,14 @@ export const importTracesJob = defineJobType({
 export type ImportTracesPayload = z.infer<typeof importTracesJob.payloadSchema>;
 
 /** What the job stores as its result: the counts and the first rejected records. */
-export type ImportJobResult = { fileName: string; accepted: number; duplicates: number; rejectedCount: number; rejected: { line?: number; index?: number; error: string }[] };
+const importJobResultSchema = z.object({
+  fileName: z.string(),
+  accepted: z.number(),
+  duplicates: z.number(),
+  rejectedCount: z.number(),
+  rejected: z.array(z.object({ line: z.number().optional(), index: z.number().optional(), error: z.string() })),
+});
+export type ImportJobResult = z.infer<typeof importJobResultSchema>;
 
 const maxRejectedKept = 200;
 
@@ -29,10 +37,12 @@ export async function runImportTracesJob(payload: ImportTracesPayload, context: 
   await removeFinishedUploads(context.db);
   const upload = { projectId, uploadId: payload.uploadId };
   try {
+    const earlier = await findImportedUpload(context.db, upload);
+    if (earlier) return importJobResultSchema.parse(earlier);
     const result = await importUpload(payload, { ...context, projectId });
     // A worker that stalled past its lease may finish after another took the job over: the upload
-    // is then the new holder's to read and delete.
-    if (await isStillHeld(context)) await removeUpload(context.db, upload);
+    // is then the new holder's to read and mark.
+    if (await isStillHeld(context)) await markUploadImported(context.db, { ...upload, result });
     return result;
   } catch (error) {
     // Failed for good: no retry will read the upload. A stop or a cancel (aborted) is not decided here.

@@ -5,6 +5,8 @@ CREATE TABLE "Upload" (
     "fileName" TEXT NOT NULL,
     "size" BIGINT,
     "chunkCount" INTEGER,
+    "importedAt" TIMESTAMP(3),
+    "result" JSONB,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "Upload_pkey" PRIMARY KEY ("id")

@@ -5,6 +5,8 @@ CREATE TABLE "Upload" (
     "fileName" TEXT NOT NULL,
     "size" BIGINT,
     "chunkCount" INTEGER,
+    "importedAt" DATETIME,
+    "result" JSONB,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "Upload_projectId_fkey" FOREIGN KEY ("projectId") REFERENCES "Project" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
