@@ -3,12 +3,12 @@ import type { OpenedSource } from "./open-source";
 
 /**
  * A stored upload as a source read one chunk row at a time (never the whole file, except for the
- * whole-document formats, which read it whole by nature). Null when the project has no such upload
- * or its bytes were not all received.
+ * whole-document formats, which read it whole by nature). Null when the project has no such upload,
+ * its bytes were not all received, or they were deleted once it was imported.
  * A chunk that vanished while reading throws: a short read must not pass as a complete file.
  */
 export async function openUpload(db: Db, { projectId, uploadId }: { projectId: string; uploadId: string }): Promise<OpenedSource | null> {
-  const upload = await db.upload.findFirst({ where: { id: uploadId, projectId }, select: { fileName: true, size: true, chunkCount: true } });
+  const upload = await db.upload.findFirst({ where: { id: uploadId, projectId, importedAt: null }, select: { fileName: true, size: true, chunkCount: true } });
   if (!upload || upload.size === null || upload.chunkCount === null) return null;
   const { fileName, chunkCount } = upload;
   const size = Number(upload.size);
