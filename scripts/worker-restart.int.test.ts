@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, currentProvider, type Db } from "../lib/db/client";
 import { importTracesJob } from "../lib/ingest/import-traces-job";
+import { saveUpload } from "../lib/ingest/save-upload";
 import { enqueueJob } from "../lib/jobs/enqueue-job";
 import { defaultProjectSlug } from "../lib/projects/find-project";
 import { makeUser, uniqueName } from "../lib/testing/factories";
@@ -75,10 +75,9 @@ describe.runIf(currentProvider() === "sqlite")("npm start with a worker that die
     expect(app.exitCode).toBeNull();
 
     const project = await db.project.findUniqueOrThrow({ where: { slug: defaultProjectSlug } });
-    const uploadId = randomUUID();
     const externalId = uniqueName("after-restart");
-    mkdirSync(path.join(dataDir, "uploads", uploadId), { recursive: true });
-    writeFileSync(path.join(dataDir, "uploads", uploadId, "traces.jsonl"), `${JSON.stringify({ externalId, steps: [{ role: "user", content: "hello" }] })}\n`);
+    const body = new Blob([`${JSON.stringify({ externalId, steps: [{ role: "user", content: "hello" }] })}\n`]).stream();
+    const { uploadId } = await saveUpload(db, body, { projectId: project.id, fileName: "traces.jsonl", limit: 1_000_000 });
     const { job } = await enqueueJob(db, importTracesJob, { uploadId, fileName: "traces.jsonl" }, { projectId: project.id });
 
     const done = await waitFor(

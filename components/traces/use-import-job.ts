@@ -7,7 +7,7 @@ import { fetchJson } from "@/components/ui/fetch-json";
 
 const isFinished = (status: string | undefined) => status === "succeeded" || status === "failed" || status === "cancelled";
 
-/** Sends the file as the raw body (streamed to disk on the server) and returns the queued job's id. */
+/** Sends the file as the raw body (streamed into the database on the server) and returns the queued job's id. */
 export function useUploadTraces() {
   return useMutation({
     mutationFn: ({ file, format }: { file: File; format: string }) => {

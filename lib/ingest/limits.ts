@@ -20,5 +20,5 @@ export function formatBytes(bytes: number): string {
 /** POST /api/v1/traces and /api/v1/otel/v1/traces: bodies above this get 413 (send several batches). */
 export const MAX_API_BODY_BYTES = 32 * MIB;
 
-/** An upload through the web app's Import dialog; streamed to disk, then imported by a job. */
+/** An upload through the web app's Import dialog; streamed into the database, then imported by a job. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * MIB;

@@ -4,7 +4,9 @@ import { open, readFile, stat } from "node:fs/promises";
 export type TraceSourceInput =
   | { path: string }
   | { text: string; fileName?: string }
-  | { bytes: Uint8Array; fileName?: string };
+  | { bytes: Uint8Array; fileName?: string }
+  /** Already opened elsewhere (a stored upload). */
+  | { source: OpenedSource };
 
 export type OpenedSource = {
   /** The path or the given file name, for messages and detection. */
@@ -16,8 +18,9 @@ export type OpenedSource = {
   readAll(): Promise<Uint8Array>;
 };
 
-/** A uniform view of a file path, a string or a byte array. File system errors (ENOENT...) throw. */
+/** A uniform view of a file path, a string, a byte array or an opened source. File system errors (ENOENT...) throw. */
 export async function openSource(input: TraceSourceInput): Promise<OpenedSource> {
+  if ("source" in input) return input.source;
   if ("path" in input) return openFile(input.path);
   const bytes = "bytes" in input ? input.bytes : new TextEncoder().encode(input.text);
   return {

@@ -1,45 +1,63 @@
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { rm } from "node:fs/promises";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import type { Db } from "../db/client";
+import { retryOnBusy } from "../db/retry-on-busy";
 import { AppError } from "../errors/app-error";
-import { dataDir } from "../setup/data-dir";
-import { makePrivateDir, privateFileMode } from "../setup/private-files";
 import { formatBytes } from "./limits";
+import { removeUpload } from "./remove-upload";
 
-/** data/uploads/<id>/<name>: the name is kept because format detection uses it as a hint. */
-export function uploadPath(uploadId: string, fileName: string): string {
-  return path.join(dataDir(), "uploads", uploadId, safeFileName(fileName));
-}
+/** Bytes per UploadChunk row: small enough for any driver and a worker's memory, large enough to keep rows few. */
+export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
 
+/** The name is kept because format detection uses its extension as a hint; no path of it survives. */
 export function safeFileName(fileName: string): string {
   const base = path.basename(fileName).replace(/[^A-Za-z0-9._-]/g, "_").slice(-120);
   return base && base !== "." && base !== ".." ? base : "upload";
 }
 
-/** Streams an upload to disk (never held in memory); over `limit` bytes it is deleted and refused with 413. */
-export async function saveUpload(body: ReadableStream<Uint8Array> | null, { fileName, limit }: { fileName: string; limit: number }) {
+/**
+ * Streams an upload into the database, one UploadChunk row per UPLOAD_CHUNK_BYTES (never the whole
+ * file in memory), so a worker on any machine can read it. Over `limit` bytes, or on any failure,
+ * what was stored is deleted and the error thrown (413 for the limit).
+ */
+export async function saveUpload(db: Db, body: ReadableStream<Uint8Array> | null, { projectId, fileName, limit }: { projectId: string; fileName: string; limit: number }) {
   if (!body) throw new AppError("bad_request", "The upload is empty");
   const uploadId = randomUUID();
-  const target = uploadPath(uploadId, fileName);
-  makePrivateDir(path.dirname(path.dirname(target)));
-  makePrivateDir(path.dirname(target));
+  const name = safeFileName(fileName);
+  await retryOnBusy(() => db.upload.create({ data: { id: uploadId, projectId, fileName: name } }));
+  const reader = body.getReader();
   let size = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      size += chunk.length;
-      if (size > limit) callback(new AppError("payload_too_large", `The file is over the ${formatBytes(limit)} upload limit; import it with the CLI`));
-      else callback(null, chunk);
-    },
-  });
+  let index = 0;
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  const flush = async () => {
+    if (pendingBytes === 0) return;
+    const bytes = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    const chunkIndex = index++;
+    await retryOnBusy(() => db.uploadChunk.create({ data: { uploadId, index: chunkIndex, bytes } }));
+  };
   try {
-    await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), counter, createWriteStream(target, { mode: privateFileMode }));
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > limit) throw new AppError("payload_too_large", `The file is over the ${formatBytes(limit)} upload limit; import it with the CLI`);
+      for (let offset = 0; offset < value.length; ) {
+        const take = Math.min(value.length - offset, UPLOAD_CHUNK_BYTES - pendingBytes);
+        pending.push(value.subarray(offset, offset + take));
+        pendingBytes += take;
+        offset += take;
+        if (pendingBytes === UPLOAD_CHUNK_BYTES) await flush();
+      }
+    }
+    await flush();
+    await retryOnBusy(() => db.upload.update({ where: { id: uploadId }, data: { size: BigInt(size), chunkCount: index } }));
   } catch (error) {
-    await rm(path.dirname(target), { recursive: true, force: true });
+    await reader.cancel().catch(() => undefined);
+    await removeUpload(db, { projectId, uploadId });
     throw error;
   }
-  return { uploadId, path: target, size };
+  return { uploadId, fileName: name, size };
 }

@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { retryOnBusy } from "../db/retry-on-busy";
 
 /**
  * One pg-boss instance per process. pg-boss delivers jobs between machines; the Job row stays the
@@ -34,16 +35,17 @@ export async function ensureQueue(url: string, name: string): Promise<PgBoss> {
   const boss = await getBoss(url);
   const state = globalForBoss.goodhartBoss!;
   if (!state.queues.has(name)) {
-    state.queues.set(
-      name,
-      (async () => {
-        if (await boss.getQueue(name)) return;
-        // Another process may create it between the check and here; that is fine.
-        await boss.createQueue(name).catch(async (error) => {
-          if (!(await boss.getQueue(name))) throw error;
-        });
-      })(),
-    );
+    const created = retryOnBusy(async () => {
+      if (await boss.getQueue(name)) return;
+      // Another process may create it between the check and here; that is fine. Workers starting
+      // together on a fresh database deadlock in pg-boss's create_queue: the victim tries again.
+      await boss.createQueue(name).catch(async (error) => {
+        if (!(await boss.getQueue(name))) throw error;
+      });
+    });
+    // A failure is not remembered: the next call tries again.
+    created.catch(() => state.queues.delete(name));
+    state.queues.set(name, created);
   }
   await state.queues.get(name);
   return boss;

@@ -42,7 +42,7 @@ const routeSpecs: Record<string, RouteSpec> = {
   "runs/import": { kind: "not-json", reason: "a raw metrics file (CSV, JSONL, JSON, TensorBoard) read with the size limit and imported at once; tested in runs-import-api.int.test.ts" },
   "tasks/grounding": { kind: "json", auth: "session", maxBytes: MAX_JSON_BODY_BYTES },
   "tasks/mine-traces": { kind: "json", auth: "session", maxBytes: MAX_JSON_BODY_BYTES },
-  "traces/import": { kind: "not-json", reason: "a raw file upload streamed to disk; the traces.import job reads it with the importers" },
+  "traces/import": { kind: "not-json", reason: "a raw file upload streamed into the database; the traces.import job reads it with the importers" },
   "v1/documents": { kind: "json", auth: "key", maxBytes: MAX_DOCUMENT_BODY_BYTES },
   "v1/edge-cases/[id]/decision": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/edge-cases/[id]/undo": { kind: "no-body", auth: "key" },
