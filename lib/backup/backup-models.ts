@@ -138,6 +138,12 @@ export const backupModels: BackupModel[] = [
 
 export const backupModelNames = backupModels.map((model) => model.name);
 
+/** Models a backup leaves out on purpose, each with why; backup-models.test.ts accepts no other gap. */
+export const modelsLeftOut: Record<string, string> = {
+  Upload: "an upload in flight: its bytes go once its import is done, and a restored job is never sent to a worker again",
+  UploadChunk: "the bytes of an upload in flight (see Upload)",
+};
+
 export function findBackupModel(name: string): BackupModel | undefined {
   return backupModels.find((model) => model.name === name);
 }

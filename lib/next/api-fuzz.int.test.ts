@@ -4,7 +4,6 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiKey } from "../api-keys/create-api-key";
 import { getDb } from "../db/client";
-import { removeUpload } from "../ingest/remove-upload";
 import { createRng, deriveSeed } from "../lab/prng";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { registerRun } from "../runs/register-run";
@@ -81,9 +80,6 @@ beforeAll(async () => {
   };
 }, 120_000);
 afterAll(async () => {
-  // The 413 check's probe of the Import dialog's route leaves an upload on disk for a job no worker runs.
-  const imports = await db.job.findMany({ where: { projectId: project.id, type: "traces.import" }, select: { payload: true } });
-  await Promise.all(imports.map(({ payload }) => removeUpload(String((payload as { uploadId?: unknown }).uploadId))));
   await Promise.all([deleteProject(db, project.id), deleteProject(db, other.id)]);
 });
 

@@ -7,12 +7,12 @@ import { POST as postUpload } from "../../app/api/traces/import/route";
 import { POST as postTraces } from "../../app/api/v1/traces/route";
 import { createApiKey } from "../api-keys/create-api-key";
 import { systemActor } from "../audit/record-audit-event";
-import { getDb, providerOfDb, type Db } from "../db/client";
+import { currentProvider, getDb, providerOfDb, type Db } from "../db/client";
 import { stopBoss } from "../jobs/pg-boss-client";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { startLabRun } from "../lab/start-lab-run";
 import { makeProject, makeUser, uniqueName } from "../testing/factories";
-import { makeOwnDatabase } from "../testing/own-database";
+import { createFreshDatabase, type FreshDatabase } from "../testing/fresh-database";
 import { lastJsonLine, runCli } from "../testing/run-cli";
 import { spawnAppWorker, type AppWorker } from "../testing/spawn-app-worker";
 import { stopProcess } from "../testing/spawn-test-worker";
@@ -26,7 +26,6 @@ vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.p
 // Imports through the CLI, the API and a UI upload while the real worker process (workers/index.ts)
 // trains a lab run and then reviews it, all writing to one database (SQLite's single writer, or
 // PostgreSQL). On a database of its own, so that its worker takes no other test's jobs.
-const root = path.resolve(import.meta.dirname, "../..");
 const labSteps = 100;
 const cliTraces = 1_500;
 const apiBatches = 8;
@@ -35,7 +34,7 @@ const uploadTraces = 800;
 const lockedText = /database is locked|SQLITE_BUSY|database table is locked/i;
 
 const previousDatabaseUrl = process.env.DATABASE_URL;
-let own: { url: string; drop: () => Promise<void> };
+let own: FreshDatabase;
 let db: Db;
 let worker: AppWorker;
 let dataDir: string;
@@ -44,7 +43,7 @@ let key: string;
 let reviewerId: string;
 
 beforeAll(async () => {
-  own = await makeOwnDatabase({ root, prefix: "goodhart_load" });
+  own = await createFreshDatabase(currentProvider());
   // The route handlers, like the worker and the CLI, use the database in DATABASE_URL.
   process.env.DATABASE_URL = own.url;
   db = getDb();

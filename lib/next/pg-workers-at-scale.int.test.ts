@@ -14,7 +14,7 @@ import { makeProject, makeUser, uniqueName } from "../testing/factories";
 import { allowJudgeBaseUrls, chatCompletion, startLlmTestServer } from "../testing/llm-test-server";
 import { jobsLogged, spawnAppWorker, type AppWorker } from "../testing/spawn-app-worker";
 import { stopProcess } from "../testing/spawn-test-worker";
-import { makeOwnDatabase } from "../testing/own-database";
+import { createFreshDatabase, type FreshDatabase } from "../testing/fresh-database";
 import { waitFor } from "../testing/wait-for";
 import { stopBoss } from "../jobs/pg-boss-client";
 
@@ -29,7 +29,6 @@ vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.p
 // is killed with SIGKILL while it holds a judge run. On a database of its own, so that its workers
 // take no other test's jobs.
 const isPostgres = currentProvider() === "postgresql";
-const root = path.resolve(import.meta.dirname, "../..");
 const tracesPerRound = 20;
 const roundsAfterKill = 4;
 const maxRoundsBeforeKill = 30;
@@ -38,7 +37,7 @@ const leaseSeconds = "2";
 const llm = await startLlmTestServer(() => ({ body: chatCompletion(JSON.stringify({ label: "pass", score: 0.9, rationale: "ok", issues: [] })), delayMs: 40 }));
 const disallow = allowJudgeBaseUrls(llm.url);
 const previous = { lease: process.env.GOODHART_JOB_LEASE_SECONDS, databaseUrl: process.env.DATABASE_URL };
-let own: { url: string; drop: () => Promise<void> } | undefined;
+let own: FreshDatabase | undefined;
 let db: Db;
 let project: { id: string; slug: string };
 let key: string;
@@ -50,7 +49,7 @@ const workers: AppWorker[] = [];
 
 beforeAll(async () => {
   if (!isPostgres) return;
-  own = await makeOwnDatabase({ root, prefix: "goodhart_scale" });
+  own = await createFreshDatabase(currentProvider());
   // The route handlers, like the workers, use the database in DATABASE_URL.
   process.env.DATABASE_URL = own.url;
   db = getDb();
