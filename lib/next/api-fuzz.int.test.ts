@@ -119,7 +119,7 @@ async function send(fuzzCase: FuzzCase, bodyInit?: BodyInit): Promise<Outcome> {
   const answered = (async (): Promise<Outcome> => {
     try {
       const init = { method: route.method, headers, body: bodyInit ?? body, duplex: "half" };
-      const response = await route.handler(new NextRequest(url, init as ConstructorParameters<typeof NextRequest>[1]), { params: Promise.resolve(params) });
+      const response = await route.handler(new NextRequest(url, init as ConstructorParameters<typeof NextRequest>[1]), { params: Promise.resolve(route.params.length ? params : undefined) });
       // Streamed answers (the JSONL exports) must also finish within the bound.
       const bytes = new Uint8Array(await response.arrayBuffer());
       return { kind: "answered", status: response.status, contentType: response.headers.get("content-type") ?? "", body: bytes };

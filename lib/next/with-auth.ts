@@ -12,7 +12,8 @@ import { auth } from "./auth";
 import { currentProjectSlug } from "./current-project";
 import { toErrorResponse } from "./error-response";
 
-type RouteParams = { params: Promise<Record<string, string | string[]>> };
+/** Next resolves a static route's params to undefined, whatever its type says; the wrappers hand on {}. */
+type RouteParams = { params: Promise<Record<string, string | string[]> | undefined> };
 
 export type SessionContext = { db: Db; member: Membership; actor: Actor; params: Record<string, string | string[]> };
 export type ApiKeyContext = { db: Db; key: ApiKeyPrincipal; actor: Actor; params: Record<string, string | string[]> };
@@ -28,7 +29,7 @@ export function withSession(handler: (request: NextRequest, context: SessionCont
       if (!safeMethods.has(request.method)) assertOwnJsonRequest(request, body);
       const member = await loadMember();
       if (!hasRole(member.role, role)) throw forbidden(`This needs the ${role} role; you are ${member.role}`);
-      const resolved = await params;
+      const resolved = (await params) ?? {};
       assertStorableUrl(request.nextUrl, resolved);
       return await handler(request, { db: getDb(), member, actor: { userId: member.userId, label: member.email }, params: resolved });
     } catch (error) {
@@ -45,7 +46,7 @@ export function withApiKey(handler: (request: NextRequest, context: ApiKeyContex
       const key = await verifyApiKey(db, request.headers.get("authorization"));
       const asked = request.nextUrl.searchParams.get("project") ?? request.headers.get("x-goodhart-project");
       if (asked && asked !== key.projectSlug) throw forbidden(`This API key belongs to project "${key.projectSlug}", not "${asked}"`);
-      const resolved = await params;
+      const resolved = (await params) ?? {};
       assertStorableUrl(request.nextUrl, resolved);
       return await handler(request, { db, key, actor: { userId: null, label: `api-key:${key.name}` }, params: resolved });
     } catch (error) {

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 
 // Route handlers take a NextRequest (a Request with nextUrl); callers pass one.
-export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string> | undefined> }) => Promise<Response>;
 /** One method of one route under app/api: `template` as on disk ("v1/runs/[id]/metrics"), `params` its dynamic segments. */
 export type ApiRoute = { template: string; method: string; params: string[]; handler: RouteHandler };
 
