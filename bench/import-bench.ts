@@ -96,7 +96,7 @@ async function benchSqlite(file: string, traces: Trace[]): Promise<Figure> {
 // PostgreSQL takes at most 65,535 bound parameters per statement.
 const maxParameters = 65_535;
 
-async function insertRawPg(client: pg.Client, table: string, columns: Columns, rows: Value[][]) {
+export async function insertRawPg(client: pg.Client, table: string, columns: Columns, rows: Value[][]) {
   const names = columns.map(([name]) => `"${name}"`).join(", ");
   const perStatement = Math.floor(maxParameters / columns.length);
   for (let start = 0; start < rows.length; start += perStatement) {

@@ -40,6 +40,10 @@ export function importTraces(count: number): Trace[] {
   );
 }
 
+/** Every edgeCaseEvery-th trace is the first example of an open review case; its other examples are the traces after it. */
+export const edgeCaseEvery = 100;
+export const examplesPerEdgeCase = 5;
+
 export type ListTraceRow = {
   id: string;
   externalId: string;
@@ -67,13 +71,32 @@ export function* listTraceRows(count: number): Generator<ListTraceRow> {
       input: `question ${i}`,
       reward: rng() < 0.1 ? null : Math.round(rng() * 100) / 100,
       stepCount: 1 + Math.floor(rng() * 40),
-      openEdgeCases: i % edgeCaseEvery === 0 ? 1 : 0,
+      openEdgeCases: i % edgeCaseEvery < examplesPerEdgeCase ? 1 : 0,
       createdAt: new Date(dataEpoch + i * 1000),
       steps: [`Customer ${i} wants a refund for order ${i * 7}`, `Looking up order ${i * 7} in the Booking System`],
     };
   }
 }
 
-/** Every edgeCaseEvery-th trace is the first example of an open review case; the case's next examples are the traces after it. */
-export const edgeCaseEvery = 100;
-export const examplesPerEdgeCase = 5;
+
+const edgeCaseKinds = ["judge_disagreement", "suspected_hack", "metric_divergence"] as const;
+const edgeCaseRules = { judge_disagreement: "panel_split", suspected_hack: "reward_high_hack_fires", metric_divergence: "metric_divergence" } as const;
+
+/** The review queue over the trace rows: one open case per edgeCaseEvery traces, `firstTrace` its first example. */
+export function* listEdgeCaseRows(traceCount: number) {
+  const rng = rngFor("edge-cases");
+  for (let firstTrace = 0; firstTrace < traceCount; firstTrace += edgeCaseEvery) {
+    const kind = edgeCaseKinds[Math.floor(rng() * edgeCaseKinds.length)]!;
+    yield {
+      id: seededId(rng),
+      firstTrace,
+      kind,
+      rule: edgeCaseRules[kind],
+      environment: environments[Math.floor(rng() * 3)]!,
+      groupKey: `bench-${firstTrace}`,
+      priority: Math.round(rng() * 1000) / 10,
+      title: `Case over traces ${firstTrace} to ${firstTrace + examplesPerEdgeCase - 1}`,
+      createdAt: new Date(dataEpoch + firstTrace * 1000),
+    };
+  }
+}
