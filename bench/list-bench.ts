@@ -55,7 +55,7 @@ async function benchOn({ db, projectId, setup }: ListDatabase, database: string,
   ];
   for (const [, request] of cases) await request(); // warm-up: the pages the first round would read from disk
   const timed = await timeInterleaved(baseline, cases.map(([, request]) => request), rounds);
-  const note = `${traceCount.toLocaleString("en")} traces, ${(traceCount / edgeCaseEvery).toLocaleString("en")} open cases; ${rounds} rounds; database ${setup}`;
+  const note = `${traceCount.toLocaleString("en")} traces, ${(traceCount / edgeCaseEvery).toLocaleString("en")} open cases; ${rounds} rounds; data set ${setup}`;
   return cases.map(([name], i) =>
     figure("lists", `${name}, ${database}`, timed.requests[i]!, { name: "one trace by primary key", ...timed.baseline }, i === 0 ? note : undefined),
   );

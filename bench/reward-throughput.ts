@@ -117,7 +117,7 @@ export async function benchReward(batches: number): Promise<Figure[]> {
     const latencies = (load: LoadResult) => `p50 ${load.p50.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms`;
     const rollouts = (load: LoadResult, perRequest = 1) => ({ value: load.perSecond * perRequest, unit: "rollouts/s" });
     const healthBaseline = { name: `/api/health, same server (better of before and after: ${healthRun.perSecond.toFixed(0)}, ${healthAfter.perSecond.toFixed(0)})`, value: Math.max(healthRun.perSecond, healthAfter.perSecond), unit: "requests/s" };
-    const how = `${batchSize} requests at concurrency ${concurrency}, 10 rule items, SQLite`;
+    const how = `${batchSize.toLocaleString("en")} requests at concurrency ${concurrency}, 10 rule items, SQLite`;
     return [
       figure("reward", "reward API, one rollout per request", rollouts(singleRun), healthBaseline, `${how}; ${latencies(singleRun)}; ${storedAfterFirst}/${batchSize} stored once`),
       figure("reward", "reward API, one rollout per request", rollouts(singleRun), { name: "bare node:http, same body", value: bareRun.perSecond, unit: "requests/s" }, `bare ${latencies(bareRun)}: parse and answer only, the client's ceiling`),
