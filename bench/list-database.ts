@@ -80,13 +80,15 @@ export async function sqliteListDatabase(traceCount: number): Promise<ListDataba
   const started = performance.now();
   await freshDatabase(name);
   const db = createDb(url);
-  const projectId = (await db.project.create({ data: { slug: name, name } })).id;
+  // Named as kept only once the whole data set is in: a build that stops halfway is built again next time.
+  const projectId = (await db.project.create({ data: { slug: `${name}-building`, name } })).id;
   await db.$disconnect();
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
-  // A generated data set: a crash mid-build leaves no project row, so the next run builds it again.
+  // A generated data set, rebuilt if it is lost; durability would only slow the build.
   sqlite.pragma("synchronous = OFF");
   for (const batch of batches(projectId, traceCount)) sqlite.transaction(() => batch.forEach(([table, columns, rows]) => insertRowsOnSqlite(sqlite, table, columns, rows)))();
+  sqlite.prepare(`UPDATE "Project" SET "slug" = ? WHERE "id" = ?`).run(name, projectId);
   sqlite.exec("ANALYZE");
   sqlite.close();
   return { db: createDb(url), projectId, setup: `built in ${((performance.now() - started) / 1000).toFixed(0)} s` };
@@ -97,7 +99,7 @@ export async function postgresListDatabase(url: string, traceCount: number): Pro
   await migrateDatabase({ root: path.dirname(import.meta.dirname), url });
   const db = createDb(url);
   const kept = await db.project.findUnique({ where: { slug } });
-  // The project row is written last: one that exists holds the whole data set.
+  // The data set goes in as one transaction, so a project under this slug holds all of it.
   if (kept) return { db, projectId: kept.id, setup: "kept in the database" };
   const started = performance.now();
   const projectId = seededId(rngFor("list-project"));
