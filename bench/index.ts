@@ -35,7 +35,8 @@ const settings = {
 const postgresUrl = process.env.BENCH_POSTGRES_URL || undefined;
 
 const startedAt = new Date();
-const { cpus, cpuModel, loadAverage } = machine();
+const machineAtStart = machine();
+const { cpus, cpuModel, loadAverage } = machineAtStart;
 console.error(`bench: ${cpus} × ${cpuModel}, load ${loadAverage.map((load) => load.toFixed(1)).join(" ")}; ${JSON.stringify(settings)}`);
 if (!postgresUrl) console.error("bench: BENCH_POSTGRES_URL is not set, so the PostgreSQL figures are left out");
 
@@ -52,6 +53,6 @@ for (const section of sections.filter((name) => only.includes(name))) {
   figures.push(...(await runs[section]()));
   console.error(`bench: ${section} done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
-writeResults({ startedAt, settings, figures });
+writeResults({ startedAt, machineAtStart, settings, figures });
 console.log(markdownTable(figures));
 process.exit(0);

@@ -17,14 +17,16 @@ export function machine() {
   return { cpus: cpus.length, cpuModel: cpus[0]?.model ?? "unknown", memoryGb: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.release()}`, node: process.version, loadAverage: os.loadavg() };
 }
 
-export function writeResults({ file = path.join(root, "bench", "results.json"), startedAt, settings, figures }: { file?: string; startedAt: Date; settings: Record<string, unknown>; figures: Figure[] }) {
+type Machine = ReturnType<typeof machine>;
+
+export function writeResults({ file = path.join(root, "bench", "results.json"), startedAt, machineAtStart, settings, figures }: { file?: string; startedAt: Date; machineAtStart: Machine; settings: Record<string, unknown>; figures: Figure[] }) {
   const results = {
     date: startedAt.toISOString(),
     seconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
     commit: git(["rev-parse", "HEAD"]),
     // Uncommitted changes to the code the bench measures make the commit an approximation.
     dirty: git(["status", "--porcelain", "--", "app", "lib", "bench", "prisma", "scripts"]) !== "",
-    machine: { ...machine(), loadAverageAtEnd: os.loadavg() },
+    machine: { ...machineAtStart, loadAverageAtEnd: os.loadavg() },
     settings,
     figures,
   };
