@@ -144,7 +144,10 @@ async function toFilters(db: Db, projectId: string, query: TraceListQuery, searc
     parts.push({ NOT: { createdAt: edge.createdAt, id: { lt: edge.id } } });
   }
   const text = containsText(db, query.q);
-  parts.push({ OR: [{ input: text }, { output: text }, { steps: { some: { content: text } } }] });
+  // The window repeated inside the steps' subquery: without it PostgreSQL plans that subquery as a
+  // scan of every step in the table (1.7 s at a million traces, 0.25 s with it); SQLite is faster without.
+  const inWindow = edge && providerOfDb(db) === "postgresql" ? { trace: { projectId, createdAt: { gte: edge.createdAt } } } : {};
+  parts.push({ OR: [{ input: text }, { output: text }, { steps: { some: { content: text, ...inWindow } } }] });
   return { parts, dates, searchedNewest: edge ? searchNewest : null };
 }
 
