@@ -66,7 +66,7 @@ export async function benchJudgeThroughput(traceCount: number): Promise<Figure[]
         `judge run, ${traceCount.toLocaleString("en")} verdicts (local endpoint, ${latencyMs} ms/request, concurrency ${concurrency})`,
         { value: perSecond, unit: "verdicts/s" },
         { name: `the bound, concurrency / latency = ${concurrency} / ${latencyMs / 1000} s`, value: bound, unit: "verdicts/s" },
-        `${result.requests} requests, ${result.errors} errors, $${result.costUsd.toFixed(4)}; re-run of the same from the cache ${cachedSeconds.toFixed(2)} s, ${again.requests} requests`,
+        `${result.requests.toLocaleString("en")} requests, ${result.errors} errors, $${result.costUsd.toFixed(4)}; re-run of the same from the cache ${cachedSeconds.toFixed(2)} s, ${again.requests} requests`,
       ),
     ];
   } finally {

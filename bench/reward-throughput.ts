@@ -119,7 +119,7 @@ export async function benchReward(batches: number): Promise<Figure[]> {
     const healthBaseline = { name: `/api/health, same server (better of before and after: ${healthRun.perSecond.toFixed(0)}, ${healthAfter.perSecond.toFixed(0)})`, value: Math.max(healthRun.perSecond, healthAfter.perSecond), unit: "requests/s" };
     const how = `${batchSize.toLocaleString("en")} requests at concurrency ${concurrency}, 10 rule items, SQLite`;
     return [
-      figure("reward", "reward API, one rollout per request", rollouts(singleRun), healthBaseline, `${how}; ${latencies(singleRun)}; ${storedAfterFirst}/${batchSize} stored once`),
+      figure("reward", "reward API, one rollout per request", rollouts(singleRun), healthBaseline, `${how}; ${latencies(singleRun)}; ${storedAfterFirst.toLocaleString("en")} of ${batchSize.toLocaleString("en")} stored once`),
       figure("reward", "reward API, one rollout per request", rollouts(singleRun), { name: "bare node:http, same body", value: bareRun.perSecond, unit: "requests/s" }, `bare ${latencies(bareRun)}: parse and answer only, the client's ceiling`),
       figure("reward", "reward API, the same rollouts sent again", rollouts(resendRun), healthBaseline, `${latencies(resendRun)}; ${storedAfterResend - storedAfterFirst} new rows, same trace ids: ${sameIds}`),
       figure(
