@@ -1,24 +1,58 @@
-// npm run bench: prints one table. BENCH_IMPORT_TRACES, BENCH_LIST_TRACES, BENCH_JUDGE_TRACES, BENCH_REWARD_BATCHES and BENCH_RUN_CHART_POINTS shrink a quick run.
-import { benchImport, benchList, type BenchRow } from "./import-bench";
+// npm run bench: every figure next to a baseline measured in the same run; writes bench/results.json and
+// prints a Markdown table. The settings below (env vars) shrink a quick run; README "Performance".
+import { benchImport } from "./import-bench";
 import { benchJudgeThroughput } from "./judge-throughput";
+import { benchLists } from "./list-bench";
 import { benchReward } from "./reward-throughput";
 import { benchRunChart } from "./run-chart-bench";
+import { benchSeed } from "./seed-data";
+import type { Figure } from "./figures";
+import { machine, markdownTable, writeResults } from "./results";
 
-const importCount = Number(process.env.BENCH_IMPORT_TRACES ?? 100_000);
-const listCount = Number(process.env.BENCH_LIST_TRACES ?? 1_000_000);
-const judgeCount = Number(process.env.BENCH_JUDGE_TRACES ?? 2_000);
-const rewardBatches = Number(process.env.BENCH_REWARD_BATCHES ?? 10);
-const runChartPoints = Number(process.env.BENCH_RUN_CHART_POINTS ?? 1_000_000);
+const count = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, not ${process.env[name]}`);
+  return value;
+};
 
-const rows: BenchRow[] = [
-  ...(await benchImport(importCount)),
-  ...(await benchList(listCount)),
-  ...(await benchJudgeThroughput(judgeCount)),
-  ...(await benchReward(rewardBatches)),
-  ...(await benchRunChart(runChartPoints)),
-];
-const width = Math.max(...rows.map((row) => row.name.length));
-const valueWidth = Math.max(...rows.map((row) => row.value.length));
-console.log(`${"benchmark".padEnd(width)}  ${"result".padStart(valueWidth)}  note`);
-for (const row of rows) console.log(`${row.name.padEnd(width)}  ${row.value.padStart(valueWidth)}  ${row.note ?? ""}`);
+const sections = ["import", "lists", "judges", "reward", "run-chart"] as const;
+const only = (process.env.BENCH_ONLY ?? sections.join(",")).split(",").map((name) => name.trim());
+const unknown = only.filter((name) => !(sections as readonly string[]).includes(name));
+if (unknown.length > 0) throw new Error(`BENCH_ONLY names ${unknown.join(", ")}; the sections are ${sections.join(", ")}`);
+
+const settings = {
+  seed: benchSeed,
+  sections: only,
+  postgres: Boolean(process.env.BENCH_POSTGRES_URL),
+  importTraces: count("BENCH_IMPORT_TRACES", 100_000),
+  listTraces: count("BENCH_LIST_TRACES", 1_000_000),
+  listRounds: count("BENCH_LIST_ROUNDS", 20),
+  judgeTraces: count("BENCH_JUDGE_TRACES", 2_000),
+  rewardBatches: count("BENCH_REWARD_BATCHES", 10),
+  runChartPoints: count("BENCH_RUN_CHART_POINTS", 1_000_000),
+  runChartRounds: count("BENCH_RUN_CHART_ROUNDS", 50),
+};
+const postgresUrl = process.env.BENCH_POSTGRES_URL || undefined;
+
+const startedAt = new Date();
+const machineAtStart = machine();
+const { cpus, cpuModel, loadAverage } = machineAtStart;
+console.error(`bench: ${cpus} × ${cpuModel}, load ${loadAverage.map((load) => load.toFixed(1)).join(" ")}; ${JSON.stringify(settings)}`);
+if (!postgresUrl) console.error("bench: BENCH_POSTGRES_URL is not set, so the PostgreSQL figures are left out");
+
+const runs: Record<(typeof sections)[number], () => Promise<Figure[]>> = {
+  import: () => benchImport({ count: settings.importTraces, postgresUrl }),
+  lists: () => benchLists({ traceCount: settings.listTraces, rounds: settings.listRounds, postgresUrl }),
+  judges: () => benchJudgeThroughput(settings.judgeTraces),
+  reward: () => benchReward(settings.rewardBatches),
+  "run-chart": () => benchRunChart({ points: settings.runChartPoints, rounds: settings.runChartRounds, postgresUrl }),
+};
+const figures: Figure[] = [];
+for (const section of sections.filter((name) => only.includes(name))) {
+  const started = performance.now();
+  figures.push(...(await runs[section]()));
+  console.error(`bench: ${section} done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+writeResults({ startedAt, machineAtStart, settings, figures });
+console.log(markdownTable(figures));
 process.exit(0);

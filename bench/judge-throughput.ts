@@ -11,13 +11,13 @@ import { createJudge } from "../lib/judges/save-judge";
 import { allowJudgeBaseUrls, chatCompletion, startLlmTestServer } from "../lib/testing/llm-test-server";
 import { storeTraces } from "../lib/traces/store-traces";
 import { traceSchema } from "../lib/traces/trace-schema";
-import type { BenchRow } from "./import-bench";
+import { figure, type Figure } from "./figures";
 
 const root = path.resolve(import.meta.dirname, "..");
 const latencyMs = 200;
 const concurrency = 32;
 
-export async function benchJudgeThroughput(traceCount: number): Promise<BenchRow[]> {
+export async function benchJudgeThroughput(traceCount: number): Promise<Figure[]> {
   const dir = path.join(root, "data", "bench");
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "judges.db");
@@ -59,13 +59,15 @@ export async function benchJudgeThroughput(traceCount: number): Promise<BenchRow
     const cachedSeconds = (performance.now() - cachedStarted) / 1000;
     const perSecond = result.verdicts / seconds;
     const bound = concurrency / (latencyMs / 1000);
+    if (result.verdicts !== traceCount || again.cached !== traceCount) throw new Error(`judged ${result.verdicts} and took ${again.cached} from the cache of ${traceCount}`);
     return [
-      {
-        name: `judge run, ${traceCount} verdicts (${latencyMs} ms/request, concurrency ${concurrency})`,
-        value: `${perSecond.toFixed(1)}/s`,
-        note: `bound ${bound}/s, ratio ${(perSecond / bound).toFixed(2)}; ${result.requests} requests, ${result.errors} errors, $${result.costUsd.toFixed(4)}`,
-      },
-      { name: `judge re-run of the same ${traceCount} (cache)`, value: `${cachedSeconds.toFixed(2)} s`, note: `${again.cached} cached, ${again.requests} requests` },
+      figure(
+        "judges",
+        `judge run, ${traceCount.toLocaleString("en")} verdicts (local endpoint, ${latencyMs} ms/request, concurrency ${concurrency})`,
+        { value: perSecond, unit: "verdicts/s" },
+        { name: `the bound, concurrency / latency = ${concurrency} / ${latencyMs / 1000} s`, value: bound, unit: "verdicts/s" },
+        `${result.requests.toLocaleString("en")} requests, ${result.errors} errors, $${result.costUsd.toFixed(4)}; re-run of the same from the cache ${cachedSeconds.toFixed(2)} s, ${again.requests} requests`,
+      ),
     ];
   } finally {
     disallowTestServer();

@@ -3,15 +3,15 @@
 // body. Two request patterns: one rollout per request at concurrency 64 (OpenRLHF >= 0.9.1, verl's reward
 // loop and verifiers send that) and batches of 1,024 rollouts. Every rollout must come back scored and be
 // stored once; a resend of the single-rollout run must store nothing new.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createApiKey } from "../lib/api-keys/create-api-key";
 import { systemActor } from "../lib/audit/record-audit-event";
 import { createDb, type Db } from "../lib/db/client";
 import type { RubricItemInput } from "../lib/rubrics/rubric-item-schema";
 import { startBareServer, startGoodhart } from "./bench-servers";
+import { figure, type Figure } from "./figures";
 import { postJson, runLoad, type LoadResult } from "./http-load";
-import type { BenchRow } from "./import-bench";
 
 const root = path.resolve(import.meta.dirname, "..");
 const batchSize = 1024;
@@ -58,7 +58,7 @@ async function seed(db: Db) {
   return { projectId: project.id, key };
 }
 
-export async function benchReward(batches: number): Promise<BenchRow[]> {
+export async function benchReward(batches: number): Promise<Figure[]> {
   const dir = path.join(root, "data", "bench");
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "reward-server.db");
@@ -84,6 +84,7 @@ export async function benchReward(batches: number): Promise<BenchRow[]> {
       await response.arrayBuffer();
     };
     const bareSingle = async (i: number) => void (await postJson(`${bare.url}/`, { environment: "bench", rollouts: [rollout(1, i)] }, auth));
+    const batchBody = (b: number) => ({ environment: "bench", rollouts: Array.from({ length: batchSize }, (_, i) => rollout(100 + b, i)) });
 
     // Warm-up: Next's route compilation on first call, JIT, the caches, SQLite pages.
     await runLoad(health, { count: 256, concurrency });
@@ -104,39 +105,30 @@ export async function benchReward(batches: number): Promise<BenchRow[]> {
 
     const batchRun = await runLoad(
       async (b) => {
-        const answer = await postJson<RewardAnswer>(`${server.url}/api/v1/reward`, { environment: "bench", rollouts: Array.from({ length: batchSize }, (_, i) => rollout(100 + b, i)) }, auth);
+        const answer = await postJson<RewardAnswer>(`${server.url}/api/v1/reward`, batchBody(b), auth);
         if (answer.rewards.filter((reward) => typeof reward === "number").length !== batchSize) throw new Error("a batch came back with unscored rollouts");
       },
       { count: batches, concurrency: 1 },
     );
-    const batchRolloutsPerSecond = batchRun.perSecond * batchSize;
+    const bareBatchRun = await runLoad(async (b) => void (await postJson(`${bare.url}/`, batchBody(b), auth)), { count: batches, concurrency: 1 });
     // /api/health again after the reward runs: on a shared box the rate drifts; the ratio takes the better of the two.
     const healthAfter = await runLoad(health, { count: batchSize, concurrency });
-    const healthBest = Math.max(healthRun.perSecond, healthAfter.perSecond);
-    const ratio = singleRun.perSecond / healthBest;
 
-    const results = {
-      measuredAt: new Date().toISOString(),
-      how: `npm start (scripts/start.ts: next start + worker) on a fresh SQLite file; ${batchSize} requests at concurrency ${concurrency} after a warm-up of 256; the bare server is node:http in its own process`,
-      health: healthRun,
-      healthAfter,
-      bareNodeHttp: bareRun,
-      singleRollout: { ...singleRun, stored: storedAfterFirst, ratioToHealth: ratio },
-      singleRolloutResend: { ...resendRun, storedAfter: storedAfterResend, sameTraceIds: sameIds },
-      batch: { batches, rolloutsPerBatch: batchSize, rolloutsPerSecond: batchRolloutsPerSecond, p50: batchRun.p50, p99: batchRun.p99 },
-    };
-    mkdirSync(path.join(root, "bench", "results"), { recursive: true });
-    writeFileSync(path.join(root, "bench", "results", "reward-throughput.json"), JSON.stringify(results, null, 2) + "\n");
-
-    const rate = (load: LoadResult) => `p50 ${load.p50.toFixed(0)} ms / p99 ${load.p99.toFixed(0)} ms`;
+    const latencies = (load: LoadResult) => `p50 ${load.p50.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms`;
+    const rollouts = (load: LoadResult, perRequest = 1) => ({ value: load.perSecond * perRequest, unit: "rollouts/s" });
+    const healthBaseline = { name: `/api/health, same server (better of before and after: ${healthRun.perSecond.toFixed(0)}, ${healthAfter.perSecond.toFixed(0)})`, value: Math.max(healthRun.perSecond, healthAfter.perSecond), unit: "requests/s" };
+    const how = `${batchSize.toLocaleString("en")} requests at concurrency ${concurrency}, 10 rule items, SQLite`;
     return [
-      { name: "/api/health requests/s (npm start)", value: healthRun.perSecond.toFixed(0), note: `${rate(healthRun)}; concurrency ${concurrency}` },
-      { name: "/api/health requests/s, after the reward runs", value: healthAfter.perSecond.toFixed(0), note: rate(healthAfter) },
-      { name: "bare node:http requests/s (same body)", value: bareRun.perSecond.toFixed(0), note: `${rate(bareRun)}; parse + answer only, the client's ceiling` },
-      { name: "reward API single-rollout rollouts/s", value: singleRun.perSecond.toFixed(0), note: `${rate(singleRun)}; ${storedAfterFirst}/${batchSize} stored; 10 rule items; SQLite` },
-      { name: "reward API single-rollout / /api/health", value: ratio.toFixed(2), note: "against the better /api/health run; target >= 0.5" },
-      { name: "reward API single-rollout resend rollouts/s", value: resendRun.perSecond.toFixed(0), note: `${rate(resendRun)}; ${storedAfterResend - storedAfterFirst} new rows, same trace ids: ${sameIds}` },
-      { name: "reward API batch rollouts/s (1,024/batch)", value: batchRolloutsPerSecond.toFixed(0), note: `${batches} batches one after another; per batch ${rate(batchRun)}` },
+      figure("reward", "reward API, one rollout per request", rollouts(singleRun), healthBaseline, `${how}; ${latencies(singleRun)}; ${storedAfterFirst.toLocaleString("en")} of ${batchSize.toLocaleString("en")} stored once`),
+      figure("reward", "reward API, one rollout per request", rollouts(singleRun), { name: "bare node:http, same body", value: bareRun.perSecond, unit: "requests/s" }, `bare ${latencies(bareRun)}: parse and answer only, the client's ceiling`),
+      figure("reward", "reward API, the same rollouts sent again", rollouts(resendRun), healthBaseline, `${latencies(resendRun)}; ${storedAfterResend - storedAfterFirst} new rows, same trace ids: ${sameIds}`),
+      figure(
+        "reward",
+        `reward API, batches of ${batchSize.toLocaleString("en")} rollouts`,
+        rollouts(batchRun, batchSize),
+        { name: "bare node:http, same batches", ...rollouts(bareBatchRun, batchSize) },
+        `${batches} batches one after another; per batch ${latencies(batchRun)}`,
+      ),
     ];
   } finally {
     await db.$disconnect();

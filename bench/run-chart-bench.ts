@@ -4,24 +4,27 @@
 // one-row primary-key read on the same connection in the same rounds: the floor of any request.
 import { randomUUID } from "node:crypto";
 import { createDb, type Db } from "../lib/db/client";
-import { createRng } from "../lib/lab/prng";
 import { loadRunChart } from "../lib/runs/load-run-chart";
 import { writeMetricPoints } from "../lib/runs/write-metric-points";
-import { freshDatabase, type BenchRow } from "./import-bench";
+import { figure, timeInterleaved, type Figure } from "./figures";
+import { freshDatabase } from "./import-bench";
+import { rngFor } from "./seed-data";
 
-const spikeStep = 654_321;
 const spike = 40;
+// Where the spike sits, as a share of the run (step 654,321 of a million).
+const spikeAt = 0.654321;
 
-/** A noisy rising curve from a seeded generator, with one spike that must survive the downsampling. */
-function makeSeries(seed: number) {
-  const random = createRng(seed);
-  return (step: number) => (step === spikeStep ? spike : 1 - Math.exp(-step / 200_000) + (random() - 0.5) * 0.1);
+/** A noisy rising curve from the bench's seed, with one spike that must survive the downsampling. */
+function makeSeries(points: number) {
+  const random = rngFor("run-chart");
+  const spikeStep = Math.round(points * spikeAt);
+  return (step: number) => (step === spikeStep ? spike : 1 - Math.exp(-step / (points / 5)) + (random() - 0.5) * 0.1);
 }
 
 async function seed(db: Db, points: number) {
   const project = await db.project.create({ data: { slug: `bench-${randomUUID().slice(0, 8)}`, name: "bench" } });
   const run = await db.trainingRun.create({ data: { projectId: project.id, name: "bench-run", trainer: "external" } });
-  const valueAt = makeSeries(2026);
+  const valueAt = makeSeries(points);
   const started = performance.now();
   for (let start = 1; start <= points; start += 10_000) {
     const batch = Array.from({ length: Math.min(10_000, points - start + 1) }, (_, i) => ({ step: start + i, name: "reward/proxy", value: valueAt(start + i) }));
@@ -31,50 +34,32 @@ async function seed(db: Db, points: number) {
   return { projectId: project.id, runId: run.id, writeSeconds, cleanup: () => db.project.delete({ where: { id: project.id } }) };
 }
 
-const windows = [
-  { label: "whole run", window: undefined },
-  { label: "zoom 100,000 steps", window: { from: 600_001, to: 700_000 } },
-  { label: "zoom 1,000 steps", window: { from: 654_001, to: 655_000 } },
-];
-
-const percentile = (times: number[], q: number) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-};
-const format = (times: number[]) => `p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`;
-
-/** p50 and p95 of each window's requests and of the baseline, interleaved so load on the machine hits all alike. */
-async function time(db: Db, { projectId, runId }: { projectId: string; runId: string }, rounds: number) {
-  const baseline: number[] = [];
-  const times = windows.map(() => [] as number[]);
-  for (let i = 0; i < rounds; i++) {
-    let started = performance.now();
-    await db.trainingRun.findUniqueOrThrow({ where: { id: runId }, select: { id: true } });
-    baseline.push(performance.now() - started);
-    for (const [w, { window }] of windows.entries()) {
-      started = performance.now();
-      const chart = await loadRunChart(db, { projectId, query: { runs: [runId], ...window } });
-      times[w]!.push(performance.now() - started);
-      if (!chart.series[0]!.buckets.some((bucket) => bucket.max === spike)) throw new Error("the spike was lost");
-    }
-  }
-  return [{ label: "baseline: one run row by id", value: format(baseline) }, ...windows.map(({ label }, w) => ({ label, value: format(times[w]!) }))];
+/** The whole run and two zooms around the spike, a tenth and a thousandth of it wide. */
+function windows(points: number) {
+  const zoom = (width: number) => {
+    const from = Math.floor((points * spikeAt) / width) * width + 1;
+    return { label: `zoom ${width.toLocaleString("en")} steps`, window: { from, to: from + width - 1 } };
+  };
+  return [{ label: "whole run", window: undefined }, zoom(Math.max(1, Math.floor(points / 10))), zoom(Math.max(1, Math.floor(points / 1000)))];
 }
 
-async function benchOn(db: Db, database: string, points: number, rounds: number): Promise<BenchRow[]> {
-  const seeded = await seed(db, points);
-  const note = `${points.toLocaleString("en")} points, ${rounds} requests, ~1,000 buckets; goal p95 < 200 ms`;
-  const rows = (await time(db, seeded, rounds)).map(({ label, value }) => ({ name: `run chart data, ${database}, ${label}`, value, note }));
-  rows.push({ name: `run chart, ${database}, writing the points with their rollup`, value: `${Math.round(points / seeded.writeSeconds).toLocaleString("en")} points/s`, note: "batches of 10,000" });
-  await seeded.cleanup();
+async function benchOn(db: Db, database: string, points: number, rounds: number): Promise<Figure[]> {
+  const { projectId, runId, writeSeconds, cleanup } = await seed(db, points);
+  const baseline = () => db.trainingRun.findUniqueOrThrow({ where: { id: runId }, select: { id: true } });
+  const requests = windows(points).map(({ window }) => async () => {
+    const chart = await loadRunChart(db, { projectId, query: { runs: [runId], ...window } });
+    if (!chart.series[0]!.buckets.some((bucket) => bucket.max === spike)) throw new Error("the spike was lost");
+  });
+  const timed = await timeInterleaved(baseline, requests, rounds);
+  await cleanup();
   await db.$disconnect();
-  return rows;
+  const note = `${points.toLocaleString("en")} points written through the metric writer at ${Math.round(points / writeSeconds).toLocaleString("en")} points/s; ~1,000 buckets; ${rounds} rounds`;
+  return windows(points).map(({ label }, w) => figure("run chart", `run chart data, ${label}, ${database}`, timed.requests[w]!, { name: "one run row by primary key", ...timed.baseline }, w === 0 ? note : undefined));
 }
 
-export async function benchRunChart(points: number, rounds = 50): Promise<BenchRow[]> {
+export async function benchRunChart({ points, rounds, postgresUrl }: { points: number; rounds: number; postgresUrl?: string }): Promise<Figure[]> {
   const { url } = await freshDatabase("run-chart");
-  const rows = await benchOn(createDb(url), "SQLite", points, rounds);
-  const postgresUrl = process.env.BENCH_POSTGRES_URL;
-  if (postgresUrl) rows.push(...(await benchOn(createDb(postgresUrl), "PostgreSQL", points, rounds)));
-  return rows;
+  const figures = await benchOn(createDb(url), "SQLite", points, rounds);
+  if (postgresUrl) figures.push(...(await benchOn(createDb(postgresUrl), "PostgreSQL", points, rounds)));
+  return figures;
 }

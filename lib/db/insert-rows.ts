@@ -65,7 +65,7 @@ export function insertRowsOnSqlite(connection: SqliteConnection, table: string, 
   for (const row of rows) statement.run(row.map((value, i) => toParameter("sqlite", columns[i]![1], value)));
 }
 
-const pgTypes: Record<ColumnType, string> = { text: "text", int: "integer", float: "double precision", bool: "boolean", json: "jsonb", time: "timestamp(3)" };
+export const pgTypes: Record<ColumnType, string> = { text: "text", int: "integer", float: "double precision", bool: "boolean", json: "jsonb", time: "timestamp(3)" };
 
 function placeholder(provider: DatabaseProvider, position: number, type: ColumnType): string {
   // PostgreSQL gets each parameter's type spelled out; SQLite stores what it is given.

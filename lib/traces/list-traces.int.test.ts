@@ -111,6 +111,15 @@ describe("listTraces", () => {
     expect(unbounded).toMatchObject({ total: 36, searchedNewest: null });
   });
 
+  it("matches step content within the window, and only there", async () => {
+    const newest = await listTraces(db, { projectId, query: query(), limit: 5 });
+    const inNewest = await listTraces(db, { projectId, query: query({ q: "refund policy" }), searchNewest: 5 });
+    expect(inNewest.items.map((item) => item.externalId)).toEqual(newest.items.some((item) => item.externalId === "t30") ? ["t30"] : []);
+    const inAll = await listTraces(db, { projectId, query: query({ q: "refund policy" }), searchNewest: 37 });
+    expect(inAll).toMatchObject({ total: 1, searchedNewest: 37 });
+    expect(inAll.items.map((item) => item.externalId)).toEqual(["t30"]);
+  });
+
   it("shows the linked run's name where the trace named its run by id", async () => {
     const own = await makeProject(db, "list-run-name");
     try {

@@ -1,6 +1,7 @@
 import { providerOfDb, type Db } from "../db/client";
 
 type Where = NonNullable<NonNullable<Parameters<Db["trace"]["findMany"]>[0]>["where"]>;
+type StepWhere = NonNullable<NonNullable<Parameters<Db["traceStep"]["findMany"]>[0]>["where"]>;
 
 const chunkSize = 500;
 
@@ -10,9 +11,12 @@ const chunkSize = 500;
  * would be wildcards (a search for "%" matching every trace): PostgreSQL's LIKE takes a backslash
  * escape; SQLite's has none unless the query names one, which Prisma's does not, so there the LIKE
  * only narrows `scope` to a superset and instr() keeps the traces that hold the text itself.
+ * `stepWindow`, the search window as a step filter, is repeated inside the steps' subquery on
+ * PostgreSQL: without it the planner scans every step of the table (1.6 s at a million traces, about
+ * 0.25 s with it); SQLite is faster without it.
  */
-export async function traceTextFilter(db: Db, { scope, q }: { scope: Where; q: string }): Promise<Where> {
-  if (providerOfDb(db) === "postgresql") return anyTextField({ contains: q.replace(/[\\%_]/g, "\\$&"), mode: "insensitive" } as { contains: string });
+export async function traceTextFilter(db: Db, { scope, q, stepWindow }: { scope: Where; q: string; stepWindow?: StepWhere }): Promise<Where> {
+  if (providerOfDb(db) === "postgresql") return anyTextField({ contains: q.replace(/[\\%_]/g, "\\$&"), mode: "insensitive" } as { contains: string }, stepWindow);
   const superset = anyTextField({ contains: q });
   if (!/[%_]/.test(q)) return superset;
   const candidates = await db.trace.findMany({ where: { AND: [scope, superset] }, select: { id: true } });
@@ -33,6 +37,6 @@ export async function traceTextFilter(db: Db, { scope, q }: { scope: Where; q: s
   return { id: { in: ids } };
 }
 
-function anyTextField(text: { contains: string }): Where {
-  return { OR: [{ input: text }, { output: text }, { steps: { some: { content: text } } }] };
+function anyTextField(text: { contains: string }, stepWindow: StepWhere = {}): Where {
+  return { OR: [{ input: text }, { output: text }, { steps: { some: { content: text, ...stepWindow } } }] };
 }
