@@ -12,8 +12,8 @@ const chunkSize = 500;
  * escape; SQLite's has none unless the query names one, which Prisma's does not, so there the LIKE
  * only narrows `scope` to a superset and instr() keeps the traces that hold the text itself.
  * `stepWindow`, the search window as a step filter, is repeated inside the steps' subquery on
- * PostgreSQL: without it the planner scans every step of the table (1.6 s at a million traces, about
- * 0.25 s with it); SQLite is faster without it.
+ * PostgreSQL to steer its planner away from scanning every step of the table; SQLite is faster
+ * without it. A search that matches nothing is still slow there at a million traces (README, Performance).
  */
 export async function traceTextFilter(db: Db, { scope, q, stepWindow }: { scope: Where; q: string; stepWindow?: StepWhere }): Promise<Where> {
   if (providerOfDb(db) === "postgresql") return anyTextField({ contains: q.replace(/[\\%_]/g, "\\$&"), mode: "insensitive" } as { contains: string }, stepWindow);
