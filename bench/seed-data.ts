@@ -1,6 +1,6 @@
 // The bench's data sets, generated from a seed (BENCH_SEED, default 2026): the same seed gives the same
 // traces, ids, rewards and timestamps on every machine, so runs compare; nothing is read from the repo.
-import { createRng, deriveSeed, type Rng } from "../lib/lab/prng";
+import { createRng, deriveSeed, type Rng } from "../lib/random/prng";
 import { traceSchema, type Trace } from "../lib/traces/trace-schema";
 
 export const benchSeed = Number(process.env.BENCH_SEED ?? 2026);

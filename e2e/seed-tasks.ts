@@ -7,7 +7,7 @@ import { getDb } from "../lib/db/client";
 import { createJudge } from "../lib/judges/save-judge";
 import { generateLabTasks } from "../lib/lab/generate-tasks";
 import { LAB_GROUNDING_POLICY, registerLabGroundingPolicy } from "../lib/lab/lab-grounding-policy";
-import { deriveSeed } from "../lib/lab/prng";
+import { deriveSeed } from "../lib/random/prng";
 import { writePlantedTasks } from "../lib/lab/write-planted-tasks";
 import { handleGrounding } from "../lib/tasks/grounding-job";
 

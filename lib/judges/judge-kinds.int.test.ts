@@ -3,7 +3,7 @@ import { getDb } from "../db/client";
 import { generateLabTasks } from "../lab/generate-tasks";
 import { applyAction, recordEndState, startEpisode } from "../lab/lab-episode";
 import { buildLabTrace } from "../lab/lab-trace";
-import { createRng } from "../lab/prng";
+import { createRng } from "../random/prng";
 import { registerLabSimulatedJudges } from "../lab/register-simulated-judges";
 import { scriptedAction } from "../lab/scripted-agent";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";

@@ -1,7 +1,7 @@
 import type { LabTask } from "./generate-tasks";
 import { recordEndState } from "./lab-episode";
 import type { LinearPolicy } from "./linear-policy";
-import type { Rng } from "./prng";
+import type { Rng } from "../random/prng";
 import { samplePolicyRollout } from "./sample-rollout";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generateLabTasks } from "./generate-tasks";
-import { createRng, deriveSeed } from "./prng";
+import { createRng, deriveSeed } from "../random/prng";
 import { daysBetween, decideVerdict } from "./refund-policy";
 
 describe("planted lab tasks", () => {

@@ -1,5 +1,5 @@
 import type { Customer, ItemCondition, Order, RefundRules, Verdict } from "./lab-state-schema";
-import { createRng, pick, randomInt, type Rng } from "./prng";
+import { createRng, pick, randomInt, type Rng } from "../random/prng";
 import { addDays, decideVerdict, renderPolicyText, type VerdictReason } from "./refund-policy";
 
 /** The reference answer a task was built from: what the desk should end up having done. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createAdam } from "./adam";
 import { groupAdvantages, grpoLoss, type GrpoRollout, type PolicyDecision } from "./grpo";
 import { clonePolicy, createLinearPolicy, logSoftmax, type LinearPolicy } from "./linear-policy";
-import { createRng, sampleIndex } from "./prng";
+import { createRng, sampleIndex } from "../random/prng";
 
 describe("group advantages", () => {
   it("are (r - mean) / std and sum to zero in every group", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { evaluateHeldOut } from "./evaluate-held-out";
 import { generateLabTasks } from "./generate-tasks";
 import { imitateScriptedAgent } from "./imitate-scripted-agent";
-import { createRng } from "./prng";
+import { createRng } from "../random/prng";
 
 describe("the imitation-learned starting policy", () => {
   it("is competent but imperfect, and better with the policy in context", () => {

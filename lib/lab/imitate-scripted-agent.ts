@@ -10,7 +10,7 @@ import {
   type LinearPolicy,
 } from "./linear-policy";
 import { FEATURE_COUNT, observe } from "./observation-features";
-import { createRng, pick } from "./prng";
+import { createRng, pick } from "../random/prng";
 import { scriptedAction } from "./scripted-agent";
 
 export type ImitationOptions = {

@@ -2,7 +2,7 @@ import { findGroundingPolicy, registerGroundingPolicy, type GroundingPolicy } fr
 import { generateLabTasks, type LabTask } from "./generate-tasks";
 import { applyAction, recordEndState, startEpisode } from "./lab-episode";
 import { buildLabTrace } from "./lab-trace";
-import { createRng, deriveSeed } from "./prng";
+import { createRng, deriveSeed } from "../random/prng";
 import { scriptedAction } from "./scripted-agent";
 
 export const LAB_GROUNDING_POLICY = "lab";

@@ -5,7 +5,7 @@ import { deleteProject, makeProject, uniqueName } from "../testing/factories";
 import { handleGrounding } from "../tasks/grounding-job";
 import { generateLabTasks } from "./generate-tasks";
 import { registerLabGroundingPolicy, LAB_GROUNDING_POLICY } from "./lab-grounding-policy";
-import { deriveSeed } from "./prng";
+import { deriveSeed } from "../random/prng";
 import { decideVerdict } from "./refund-policy";
 import { REMEMBERED_POLICY } from "./scripted-agent";
 import { writePlantedTasks } from "./write-planted-tasks";

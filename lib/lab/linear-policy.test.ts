@@ -8,7 +8,7 @@ import {
   logProbOf,
   logSoftmax,
 } from "./linear-policy";
-import { createRng } from "./prng";
+import { createRng } from "../random/prng";
 
 function randomPolicy(seed: number) {
   const rng = createRng(seed);

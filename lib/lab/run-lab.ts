@@ -10,7 +10,7 @@ import { recordEndState } from "./lab-episode";
 import { summarizeRollouts, type ScoredRollout } from "./lab-step-metrics";
 import { buildLabTrace } from "./lab-trace";
 import { clonePolicy } from "./linear-policy";
-import { createRng, deriveSeed, pick } from "./prng";
+import { createRng, deriveSeed, pick } from "../random/prng";
 import { samplePolicyRollout } from "./sample-rollout";
 import { summarizeLab, type LabSummary, type StepMetrics } from "./summarize-lab";
 

@@ -3,7 +3,7 @@ import type { LabTask } from "./generate-tasks";
 import { applyAction, startEpisode, type EpisodeState } from "./lab-episode";
 import { entropyOf, klDivergence, logSoftmax, type LinearPolicy } from "./linear-policy";
 import { observe } from "./observation-features";
-import { sampleIndex, type Rng } from "./prng";
+import { sampleIndex, type Rng } from "../random/prng";
 
 export type PolicyRollout = { state: EpisodeState; decisions: PolicyDecision[]; entropy: number; kl: number };
 

@@ -2,7 +2,7 @@ import { actionIndexOf } from "./lab-actions";
 import type { RefundRules } from "./lab-state-schema";
 import { hasDecided, type EpisodeState } from "./lab-episode";
 import { allowedActions } from "./observation-features";
-import { pick, type Rng } from "./prng";
+import { pick, type Rng } from "../random/prng";
 import { decideVerdict } from "./refund-policy";
 
 /** What the desk agent goes by when it skips the policy lookup: right for some tasks, wrong for others. */

@@ -4,7 +4,7 @@ import { generateLabTasks } from "./generate-tasks";
 import { actionIndexOf } from "./lab-actions";
 import { applyAction, recordEndState, startEpisode } from "./lab-episode";
 import { buildLabTrace } from "./lab-trace";
-import { createRng } from "./prng";
+import { createRng } from "../random/prng";
 import { scriptedAction } from "./scripted-agent";
 import { createSimulatedJudges, SimulatedJudgeRefusal } from "./simulated-judges";
 

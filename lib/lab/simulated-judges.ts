@@ -3,7 +3,7 @@ import type { Trace } from "../traces/trace-schema";
 import { auditEndState } from "./audit-end-state";
 import { describeProblems } from "./describe-problems";
 import { labEndStateSchema, type LabAudit } from "./lab-state-schema";
-import { createRng, deriveSeed, type Rng } from "./prng";
+import { createRng, deriveSeed, type Rng } from "../random/prng";
 
 /**
  * Lab-only judges with a known error model, for exercising consensus, agreement and hack

@@ -4,7 +4,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiKey } from "../api-keys/create-api-key";
 import { getDb } from "../db/client";
-import { createRng, deriveSeed } from "../lab/prng";
+import { createRng, deriveSeed } from "../random/prng";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { registerRun } from "../runs/register-run";
 import { exportRubricVersion } from "../rubrics/export-rubric-version";

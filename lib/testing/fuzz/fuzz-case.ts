@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { formatNames } from "../../ingest/format-name";
-import { pick, randomInt, type Rng } from "../../lab/prng";
+import { pick, randomInt, type Rng } from "../../random/prng";
 import type { ApiRoute } from "./api-routes";
 import { hostileString } from "./hostile-values";
 import { mutateBytes } from "./mutate-bytes";

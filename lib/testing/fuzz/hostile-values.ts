@@ -1,4 +1,4 @@
-import { pick, randomInt, type Rng } from "../../lab/prng";
+import { pick, randomInt, type Rng } from "../../random/prng";
 
 /** Strings a field, a path segment or a query value should take as data: traversal, SQL, unicode, control characters, prototype keys, huge. */
 export const hostileStrings: readonly string[] = [

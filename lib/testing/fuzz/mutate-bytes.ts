@@ -1,4 +1,4 @@
-import { pick, randomInt, type Rng } from "../../lab/prng";
+import { pick, randomInt, type Rng } from "../../random/prng";
 
 const encoder = new TextEncoder();
 

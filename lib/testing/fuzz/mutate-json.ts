@@ -1,4 +1,4 @@
-import { pick, randomInt, type Rng } from "../../lab/prng";
+import { pick, randomInt, type Rng } from "../../random/prng";
 import { hostileJsonValue, hostileString } from "./hostile-values";
 
 type Json = unknown;

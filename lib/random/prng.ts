@@ -1,4 +1,4 @@
-/** Seeded randomness for the lab: every draw comes from here so a run is a function of its seed. */
+/** Seeded randomness for the lab and the fuzz tests: every draw comes from here, so a run is a function of its seed. */
 export type Rng = () => number;
 
 /** mulberry32: 32-bit state, fast, good enough for simulation (not for cryptography). */
