@@ -32,6 +32,14 @@ export function BandControl({ band, search }: { band: DifficultyBand; search: st
       <Button type="submit" variant="secondary">Apply band</Button>
       <a className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700" href={`/api/tasks/export?${query}&format=trl`} download>Download TRL JSONL</a>
       <a className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50" href={`/api/tasks/export?${query}&format=verifiers`} download>Download verifiers JSONL</a>
+      <a
+        className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50"
+        href={`/api/distillation?${query}&format=messages`}
+        title="The environment's turns (user messages, tool results) of these tasks' rollouts, as TRL conversational data for a world model"
+        download
+      >
+        Download world-model JSONL
+      </a>
       {problem ? <p role="alert" className="w-full text-red-700">{problem}</p> : null}
     </form>
   );

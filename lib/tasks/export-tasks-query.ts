@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ndjsonResponse } from "../http/ndjson-response";
 import { bandSchema, DEFAULT_BAND } from "./difficulty";
 import { exportFormatSchema } from "./export-tasks";
 
@@ -11,14 +12,5 @@ export type ExportTasksQuery = z.infer<typeof exportTasksQuerySchema>;
 
 /** The JSONL download of an export: streamed, one task a line. */
 export function exportTasksResponse(lines: AsyncGenerator<string>, { band, format }: ExportTasksQuery): Response {
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { value, done } = await lines.next();
-      if (done) controller.close();
-      else controller.enqueue(encoder.encode(value));
-    },
-  });
-  const filename = `tasks-${format}-${band.low}-${band.high}.jsonl`;
-  return new Response(body, { headers: { "content-type": "application/x-ndjson; charset=utf-8", "content-disposition": `attachment; filename="${filename}"` } });
+  return ndjsonResponse(lines, `tasks-${format}-${band.low}-${band.high}.jsonl`);
 }

@@ -1,0 +1,5 @@
+// GET /api/distillation?...: the /tasks download of the distillation export, for a signed-in member.
+import { distillationResponse } from "@/lib/distill/distillation-response";
+import { withSession } from "@/lib/next/with-auth";
+
+export const GET = withSession(async (request, { db, member }) => distillationResponse(db, member.projectId, request.nextUrl.searchParams), { role: "viewer" });
