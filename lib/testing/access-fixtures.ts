@@ -19,6 +19,7 @@ const trace = (externalId: string) => ({ externalId, environment: "matrix", inpu
 export const openRoutes: Record<string, string> = {
   "GET health": "liveness for load balancers; holds no project data",
   "GET v1/schema/trace": "the public JSON Schema of a trace; holds no project data",
+  "GET v1/openapi.json": "the public OpenAPI document of /api/v1; holds no project data",
   "GET auth/[...nextauth]": "next-auth's own endpoints (csrf, session), guarded by next-auth",
   "POST auth/[...nextauth]": "next-auth's sign-in and sign-out, guarded by its CSRF token",
 };

@@ -1,0 +1,265 @@
+import { z } from "zod";
+import { distillQuerySchema } from "../distill/distill-query";
+import { documentInputSchema, MAX_DOCUMENT_BODY_BYTES } from "../documents/document-input-schema";
+import { knownHackDecisionBodySchema, knownHackQuerySchema } from "../hacks/known-hack-schemas";
+import { ingestQuerySchema } from "../ingest/ingest-api-body";
+import { replayToolCallSchema } from "../replay/replay-tool-call-schema";
+import { decideBodySchema, edgeCaseQuerySchema } from "../review/edge-case-schemas";
+import { openRlhfRequestSchema, rewardRequestSchema } from "../reward/reward-request-schema";
+import { approveRubricVersionBodySchema, rubricVersionImportSchema, rubricVersionQuerySchema } from "../rubrics/rubric-version-schemas";
+import { metricPointsBodySchema, registerRunSchema, runEventsBodySchema } from "../runs/run-intake-schemas";
+import { codeReplayScoreBodySchema, codeReplayTaskBodySchema } from "../tasks/code-replay-schemas";
+import { exportTasksQuerySchema } from "../tasks/export-tasks-query";
+import { groundingRequestSchema } from "../tasks/grounding-job";
+import { traceBatchSchema } from "../traces/trace-schema";
+
+/**
+ * Every operation of /api/v1, with the zod schemas its route validates with: the one list the
+ * OpenAPI document is generated from (a test checks it names every route method under app/api/v1).
+ * `body`: a JSON body's schema, or the media types of a raw body the route reads itself.
+ */
+export type ApiOperation = {
+  method: "get" | "post";
+  path: string;
+  summary: string;
+  tag: string;
+  query?: z.ZodObject;
+  body?: z.ZodType | { raw: string[]; description: string };
+  /** The success status and what it returns. */
+  success: { status: number; description: string; mediaType?: string };
+  isPublic?: boolean;
+  maxBodyBytes?: number;
+};
+
+const rubricQuery = z.object({
+  rubricVersionId: z.string().optional().describe("the rubric version to score with"),
+  environment: z.string().optional().describe("or: the environment whose newest approved version scores"),
+  onError: z.enum(["mask", "zero", "fail"]).optional().describe("what a sample that cannot be scored gets"),
+});
+
+export const apiOperations: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/me",
+    tag: "keys",
+    summary: "The project and key a caller is authenticated as",
+    success: { status: 200, description: "the key's project and name" },
+  },
+  {
+    method: "get",
+    path: "/schema/trace",
+    tag: "traces",
+    summary: "The JSON Schema of one native trace",
+    isPublic: true,
+    success: { status: 200, description: "a JSON Schema", mediaType: "application/schema+json" },
+  },
+  {
+    method: "get",
+    path: "/openapi.json",
+    tag: "meta",
+    summary: "This document",
+    isPublic: true,
+    success: { status: 200, description: "the OpenAPI 3.1 document of /api/v1" },
+  },
+  {
+    method: "post",
+    path: "/traces",
+    tag: "traces",
+    summary: "Ingest a batch of traces: native JSON, or a raw body in another format",
+    query: ingestQuerySchema,
+    body: traceBatchSchema,
+    success: { status: 200, description: "{accepted, duplicates, rejected: [{index, error}]}" },
+  },
+  {
+    method: "post",
+    path: "/otel/v1/traces",
+    tag: "traces",
+    summary: "OTLP/HTTP trace export (JSON or protobuf, gzip or not)",
+    body: { raw: ["application/json", "application/x-protobuf"], description: "an ExportTraceServiceRequest" },
+    success: { status: 200, description: "an ExportTraceServiceResponse in the request's encoding" },
+  },
+  {
+    method: "post",
+    path: "/otel/v1/logs",
+    tag: "traces",
+    summary: "OTLP/HTTP export of GenAI log events, joined to their spans",
+    body: { raw: ["application/json", "application/x-protobuf"], description: "an ExportLogsServiceRequest" },
+    success: { status: 200, description: "an ExportLogsServiceResponse in the request's encoding" },
+  },
+  {
+    method: "post",
+    path: "/documents",
+    tag: "tasks",
+    summary: "Add a document (text, Markdown or HTML) and queue its mining",
+    body: documentInputSchema,
+    maxBodyBytes: MAX_DOCUMENT_BODY_BYTES,
+    success: { status: 201, description: "the document and its mining job (200 when the same text was there)" },
+  },
+  {
+    method: "get",
+    path: "/tasks/export",
+    tag: "tasks",
+    summary: "The tasks whose pass rate lies in a band, as JSONL a trainer's dataset loads",
+    query: exportTasksQuerySchema,
+    success: { status: 200, description: "JSONL, one task a line", mediaType: "application/x-ndjson" },
+  },
+  {
+    method: "post",
+    path: "/tasks/grounding",
+    tag: "tasks",
+    summary: "Queue a grounding A/B of the project's tasks with context",
+    body: groundingRequestSchema,
+    success: { status: 202, description: "the job to follow" },
+  },
+  {
+    method: "get",
+    path: "/distillation",
+    tag: "tasks",
+    summary: "The environment's turns of stored traces as world-model training data",
+    query: distillQuerySchema,
+    success: { status: 200, description: "JSONL, one record a trace (messages) or an environment turn (prompt-completion)", mediaType: "application/x-ndjson" },
+  },
+  {
+    method: "post",
+    path: "/replay/code-tasks",
+    tag: "tasks",
+    summary: "A code replay task from a commit's diff",
+    body: codeReplayTaskBodySchema,
+    success: { status: 200, description: "{task, isNew}" },
+  },
+  {
+    method: "post",
+    path: "/replay/{id}/score",
+    tag: "tasks",
+    summary: "Score a patch against a code replay task's reference diff",
+    body: codeReplayScoreBodySchema,
+    success: { status: 200, description: "the score with its parts" },
+  },
+  {
+    method: "post",
+    path: "/replay/{id}/tool-call",
+    tag: "tasks",
+    summary: "Replay a tool call against the task's origin trace",
+    body: replayToolCallSchema,
+    success: { status: 200, description: "{result, ...} or {unseen: true, ...}" },
+  },
+  {
+    method: "post",
+    path: "/reward",
+    tag: "reward",
+    summary: "Score rollouts with a rubric version; each rollout is stored as a trace",
+    body: rewardRequestSchema,
+    success: { status: 200, description: "{rewards, results, errors}" },
+  },
+  {
+    method: "post",
+    path: "/reward/openrlhf",
+    tag: "reward",
+    summary: "OpenRLHF's remote reward model protocol",
+    query: rubricQuery,
+    body: openRlhfRequestSchema,
+    success: { status: 200, description: "{rewards, scores, extra_logs}" },
+  },
+  {
+    method: "get",
+    path: "/rubric-versions",
+    tag: "rubrics",
+    summary: "The project's rubric versions",
+    query: rubricVersionQuerySchema,
+    success: { status: 200, description: "{versions: [...]}" },
+  },
+  {
+    method: "post",
+    path: "/rubric-versions",
+    tag: "rubrics",
+    summary: "Import a version's export JSON as a new draft",
+    body: rubricVersionImportSchema,
+    success: { status: 201, description: "the new draft" },
+  },
+  {
+    method: "get",
+    path: "/rubric-versions/{id}",
+    tag: "rubrics",
+    summary: "A rubric version's export JSON",
+    success: { status: 200, description: "the version with its items and checks" },
+  },
+  {
+    method: "post",
+    path: "/rubric-versions/{id}/approve",
+    tag: "rubrics",
+    summary: "Approve a draft in the name of the key's creator (reviewer or admin)",
+    body: approveRubricVersionBodySchema,
+    success: { status: 200, description: "the approved version's export JSON" },
+  },
+  {
+    method: "get",
+    path: "/hacks",
+    tag: "hacks",
+    summary: "The known-hack corpus with each hack's check and its measured precision and recall",
+    query: knownHackQuerySchema,
+    success: { status: 200, description: "{hacks: [...]}" },
+  },
+  {
+    method: "post",
+    path: "/hacks/{id}/decision",
+    tag: "hacks",
+    summary: "Approve or reject a proposed known hack",
+    body: knownHackDecisionBodySchema,
+    success: { status: 200, description: "{hack, rubricVersionId}" },
+  },
+  {
+    method: "get",
+    path: "/edge-cases",
+    tag: "review",
+    summary: "The review queue",
+    query: edgeCaseQuerySchema,
+    success: { status: 200, description: "{cases: [...], total}" },
+  },
+  {
+    method: "get",
+    path: "/edge-cases/export",
+    tag: "review",
+    summary: "The project's decided cases, one decision a line",
+    success: { status: 200, description: "JSONL", mediaType: "application/x-ndjson" },
+  },
+  {
+    method: "post",
+    path: "/edge-cases/{id}/decision",
+    tag: "review",
+    summary: "Decide a case in the name of the key's creator (reviewer or admin)",
+    body: decideBodySchema,
+    success: { status: 200, description: "the decided case" },
+  },
+  {
+    method: "post",
+    path: "/edge-cases/{id}/undo",
+    tag: "review",
+    summary: "Take back a decision made within the last 24 hours",
+    success: { status: 200, description: "the reopened case" },
+  },
+  {
+    method: "post",
+    path: "/runs",
+    tag: "runs",
+    summary: "Register a trainer's run by name (the same name is the same run)",
+    body: registerRunSchema,
+    success: { status: 201, description: "the run (200 when found)" },
+  },
+  {
+    method: "post",
+    path: "/runs/{id}/metrics",
+    tag: "runs",
+    summary: "Metric points, idempotent on run, name and step",
+    body: metricPointsBodySchema,
+    success: { status: 200, description: "{accepted, replaced, rejected}" },
+  },
+  {
+    method: "post",
+    path: "/runs/{id}/events",
+    tag: "runs",
+    summary: "Run events: checkpoint, rubric_changed, note, finished, failed",
+    body: runEventsBodySchema,
+    success: { status: 200, description: "the events stored" },
+  },
+  { method: "get", path: "/jobs/{id}", tag: "jobs", summary: "A job's status and progress", success: { status: 200, description: "the job" } },
+];

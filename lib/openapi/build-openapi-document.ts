@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { apiOperations, type ApiOperation } from "./api-operations";
+
+const errorSchema = {
+  type: "object",
+  required: ["error"],
+  properties: {
+    error: {
+      type: "object",
+      required: ["code", "message"],
+      properties: { code: { type: "string" }, message: { type: "string" }, details: { type: "array", items: {} } },
+    },
+  },
+} as const;
+
+type SchemaComponents = Record<string, unknown>;
+
+/**
+ * A zod schema as JSON Schema for a place inside the document: zod puts shared and recursive parts in
+ * the schema's own `$defs`, referred to from its root; they move to components.schemas under `prefix`.
+ */
+function toJsonSchema(schema: z.ZodType, prefix: string, components: SchemaComponents): Record<string, unknown> {
+  const {
+    $schema: _dialect,
+    $defs,
+    ...json
+  } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (value === null || typeof value !== "object") return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        key,
+        key === "$ref" && typeof inner === "string" ? inner.replace(/^#\/\$defs\//, `#/components/schemas/${prefix}_`) : rewrite(inner),
+      ]),
+    );
+  };
+  for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, unknown>)) components[`${prefix}_${name}`] = rewrite(definition);
+  return rewrite(json) as Record<string, unknown>;
+}
+
+/** The OpenAPI 3.1 document of /api/v1, generated from the zod schemas the routes validate with. */
+export function buildOpenApiDocument({ version }: { version: string }) {
+  const paths: Record<string, Record<string, object>> = {};
+  const schemas: SchemaComponents = { Error: errorSchema };
+  for (const operation of apiOperations) {
+    paths[operation.path] ??= {};
+    paths[operation.path]![operation.method] = toOperation(operation, schemas);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Goodhart API",
+      version,
+      description: "Reward signal, traces, runs and review for RL post-training. Authenticate with a project API key: `Authorization: Bearer KEY`.",
+    },
+    servers: [{ url: "/api/v1" }],
+    security: [{ apiKey: [] }],
+    components: {
+      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "a project API key (Settings, or `goodhart api-key create`)" } },
+      schemas,
+    },
+    paths,
+  };
+}
+
+function toOperation(operation: ApiOperation, components: SchemaComponents) {
+  const operationId = `${operation.method}${operation.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(\w)?/g, (_match, next: string | undefined) => (next ?? "").toUpperCase())}`;
+  const pathParameters = [...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+  const queryParameters = operation.query
+    ? Object.entries(operation.query.shape).map(([name, schema]) => toQueryParameter(name, schema as z.ZodType, `${operationId}_${name}`, components))
+    : [];
+  const errors = Object.fromEntries(
+    [
+      ["400", "the input is invalid: the message and details say what and where"],
+      ...(operation.isPublic
+        ? []
+        : [
+            ["401", "no valid API key"],
+            ["403", "the key may not do this"],
+          ]),
+      ...(pathParameters.length > 0 ? [["404", "no such object in the key's project"]] : []),
+      ...(operation.body ? [["413", `the body is over its limit${operation.maxBodyBytes ? ` (${operation.maxBodyBytes} bytes)` : ""}`]] : []),
+    ].map(([status, description]) => [status, { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }]),
+  );
+  return {
+    operationId,
+    summary: operation.summary,
+    tags: [operation.tag],
+    ...(operation.isPublic ? { security: [] } : {}),
+    ...(pathParameters.length + queryParameters.length > 0 ? { parameters: [...pathParameters, ...queryParameters] } : {}),
+    ...(operation.body ? { requestBody: toRequestBody(operation.body, `${operationId}_body`, components) } : {}),
+    responses: {
+      [String(operation.success.status)]: {
+        description: operation.success.description,
+        content: { [operation.success.mediaType ?? "application/json"]: { schema: {} } },
+      },
+      ...errors,
+    },
+  };
+}
+
+function toQueryParameter(name: string, schema: z.ZodType, prefix: string, components: SchemaComponents) {
+  const json = toJsonSchema(schema, prefix, components);
+  const isOptional = schema.safeParse(undefined).success;
+  return { name, in: "query", required: !isOptional, ...(typeof json.description === "string" ? { description: json.description } : {}), schema: json };
+}
+
+function toRequestBody(body: NonNullable<ApiOperation["body"]>, prefix: string, components: SchemaComponents) {
+  if ("raw" in body) return { required: true, description: body.description, content: Object.fromEntries(body.raw.map((type) => [type, { schema: {} }])) };
+  return { required: true, content: { "application/json": { schema: toJsonSchema(body, prefix, components) } } };
+}

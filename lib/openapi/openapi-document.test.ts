@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { listRouteMethods } from "../testing/app-surface";
+import { apiOperations } from "./api-operations";
+import { buildOpenApiDocument } from "./build-openapi-document";
+
+const document = buildOpenApiDocument({ version: "test" });
+const routes = listRouteMethods()
+  .filter((route) => route.route.startsWith("v1/"))
+  .map((route) => ({ ...route, key: `${route.method.toLowerCase()} /${route.route.slice(3).replace(/\[(\w+)\]/g, "{$1}")}` }));
+type Operation = {
+  operationId: string;
+  parameters?: Array<{ name: string; in: string; required: boolean; schema: unknown }>;
+  responses: Record<string, unknown>;
+  security?: unknown[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+};
+const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, operation]) => ({ key: `${method} ${path}`, path, operation: operation as Operation })),
+);
+
+/** Every "$ref" in a value, found by walking it. */
+function refsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(refsIn);
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, inner]) => (key === "$ref" && typeof inner === "string" ? [inner] : refsIn(inner)));
+}
+
+describe("the OpenAPI document of /api/v1", () => {
+  it("describes every route method under app/api/v1 and nothing that is not one", () => {
+    expect(routes.length).toBeGreaterThan(20);
+    expect(operations.map((operation) => operation.key).sort()).toEqual(routes.map((route) => route.key).sort());
+  });
+
+  it("marks as public exactly the routes that take no key", () => {
+    const publicRoutes = routes
+      .filter((route) => route.access === null)
+      .map((route) => route.key)
+      .sort();
+    expect(
+      operations
+        .filter(({ operation }) => Array.isArray(operation.security) && operation.security.length === 0)
+        .map((operation) => operation.key)
+        .sort(),
+    ).toEqual(publicRoutes);
+  });
+
+  it("is a well-formed OpenAPI 3.1 document: unique operation ids, declared path parameters, a success answer each, refs that resolve", () => {
+    expect(document.openapi).toBe("3.1.0");
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { key, path, operation } of operations) {
+      const inPath = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
+      const declared = (operation.parameters ?? []).filter((parameter) => parameter.in === "path").map((parameter) => parameter.name);
+      expect(declared, key).toEqual(inPath);
+      expect(
+        Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status)),
+        key,
+      ).toBe(true);
+      for (const parameter of operation.parameters ?? []) expect(parameter.schema, `${key} ${parameter.name}`).toBeTypeOf("object");
+    }
+    for (const ref of refsIn(document)) {
+      expect(ref).toMatch(/^#\/components\/schemas\/\w+$/);
+      const target = ref
+        .replace(/^#\//, "")
+        .split("/")
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], document);
+      expect(target, ref).toBeDefined();
+    }
+    expect(() => JSON.parse(JSON.stringify(document))).not.toThrow();
+  });
+
+  it("takes its request bodies and query parameters from the routes' own zod schemas", () => {
+    const reward = operations.find((operation) => operation.key === "post /reward")!.operation;
+    const body = reward.requestBody!.content["application/json"]!.schema as { properties: Record<string, unknown>; required: string[] };
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(["rubricVersionId", "environment", "rollouts"]));
+    expect(body.required).toContain("rollouts");
+    const distillation = operations.find((operation) => operation.key === "get /distillation")!.operation;
+    expect(distillation.parameters!.map((parameter) => [parameter.name, parameter.required])).toEqual([
+      ["format", false],
+      ["environment", false],
+      ["run", false],
+      ["steps", false],
+      ["band", false],
+    ]);
+    expect(apiOperations.every((operation) => operation.summary.length > 10)).toBe(true);
+  });
+});
