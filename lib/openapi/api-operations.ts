@@ -43,7 +43,7 @@ export const apiOperations: ApiOperation[] = [
     path: "/me",
     tag: "keys",
     summary: "The project and key a caller is authenticated as",
-    success: { status: 200, description: "the key's project and name" },
+    success: { status: 200, description: "{project: {id, slug}, apiKey: {id, name}}" },
   },
   {
     method: "get",
@@ -166,7 +166,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "rubrics",
     summary: "The project's rubric versions",
     query: rubricVersionQuerySchema,
-    success: { status: 200, description: "{versions: [...]}" },
+    success: { status: 200, description: "{rubricVersions: [...]}, newest first" },
   },
   {
     method: "post",
@@ -174,7 +174,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "rubrics",
     summary: "Import a version's export JSON as a new draft",
     body: rubricVersionImportSchema,
-    success: { status: 201, description: "the new draft" },
+    success: { status: 201, description: "the new draft's export JSON" },
   },
   {
     method: "get",
@@ -213,7 +213,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "review",
     summary: "The review queue",
     query: edgeCaseQuerySchema,
-    success: { status: 200, description: "{cases: [...], total}" },
+    success: { status: 200, description: "the page of cases asked for, with the total" },
   },
   {
     method: "get",
@@ -251,7 +251,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "runs",
     summary: "Metric points, idempotent on run, name and step",
     body: metricPointsBodySchema,
-    success: { status: 200, description: "{accepted, replaced, rejected}" },
+    success: { status: 200, description: "{runId, ...} with the counts of points written" },
   },
   {
     method: "post",
@@ -259,7 +259,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "runs",
     summary: "Run events: checkpoint, rubric_changed, note, finished, failed",
     body: runEventsBodySchema,
-    success: { status: 200, description: "the events stored" },
+    success: { status: 200, description: "{runId, ...} with the events stored" },
   },
   { method: "get", path: "/jobs/{id}", tag: "jobs", summary: "A job's status and progress", success: { status: 200, description: "the job" } },
 ];
