@@ -17,7 +17,8 @@ const attackShape: AnswerShape<Attack> = {
     required: ["reply", "dropTools"],
     additionalProperties: false,
   },
-  parse: (value) => attackSchema.parse(value),
+  // OpenAI-compatible servers answer the JSON as message text; Anthropic's forced tool call as an object.
+  parse: (value) => attackSchema.parse(typeof value === "string" ? parseJson(value) : value),
 };
 
 /** The instruction the attacker gets: the checklist it is scored by, and one honest rollout to rewrite. */
@@ -48,4 +49,12 @@ export async function writeAttackProbe({ config, rubric, honest, signal }: { con
   const reply = finalReplyOf(honest);
   const kept = honest.steps.filter((step) => !(step.type === "tool_call" && step.name && drop.has(step.name) && !carriesReply(step, reply)));
   return withFinalReply({ ...honest, steps: kept }, value.reply);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new Error(`the attacker's reply is not JSON: ${text.slice(0, 200)}`);
+  }
 }

@@ -88,6 +88,11 @@ async function attackerProbes(db: Db, { projectId, request, rubric, honest, sign
   const config = judge.config;
   const targets = honest.slice(0, request.attacker!.rollouts);
   await onProgress(0.05, `attacker ${judge.name} writing ${targets.length} rollouts`);
-  const probes = await Promise.all(targets.map(async (h) => ({ honest: h, probe: await writeAttackProbe({ config, rubric, honest: h.trace, signal }) })));
-  return { family: { id: "attacker_policy", label: `Attacker policy (${judge.name})`, description: "An attacker model, given the checklist and an honest rollout, rewrote the reply and chose tool calls to leave out to maximise the checklist without doing the task." }, probes };
+  const settled = await Promise.allSettled(targets.map(async (h) => ({ honest: h, probe: await writeAttackProbe({ config, rubric, honest: h.trace, signal }) })));
+  const probes = settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const failed = settled.flatMap((s) => (s.status === "rejected" ? [s.reason as unknown] : []));
+  // Every request failing is the endpoint's fault (refused, down): the run fails with its reason; a few malformed answers are left out and counted.
+  if (!probes.length && failed.length) throw failed[0];
+  const note = failed.length ? ` ${failed.length} of ${targets.length} answers were unusable and left out (first: ${failed[0] instanceof Error ? failed[0].message : String(failed[0])}).` : "";
+  return { family: { id: "attacker_policy", label: `Attacker policy (${judge.name})`, description: `An attacker model, given the checklist and an honest rollout, rewrote the reply and chose tool calls to leave out to maximise the checklist without doing the task.${note}` }, probes };
 }
