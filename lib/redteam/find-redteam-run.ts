@@ -33,6 +33,12 @@ export async function listRedteamRuns(db: Db, { projectId, rubricVersionId, take
     .slice(0, take);
 }
 
+/** The latest finished red-team run that measured at least one judge's biases: what /judges shows. */
+export async function findLatestJudgeBiasRun(db: Db, { projectId }: { projectId: string }): Promise<RedteamRunView | null> {
+  const jobs = await db.job.findMany({ where: { projectId, type: REDTEAM_JOB, status: "succeeded" }, orderBy: { finishedAt: "desc" }, take: 20 });
+  return jobs.map(toRedteamRunView).find((run) => (run.report?.judgeBias.length ?? 0) > 0) ?? null;
+}
+
 type JobRow = NonNullable<Awaited<ReturnType<Db["job"]["findFirst"]>>>;
 
 function toRedteamRunView(job: JobRow): RedteamRunView {

@@ -112,6 +112,7 @@ export const actionFixtures: Record<string, ActionFixture> = {
   startRubricDraftAction: { form: (ids) => ({ environment: ids.environment }), compare: false },
   startDraftFromVersionAction: { form: (ids) => ({ rubricVersionId: ids.approvedVersionId }) },
   startExtractionAction: { form: (ids) => ({ environment: ids.environment }), compare: false },
+  startRedteamAction: { form: (ids) => ({ rubricVersionId: ids.approvedVersionId, rollouts: "2" }), compare: false },
   acceptCandidateAction: { form: (ids) => ({ candidateId: ids.acceptCandidateId }) },
   dropCandidateAction: { form: (ids) => ({ candidateId: ids.dropCandidateId, rubricVersionId: ids.editVersionId }), mixed: "rubricVersionId only names the page to refresh" },
   tryOnSampleAction: { form: (ids) => ({ rubricVersionId: ids.draftVersionId }) },
