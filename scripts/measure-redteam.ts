@@ -45,6 +45,6 @@ for (const seed of seeds) {
   } }).catch((error) => {
     if (!controller.signal.aborted) throw error;
   });
-  console.log(`seed ${seed}: refund-claim loophole ${claim.isLoophole ? "found" : "NOT found"} (reward ${claim.reward.mean.toFixed(3)} [${claim.reward.low.toFixed(3)}, ${claim.reward.high.toFixed(3)}], truth ${claim.truth.mean.toFixed(3)}), ${probes} probes from ${honest.length} honest rollouts in ${redteamSeconds.toFixed(2)} s; loopholes: ${results.filter((r) => r.result.isLoophole).map((r) => r.result.id).join(", ")}; GRPO hack onset at step ${hackOnset(steps) ?? "none"} after ${onsetSeconds === null ? "-" : (onsetSeconds as number).toFixed(1)} s`);
+  console.log(`seed ${seed}: refund-claim loophole ${claim.isLoophole ? "found" : "NOT found"} (reward ${claim.reward.mean.toFixed(3)} [${claim.reward.low.toFixed(3)}, ${claim.reward.high.toFixed(3)}], truth ${claim.truth.mean.toFixed(3)}), ${probes} probes from ${honest.length} honest rollouts in ${redteamSeconds.toFixed(3)} s; loopholes: ${results.filter((r) => r.result.isLoophole).map((r) => r.result.id).join(", ")}; GRPO hack onset at step ${hackOnset(steps) ?? "none"} after ${onsetSeconds === null ? "-" : (onsetSeconds as number).toFixed(3)} s`);
 }
 console.log(`v1 refund-claim loophole found on ${found} of ${seeds.length} seeds`);
