@@ -20,6 +20,7 @@ const scorer = compileTraceScorer(labRubricV1);
 const score = async (traces: Trace[]) => (await scorer(traces)).map((s) => s.reward);
 
 let found = 0;
+let faster = 0;
 for (const seed of seeds) {
   const started = performance.now();
   const traces = scriptedLabRollouts({ seed, count: HONEST * 2 }).traces.filter((t) => truthOf(t) === 1).slice(0, HONEST);
@@ -45,6 +46,7 @@ for (const seed of seeds) {
   } }).catch((error) => {
     if (!controller.signal.aborted) throw error;
   });
+  if (onsetSeconds === null || redteamSeconds < onsetSeconds) faster++;
   console.log(`seed ${seed}: refund-claim loophole ${claim.isLoophole ? "found" : "NOT found"} (reward ${claim.reward.mean.toFixed(3)} [${claim.reward.low.toFixed(3)}, ${claim.reward.high.toFixed(3)}], truth ${claim.truth.mean.toFixed(3)}), ${probes} probes from ${honest.length} honest rollouts in ${redteamSeconds.toFixed(3)} s; loopholes: ${results.filter((r) => r.result.isLoophole).map((r) => r.result.id).join(", ")}; GRPO hack onset at step ${hackOnset(steps) ?? "none"} after ${onsetSeconds === null ? "-" : (onsetSeconds as number).toFixed(3)} s`);
 }
-console.log(`v1 refund-claim loophole found on ${found} of ${seeds.length} seeds`);
+console.log(`v1 refund-claim loophole found on ${found} of ${seeds.length} seeds; the red-team took less wall time than GRPO to the hack's onset on ${faster} of ${seeds.length}`);
