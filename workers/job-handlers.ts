@@ -11,6 +11,7 @@ import { extractRubricHandler } from "../lib/rubrics/extract-rubric-job";
 import { groundingHandler } from "../lib/tasks/grounding-job";
 import { mineDocumentHandler } from "../lib/tasks/mine-document-job";
 import { mineTracesHandler } from "../lib/tasks/mine-tasks-from-traces-job";
+import { redteamHandler } from "../lib/redteam/redteam-job";
 
 /**
  * Every job type the worker runs (lib/jobs is the mechanism; this is the wiring). Each later
@@ -20,5 +21,5 @@ import { mineTracesHandler } from "../lib/tasks/mine-tasks-from-traces-job";
 export function wireJobHandlers(): RegisteredHandler[] {
   registerLabSimulatedJudges();
   registerLabGroundingPolicy();
-  return [labRunHandler, importTracesHandler, judgesRunHandler, reviewLabRunHandler, detectEdgeCasesHandler, extractRubricHandler, runDivergenceHandler, mineDocumentHandler, mineTracesHandler, groundingHandler];
+  return [labRunHandler, importTracesHandler, judgesRunHandler, reviewLabRunHandler, detectEdgeCasesHandler, extractRubricHandler, runDivergenceHandler, mineDocumentHandler, mineTracesHandler, groundingHandler, redteamHandler];
 }

@@ -89,6 +89,7 @@ export async function seedAccessWorld(db: Db, prefix: string) {
     job("test.record", "queued"), job("test.record", "failed"), job(judgesRunJob.name, "done"), job(importTracesJob.name, "done"),
   ]);
 
+  const redteamJob = await job("redteam", "succeeded");
   const task = await db.task.create({ data: { projectId, externalId: uniqueName("task"), environment, origin: "mined", prompt: `Where is order 7 ${marker}`, originTraceId: trace.id, passRate: 0.5 } });
   const { task: codeTask } = await saveCodeReplayTask(db, { projectId, environment, source: readCodeReplaySource(codePatch, { message: `Raise the limit ${marker}` }) });
   const judge = await db.judge.create({ data: { projectId, name: uniqueName(`judge-${marker}`), kind: "rule", versions: { create: { version: 1, config: { kind: "rule", rubricVersionId: main.approvedId } } } } });
@@ -100,6 +101,7 @@ export async function seedAccessWorld(db: Db, prefix: string) {
     approvedVersionId: main.approvedId, draftVersionId: main.draftId, editVersionId: edit.draftId, editItemId: edit.itemIds[0]!, removeVersionId: remove.draftId, removeItemId: remove.itemIds[1]!,
     orderVersionId: order.draftId, orderItemIds: [...order.itemIds].reverse().join(","), modeVersionId: mode.draftId, approveVersionId: approve.draftId, apiApproveVersionId: apiApprove.draftId,
     acceptCandidateId: acceptCandidate.id, dropCandidateId: dropCandidate.id,
+    redteamJobId: redteamJob.id,
     runId: run.id, queuedJobId: queuedJob.id, failedJobId: failedJob.id, judgeRunJobId: judgeRunJob.id, importJobId: importJob.id,
     projectSlug: project.slug, environment, simulationId: trace.externalId.slice("tau2:".length), taskId: task.id, codeTaskId: codeTask.id, judgeId: judge.id, spareKeyId: spareKey.id, memberId: member.id, disableUserId: disabled.id, reviewerId: reviewer.id,
   };

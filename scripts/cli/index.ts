@@ -11,6 +11,7 @@ import { addLabCommands } from "./lab-commands";
 import { addImportCommand } from "./import-command";
 import { addJudgeCommands } from "./judge-commands";
 import { addProjectCommands } from "./project-commands";
+import { addRedteamCommands } from "./redteam-commands";
 import { addRunsCommands } from "./runs-commands";
 import { addTasksCommands } from "./tasks-commands";
 import { addUserCommands } from "./user-commands";
@@ -32,6 +33,7 @@ addRunsCommands(program);
 addDocumentsCommands(program);
 addTasksCommands(program);
 addBackupCommands(program);
+addRedteamCommands(program);
 
 async function main(): Promise<number> {
   try {

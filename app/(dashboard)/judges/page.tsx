@@ -3,6 +3,7 @@ import { AgreementSection, SimulatedBadge } from "@/components/judges/agreement-
 import { AddJudgeForm } from "@/components/judges/add-judge-form";
 import { ImportVerdictsForm } from "@/components/judges/import-verdicts-form";
 import { RunJudgesForm } from "@/components/judges/run-judges-form";
+import { JudgeBiasSection } from "@/components/redteam/judge-bias-section";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole } from "@/lib/auth/roles";
@@ -10,15 +11,17 @@ import { listJudges } from "@/lib/judges/list-judges";
 import { listRunPanelOptions } from "@/lib/judges/list-run-panel-options";
 import { loadAgreement } from "@/lib/judges/load-agreement";
 import { requireMember } from "@/lib/next/page-context";
+import { findLatestJudgeBiasRun } from "@/lib/redteam/find-redteam-run";
 
 export const metadata: Metadata = { title: "Judges" };
 
 export default async function JudgesPage() {
   const { db, member } = await requireMember("viewer");
-  const [judges, agreement, options] = await Promise.all([
+  const [judges, agreement, options, biasRun] = await Promise.all([
     listJudges(db, member.projectId),
     loadAgreement(db, { projectId: member.projectId }),
     listRunPanelOptions(db, { projectId: member.projectId }),
+    findLatestJudgeBiasRun(db, { projectId: member.projectId }),
   ]);
   const runnable = judges.filter((judge) => judge.kind !== "imported");
   return (
@@ -69,6 +72,7 @@ export default async function JudgesPage() {
           </table>
         </>
       )}
+      <JudgeBiasSection run={biasRun} />
     </>
   );
 }

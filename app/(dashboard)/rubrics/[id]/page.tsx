@@ -8,11 +8,13 @@ import { RubricItemDetails } from "@/components/rubrics/rubric-item-details";
 import { RubricItemForm } from "@/components/rubrics/rubric-item-form";
 import { SortableItems } from "@/components/rubrics/sortable-items";
 import { TryOnSample } from "@/components/rubrics/try-on-sample";
+import { RedteamPanel } from "@/components/redteam/redteam-panel";
 import { TrainLabOffer } from "@/components/runs/train-lab-offer";
 import { ActionButton } from "@/components/settings/action-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole } from "@/lib/auth/roles";
 import { orNotFound } from "@/lib/next/or-not-found";
+import { listRedteamRuns } from "@/lib/redteam/find-redteam-run";
 import { requireMember } from "@/lib/next/page-context";
 import { findRubricVersion } from "@/lib/rubrics/find-rubric-version";
 
@@ -22,6 +24,7 @@ export default async function RubricVersionPage({ params, searchParams }: { para
   const { db, member } = await requireMember("viewer");
   const [{ id }, { draft: arrival }] = await Promise.all([params, searchParams]);
   const { version, candidates, repeated, approvedBy } = await orNotFound(findRubricVersion(db, { projectId: member.projectId, rubricVersionId: id }));
+  const redteamRuns = await listRedteamRuns(db, { projectId: member.projectId, rubricVersionId: version.id });
   const isDraft = version.status === "draft";
   const isReviewer = hasRole(member.role, "reviewer");
   const canEdit = isDraft && isReviewer;
@@ -92,6 +95,8 @@ export default async function RubricVersionPage({ params, searchParams }: { para
       ) : null}
 
       {isReviewer ? <TryOnSample rubricVersionId={version.id} /> : null}
+
+      <RedteamPanel rubricVersionId={version.id} runs={redteamRuns} canStart={isReviewer} />
 
       {canEdit ? (
         <CandidateList

@@ -1,0 +1,6 @@
+// GET /api/v1/redteam/{id}: a red-team run's status and, once done, the families tried with their effects on reward and truth, and the loopholes.
+import { NextResponse } from "next/server";
+import { withApiKey } from "@/lib/next/with-auth";
+import { findRedteamRun } from "@/lib/redteam/find-redteam-run";
+
+export const GET = withApiKey(async (_request, { db, key, params }) => NextResponse.json(await findRedteamRun(db, { projectId: key.projectId, id: String(params.id) })));
