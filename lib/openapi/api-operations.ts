@@ -3,6 +3,7 @@ import { distillQuerySchema } from "../distill/distill-query";
 import { documentInputSchema, MAX_DOCUMENT_BODY_BYTES } from "../documents/document-input-schema";
 import { knownHackDecisionBodySchema, knownHackQuerySchema } from "../hacks/known-hack-schemas";
 import { ingestQuerySchema } from "../ingest/ingest-api-body";
+import { redteamRequestSchema } from "../redteam/redteam-schemas";
 import { replayToolCallSchema } from "../replay/replay-tool-call-schema";
 import { decideBodySchema, edgeCaseQuerySchema } from "../review/edge-case-schemas";
 import { openRlhfRequestSchema, rewardRequestSchema } from "../reward/reward-request-schema";
@@ -38,6 +39,21 @@ const rubricQuery = z.object({
 });
 
 export const apiOperations: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/redteam",
+    tag: "red-team",
+    summary: "Start a red-team run of a rubric version: probe families scored through the reward path, loopholes filed for review",
+    body: redteamRequestSchema,
+    success: { status: 202, description: "the run (a job) to poll at GET /redteam/{id}" },
+  },
+  {
+    method: "get",
+    path: "/redteam/{id}",
+    tag: "red-team",
+    summary: "A red-team run: families tried with their effects on reward and truth, and the loopholes found",
+    success: { status: 200, description: "the run's status and, once done, its report" },
+  },
   {
     method: "get",
     path: "/me",
