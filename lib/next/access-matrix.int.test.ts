@@ -33,7 +33,7 @@ let before: string;
 let twoRoles: Awaited<ReturnType<typeof makeUser>>;
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([seedAccessWorld(db, "access-a"), seedAccessWorld(db, "access-b")]);
+  [a, b] = await Promise.all([seedAccessWorld(db, "access-a", { isInstanceAdmin: true }), seedAccessWorld(db, "access-b")]);
   twoRoles = await makeUser(db, { projectId: b.project.id, role: "admin" });
   await db.member.create({ data: { projectId: a.project.id, userId: twoRoles.id, role: "viewer" } });
   before = await snapshotProject(db, a.project.id);

@@ -120,6 +120,8 @@ export const actionFixtures: Record<string, ActionFixture> = {
   addMemberAction: { form: () => ({ email: `${uniqueName(tag)}@example.test`, password: "a long enough password", role: "viewer" }) },
   removeMemberAction: { form: (ids) => ({ userId: ids.memberId }) },
   setUserDisabledAction: { form: (ids) => ({ userId: ids.disableUserId, disabled: "true" }) },
+  endUserSessionsAction: { form: (ids) => ({ userId: ids.memberId }) },
+  setInstanceAdminAction: { form: (ids) => ({ userId: ids.memberId, isInstanceAdmin: "true" }) },
 };
 
 /** Session writes a viewer may make (a viewer reads everything and changes only their own account), with why. */
@@ -130,5 +132,5 @@ export const viewerWrites: Record<string, string> = {
 };
 /** What only an admin may do (README, Users, roles and API keys): members, roles, API keys, jobs, the judge panel, projects. */
 export const adminOnly = [
-  "POST jobs/[id]/cancel", "POST jobs/[id]/retry", "createApiKeyAction", "revokeApiKeyAction", "setMemberRoleAction", "addMemberAction", "removeMemberAction", "setUserDisabledAction", "createProjectAction", "saveJudgeAction",
+  "POST jobs/[id]/cancel", "POST jobs/[id]/retry", "createApiKeyAction", "revokeApiKeyAction", "setMemberRoleAction", "addMemberAction", "removeMemberAction", "setUserDisabledAction", "endUserSessionsAction", "setInstanceAdminAction", "createProjectAction", "saveJudgeAction",
 ];
