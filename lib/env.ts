@@ -24,6 +24,9 @@ const envSchema = z.object({
   GOODHART_ADMIN_PASSWORD: z.string().min(8).optional(),
   GOODHART_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   GOODHART_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Proxies whose X-Forwarded-For is believed (their exact IP addresses); none by default. */
+  GOODHART_TRUSTED_PROXIES: commaList.pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: "comma-separated IP addresses of your reverse proxies, such as 10.0.0.2" }))).optional(),
+  GOODHART_BODY_IDLE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   OPENAI_API_KEY: z.string().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
 });

@@ -166,6 +166,23 @@ describe("sessions end at once", () => {
 });
 
 describe("sign-in through next-auth's credentials endpoint", () => {
+  it("counts case and whitespace variants of an email as one account, each from a new address", async () => {
+    const user = await makeUser(db, { projectId: project.id, role: "viewer" });
+    const global = globalThis as unknown as { goodhartSignInThrottle?: SignInThrottle };
+    const realThrottle = global.goodhartSignInThrottle;
+    global.goodhartSignInThrottle = new SignInThrottle({ now: () => 2_000_000 });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const upper = user.email.toUpperCase();
+    const variants = [` ${user.email}`, `${upper} `, `\t${user.email.replace(/^./, (c) => c.toUpperCase())}`, `  ${upper}\n`, user.email];
+    try {
+      for (const [i, variant] of variants.entries()) expect(await signIn(variant, `wrong password ${i}`), JSON.stringify(variant)).toEqual({ error: "credentials" });
+      for (const variant of [user.email, ` ${upper} `]) expect(await signIn(variant, user.password)).toEqual({ error: "throttled" });
+    } finally {
+      warn.mockRestore();
+      global.goodhartSignInThrottle = realThrottle;
+    }
+  });
+
   it("refuses even the right password after repeated failures, and logs each refusal in one line", async () => {
     const user = await makeUser(db, { projectId: project.id, role: "viewer" });
     // The process-wide throttle the credentials provider uses, on a clock that stands still: a
