@@ -10,6 +10,10 @@ const commaList = z.string().transform((value) => value.split(",").map((entry) =
 const judgeEndpointFields = {
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   GOODHART_JUDGE_KEY_ENVS: commaList.pipe(z.array(z.string().regex(/^[A-Z_][A-Z0-9_]*$/, "comma-separated environment variable names"))).optional(),
+  /** Which key variable goes to which endpoint: "NAME=URL" entries; a key bound nowhere is sent nowhere (vendor keys have their vendor's built in). */
+  GOODHART_JUDGE_KEY_HOSTS: commaList
+    .pipe(z.array(z.string().regex(/^[A-Z_][A-Z0-9_]*=https?:\/\/[^\s=]+$/, "comma-separated NAME=URL bindings such as GEMINI_API_KEY=https://generativelanguage.googleapis.com")))
+    .optional(),
   GOODHART_JUDGE_BASE_URLS: commaList.pipe(z.array(z.url({ protocol: /^https?$/, error: "comma-separated http(s) origins such as http://127.0.0.1:8000" }))).optional(),
 };
 

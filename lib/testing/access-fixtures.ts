@@ -72,7 +72,10 @@ export const routeFixtures: Record<string, RouteFixture> = {
     compare: false,
   },
   "POST v1/runs": { call: (ids) => ({ body: { name: uniqueName(tag), rubricVersionId: ids.approvedVersionId } }), compare: false },
-  "POST v1/runs/[id]/events": { call: (ids) => ({ params: { id: ids.runId }, body: { kind: "note", step: 1, message: "checkpoint saved" } }) },
+  // A rubric_changed event names a version: B's run with A's version must be answered as with an unknown one, naming neither.
+  "POST v1/runs/[id]/events": {
+    call: (ids) => ({ params: { id: ids.runId }, body: { events: [{ kind: "note", step: 1, message: "checkpoint saved" }, { kind: "rubric_changed", step: 2, data: { rubricVersionId: ids.approvedVersionId } }] } }),
+  },
   "POST v1/runs/[id]/metrics": { call: (ids) => ({ params: { id: ids.runId }, body: { points: [{ step: 2, name: "reward/proxy", value: 0.6 }] } }) },
   "GET v1/tasks/export": { call: () => ({ query: { band: "0,1" } }) },
   "POST v1/tasks/grounding": { call: (ids) => ({ body: { policy: { kind: "registered", name: "matrix-policy" }, judgeIds: [ids.judgeId], taskIds: [ids.taskId] } }) },
