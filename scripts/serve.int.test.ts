@@ -93,8 +93,8 @@ describe("request bodies over real HTTP", () => {
     const writes = listRouteMethods().filter((r) => ["POST", "PUT", "PATCH"].includes(r.method) && !r.route.startsWith("auth/"));
     const answers: Array<{ route: string; status: number; ms: number }> = [];
     for (const route of writes) {
-      // "x" for every id; `name` is the upload route's file name (others ignore it).
-      const url = `${base}/api/${route.route.replace(/\[\.{0,3}(\w+)\]/g, "x")}?name=upload.jsonl`;
+      // "x" for every id; name, run and file are the upload routes' query (others ignore them).
+      const url = `${base}/api/${route.route.replace(/\[\.{0,3}(\w+)\]/g, "x")}?name=upload.jsonl&run=imported&file=metrics.csv`;
       const isRaw = readFileSync(route.file, "utf8").includes('body: "raw"');
       const headers: Record<string, string> = route.route.startsWith("v1/")
         ? { ...keyHeaders(), "content-length": String(2 ** 40) }
