@@ -1,6 +1,6 @@
 import { recordAuditEvent, type Actor } from "../audit/record-audit-event";
 import type { Db } from "../db/client";
-import { AppError, notFound } from "../errors/app-error";
+import { AppError } from "../errors/app-error";
 import { proposeKnownHack } from "../hacks/propose-known-hack";
 import type { JudgeLabel } from "../judges/consensus";
 import type { EdgeCaseDecision } from "./edge-case-schemas";
