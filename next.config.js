@@ -11,7 +11,12 @@ const nextConfig = {
   poweredByHeader: false,
   // forbidden() renders app/forbidden.tsx with status 403 when a role is too low.
   experimental: { authInterrupts: true },
-  headers: async () => [{ source: "/:path*", headers: securityHeaders }],
+  headers: async () => [
+    { source: "/:path*", headers: securityHeaders },
+    // API answers render nothing and frame nothing (lib/http/content-security-policy.ts: resourceContentSecurityPolicy);
+    // set here, not in proxy.ts, which never sees /api (it would buffer and cut request bodies).
+    { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
+  ],
   // Loaded at run time from node_modules, not bundled: protobufjs-generated CommonJS (OTLP protobuf
   // decoding) and pdf.js, which imports its worker module by path.
   serverExternalPackages: ["@opentelemetry/otlp-transformer", "protobufjs", "pdfjs-dist"],

@@ -10,6 +10,10 @@ const commaList = z.string().transform((value) => value.split(",").map((entry) =
 const judgeEndpointFields = {
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   GOODHART_JUDGE_KEY_ENVS: commaList.pipe(z.array(z.string().regex(/^[A-Z_][A-Z0-9_]*$/, "comma-separated environment variable names"))).optional(),
+  /** Which key variable goes to which endpoint: "NAME=URL" entries; a key bound nowhere is sent nowhere (vendor keys have their vendor's built in). */
+  GOODHART_JUDGE_KEY_HOSTS: commaList
+    .pipe(z.array(z.string().regex(/^[A-Z_][A-Z0-9_]*=https?:\/\/[^\s=]+$/, "comma-separated NAME=URL bindings such as GEMINI_API_KEY=https://generativelanguage.googleapis.com")))
+    .optional(),
   GOODHART_JUDGE_BASE_URLS: commaList.pipe(z.array(z.url({ protocol: /^https?$/, error: "comma-separated http(s) origins such as http://127.0.0.1:8000" }))).optional(),
 };
 
@@ -24,6 +28,9 @@ const envSchema = z.object({
   GOODHART_ADMIN_PASSWORD: z.string().min(8).optional(),
   GOODHART_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   GOODHART_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Proxies whose X-Forwarded-For is believed (their exact IP addresses); none by default. */
+  GOODHART_TRUSTED_PROXIES: commaList.pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: "comma-separated IP addresses of your reverse proxies, such as 10.0.0.2" }))).optional(),
+  GOODHART_BODY_IDLE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   OPENAI_API_KEY: z.string().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
 });

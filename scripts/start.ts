@@ -72,7 +72,8 @@ function run(command: string, args: string[], onExit: (code: number | null, sign
 }
 
 function runWebServer() {
-  run(path.join(root, "node_modules/.bin/next"), ["start", "--port", String(env.PORT)], (code, signal) => {
+  // scripts/serve.ts: Next behind a server that decides the client's address (see there).
+  run(process.execPath, ["--import", "tsx", path.join(root, "scripts/serve.ts"), "--port", String(env.PORT)], (code, signal) => {
     console.error(`[goodhart] the web server exited (${signal ?? code}); stopping`);
     stopAll("SIGTERM", 1);
   });

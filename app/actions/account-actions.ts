@@ -34,7 +34,7 @@ export const switchProjectAction = serverAction(
   { role: "viewer", schema: z.object({ slug: z.string().min(1).max(100) }) },
   async ({ slug }, { db, member }) => {
     const target = await findMembership(db, { userId: member.userId, projectSlug: slug });
-    if (!target) throw notFound(`Project "${slug}"`);
+    if (!target) throw notFound("Project");
     await chooseProject(target.projectSlug);
     return { slug: target.projectSlug };
   },

@@ -2,6 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { userAuthority } from "@/lib/accounts/account-authority";
+import { endAccountSessions } from "@/lib/accounts/end-account-sessions";
+import { setAccountDisabled } from "@/lib/accounts/set-account-disabled";
+import { setInstanceAdmin } from "@/lib/accounts/set-instance-admin";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { roleSchema } from "@/lib/auth/roles";
@@ -9,7 +13,6 @@ import { addMember } from "@/lib/members/add-member";
 import { createUserSchema } from "@/lib/members/create-user";
 import { removeMember } from "@/lib/members/remove-member";
 import { setMemberRole } from "@/lib/members/set-member-role";
-import { setUserDisabled } from "@/lib/members/set-user-disabled";
 import { serverAction } from "@/lib/next/server-action";
 
 export const createApiKeyAction = serverAction(
@@ -49,10 +52,26 @@ export const removeMemberAction = serverAction({ role: "admin", schema: z.object
   return null;
 });
 
+// Accounts belong to the instance: the three actions below are an instance admin's (lib/accounts checks it),
+// whatever the caller's role in the project they are looking at.
 export const setUserDisabledAction = serverAction(
   { role: "admin", schema: z.object({ userId: z.string().min(1), disabled: z.enum(["true", "false"]) }) },
   async ({ userId, disabled }, { db, member, actor }) => {
-    await setUserDisabled(db, { projectId: member.projectId, userId, isDisabled: disabled === "true", actor });
+    await setAccountDisabled(db, { userId, isDisabled: disabled === "true", authority: userAuthority({ ...actor, userId: member.userId }) });
+    revalidatePath("/settings");
+    return null;
+  },
+);
+
+export const endUserSessionsAction = serverAction({ role: "admin", schema: z.object({ userId: z.string().min(1) }) }, async ({ userId }, { db, member, actor }) => {
+  await endAccountSessions(db, { userId, authority: userAuthority({ ...actor, userId: member.userId }) });
+  return null;
+});
+
+export const setInstanceAdminAction = serverAction(
+  { role: "admin", schema: z.object({ userId: z.string().min(1), isInstanceAdmin: z.enum(["true", "false"]) }) },
+  async ({ userId, isInstanceAdmin }, { db, member, actor }) => {
+    await setInstanceAdmin(db, { userId, isInstanceAdmin: isInstanceAdmin === "true", authority: userAuthority({ ...actor, userId: member.userId }) });
     revalidatePath("/settings");
     return null;
   },

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { verifyPassword } from "./password";
+import { normalizeEmail } from "./normalize-email";
 
 // A real hash of a random string, compared against when the email is unknown, so that the response
 // time does not tell whether an account exists.
@@ -9,7 +10,7 @@ export type AuthenticatedUser = { id: string; email: string; name: string | null
 
 /** The user when the password is theirs and the account is not disabled; null otherwise. */
 export async function authenticateUser(db: Db, email: string, password: string): Promise<AuthenticatedUser | null> {
-  const user = await db.user.findUnique({ where: { email: email.toLowerCase() } });
+  const user = await db.user.findUnique({ where: { email: normalizeEmail(email) } });
   const isValid = await verifyPassword(password, user?.passwordHash ?? decoyHash);
   if (!user || !isValid || user.disabledAt) return null;
   return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "../db/client";
 import { authenticateUser, type AuthenticatedUser } from "./authenticate-user";
 import type { SignInThrottle } from "./sign-in-throttle";
+import { normalizeEmail } from "./normalize-email";
 
 export type SignInOutcome = { user: AuthenticatedUser | null; retryAfterMs?: number };
 
@@ -20,7 +21,7 @@ export async function signInWithPassword(
     log = console.warn,
   }: { email: string; password: string; address: string; throttle: SignInThrottle; log?: (line: string) => void },
 ): Promise<SignInOutcome> {
-  const account = email.trim().toLowerCase();
+  const account = normalizeEmail(email);
   const keys = { account, address };
   const accountTag = createHash("sha256").update(account).digest("hex").slice(0, 12);
   const decision = throttle.begin(keys);

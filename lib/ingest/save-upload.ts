@@ -5,6 +5,7 @@ import { retryOnBusy } from "../db/retry-on-busy";
 import { AppError } from "../errors/app-error";
 import { formatBytes } from "./limits";
 import { removeUpload } from "./remove-upload";
+import { bodyIdleMs, readChunkWithin } from "../http/read-chunk-within";
 
 /** Bytes per UploadChunk row: small enough for any driver and a worker's memory, large enough to keep rows few. */
 export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
@@ -40,7 +41,7 @@ export async function saveUpload(db: Db, body: ReadableStream<Uint8Array> | null
   };
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readChunkWithin(reader, bodyIdleMs());
       if (done) break;
       size += value.length;
       if (size > limit) throw new AppError("payload_too_large", `The file is over the ${formatBytes(limit)} upload limit; import it with the CLI`);

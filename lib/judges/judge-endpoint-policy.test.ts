@@ -27,12 +27,28 @@ describe("checkJudgeEndpoint", () => {
   });
 
   it("names key variables ending in _API_KEY by default, never the server's secrets, whatever the allow-list says", () => {
-    expect(fields(llm({ apiKeyEnv: "TOGETHER_API_KEY" }))).toEqual([]);
+    const bound = (name: string) => ({ GOODHART_JUDGE_KEY_HOSTS: `${name}=https://api.openai.com` });
+    expect(fields(llm({ apiKeyEnv: "TOGETHER_API_KEY" }), bound("TOGETHER_API_KEY"))).toEqual([]);
     for (const name of ["AUTH_SECRET", "DATABASE_URL", "GOODHART_ADMIN_PASSWORD", "GOODHART_TEST_DATABASE_URL", "HOME", "GOODHART_API_KEY"]) {
-      expect(fields(llm({ apiKeyEnv: name })), name).toEqual(["apiKeyEnv"]);
-      expect(fields(llm({ apiKeyEnv: name }), { GOODHART_JUDGE_KEY_ENVS: name }), name).toEqual(name === "HOME" ? [] : ["apiKeyEnv"]);
+      expect(fields(llm({ apiKeyEnv: name }), bound(name)), name).toEqual(["apiKeyEnv"]);
+      expect(fields(llm({ apiKeyEnv: name }), { ...bound(name), GOODHART_JUDGE_KEY_ENVS: name }), name).toEqual(name === "HOME" ? [] : ["apiKeyEnv"]);
     }
     expect(fields(llm({ apiKeyEnv: "TOGETHER_API_KEY" }), { GOODHART_JUDGE_KEY_ENVS: "VLLM_TOKEN" })).toEqual(["apiKeyEnv"]);
+  });
+
+  it("sends a key the operator has not bound nowhere, and a bound one only where it is bound (GEMINI_API_KEY)", () => {
+    const allowed = { GOODHART_JUDGE_BASE_URLS: "https://generativelanguage.googleapis.com, https://llm.tenant-b.example, https://api.openai.com" };
+    const gemini = (baseUrl: string) => llm({ baseUrl, apiKeyEnv: "GEMINI_API_KEY" });
+    expect(checkJudgeEndpoint(gemini("https://llm.tenant-b.example/v1"), env(allowed)).problems).toEqual([
+      { path: "apiKeyEnv", message: "apiKeyEnv GEMINI_API_KEY is bound to no endpoint; the operator binds it with GOODHART_JUDGE_KEY_HOSTS=GEMINI_API_KEY=URL" },
+    ]);
+    const vars = { ...allowed, GOODHART_JUDGE_KEY_HOSTS: "GEMINI_API_KEY=https://generativelanguage.googleapis.com/v1beta/openai" };
+    expect(fields(gemini("https://generativelanguage.googleapis.com/v1beta/openai"), vars)).toEqual([]);
+    expect(checkJudgeEndpoint(gemini("https://llm.tenant-b.example/v1"), env(vars)).problems).toEqual([
+      { path: "apiKeyEnv", message: "apiKeyEnv GEMINI_API_KEY is only sent to https://generativelanguage.googleapis.com, not to https://llm.tenant-b.example" },
+    ]);
+    expect(fields(gemini("https://api.openai.com/v1"), vars)).toEqual(["apiKeyEnv"]);
+    expect(() => env({ GOODHART_JUDGE_KEY_HOSTS: "GEMINI_API_KEY" })).toThrow(/GOODHART_JUDGE_KEY_HOSTS/);
   });
 
   it("sends a vendor's key to that vendor or the operator's OPENAI_BASE_URL only, and no vendor key to a self-hosted server", () => {

@@ -5,7 +5,8 @@ import type { LlmJudgeConfig } from "./judge-config-schema";
 /**
  * Where an llm judge may send requests and which key goes with them is the operator's decision,
  * not a project admin's: a judge names a key variable and a base URL, and both must be on the
- * operator's lists (GOODHART_JUDGE_KEY_ENVS, GOODHART_JUDGE_BASE_URLS). Checked when a config is
+ * operator's lists (GOODHART_JUDGE_KEY_ENVS, GOODHART_JUDGE_BASE_URLS), and the key must be bound to
+ * that base URL (vendor defaults, GOODHART_JUDGE_KEY_HOSTS). Checked when a config is
  * saved and again before every call, so a config stored before these rules cannot leak a secret.
  */
 
@@ -26,11 +27,20 @@ export function resolveEndpoint(config: LlmJudgeConfig, env: JudgeEndpointEnv = 
   return env.OPENAI_BASE_URL || openAiDefaultUrl;
 }
 
-/** Each vendor's key goes only to that vendor, or to the base URL the operator configured for it. */
-function keyOrigins(name: string, env: JudgeEndpointEnv): string[] | null {
-  if (name === "OPENAI_API_KEY") return [new URL(openAiDefaultUrl).origin, ...(env.OPENAI_BASE_URL ? [new URL(env.OPENAI_BASE_URL).origin] : [])];
-  if (name === "ANTHROPIC_API_KEY") return [new URL(anthropicDefaultUrl).origin];
-  return null;
+/**
+ * The origins a key variable may be sent to: the vendor's own for its key (and OPENAI_BASE_URL's
+ * for OPENAI_API_KEY), plus the operator's bindings (GOODHART_JUDGE_KEY_HOSTS). Any other key is
+ * bound nowhere until the operator binds it, so one tenant's admin cannot send another's key to a
+ * server they control, even one on the allowed list.
+ */
+function keyOrigins(name: string, env: JudgeEndpointEnv): string[] {
+  const bound = (env.GOODHART_JUDGE_KEY_HOSTS ?? []).flatMap((binding) => {
+    const at = binding.indexOf("=");
+    return binding.slice(0, at) === name ? [new URL(binding.slice(at + 1)).origin] : [];
+  });
+  if (name === "OPENAI_API_KEY") return [new URL(openAiDefaultUrl).origin, ...(env.OPENAI_BASE_URL ? [new URL(env.OPENAI_BASE_URL).origin] : []), ...bound];
+  if (name === "ANTHROPIC_API_KEY") return [new URL(anthropicDefaultUrl).origin, ...bound];
+  return bound;
 }
 
 function allowedOrigins(env: JudgeEndpointEnv): string[] {
@@ -54,13 +64,17 @@ export function checkJudgeEndpoint(config: LlmJudgeConfig, env: JudgeEndpointEnv
 
   const vendorKey = config.provider === "anthropic" ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY";
   // Without a named key, the vendor's key goes only to its own endpoints; a self-hosted server gets none.
-  const keyEnv = config.apiKeyEnv ?? (keyOrigins(vendorKey, env)!.includes(url.origin) ? vendorKey : null);
+  const keyEnv = config.apiKeyEnv ?? (keyOrigins(vendorKey, env).includes(url.origin) ? vendorKey : null);
   if (config.apiKeyEnv && !isAllowedKeyName(config.apiKeyEnv, env)) {
     const rule = env.GOODHART_JUDGE_KEY_ENVS ? "listed in GOODHART_JUDGE_KEY_ENVS" : "a name ending in _API_KEY";
     problems.push({ path: "apiKeyEnv", message: `apiKeyEnv ${config.apiKeyEnv} is not a key variable the operator allows (${rule}, never AUTH_SECRET, DATABASE_URL or GOODHART_*)` });
   } else if (config.apiKeyEnv) {
     const origins = keyOrigins(config.apiKeyEnv, env);
-    if (origins && !origins.includes(url.origin)) problems.push({ path: "apiKeyEnv", message: `apiKeyEnv ${config.apiKeyEnv} is only sent to ${origins.join(" or ")}, not to ${url.origin}` });
+    if (origins.length === 0) {
+      problems.push({ path: "apiKeyEnv", message: `apiKeyEnv ${config.apiKeyEnv} is bound to no endpoint; the operator binds it with GOODHART_JUDGE_KEY_HOSTS=${config.apiKeyEnv}=URL` });
+    } else if (!origins.includes(url.origin)) {
+      problems.push({ path: "apiKeyEnv", message: `apiKeyEnv ${config.apiKeyEnv} is only sent to ${origins.join(" or ")}, not to ${url.origin}` });
+    }
   }
   return { endpoint: { baseURL, keyEnv }, problems };
 }

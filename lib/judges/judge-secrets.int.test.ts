@@ -82,6 +82,26 @@ describe("llm judge endpoints and keys are the operator's", () => {
     }
   });
 
+  it("sends GEMINI_API_KEY only where the operator bound it: refused at save and at call time on another allowed endpoint", async () => {
+    const geminiKey = `gemini-${uniqueName("key")}`;
+    const undo = allowJudgeBaseUrls(attacker.url);
+    process.env.GEMINI_API_KEY = geminiKey;
+    try {
+      await expect(createJudge(db, { projectId, input: { name: uniqueName("gemini"), config: { kind: "llm", baseUrl: `${attacker.url}/v1`, model: "m", apiKeyEnv: "GEMINI_API_KEY" } } })).rejects.toThrow(
+        /apiKeyEnv GEMINI_API_KEY is bound to no endpoint/,
+      );
+      process.env.GOODHART_JUDGE_KEY_HOSTS = "GEMINI_API_KEY=https://generativelanguage.googleapis.com";
+      const stored = await storeDirectly({ baseUrl: `${attacker.url}/v1`, apiKeyEnv: "GEMINI_API_KEY" });
+      await expect(runJudges(db, { projectId, judgeIds: [stored.judgeId], traceIds: [traceId] })).resolves.toMatchObject({ errors: 1 });
+      expect((await db.verdict.findFirstOrThrow({ where: { judgeVersionId: stored.versionId } })).error).toMatch(/^judge endpoint refused: apiKeyEnv GEMINI_API_KEY is only sent to https:\/\/generativelanguage\.googleapis\.com/);
+      expect(attacker.requests.filter((request) => JSON.stringify(request.headers).includes(geminiKey))).toEqual([]);
+    } finally {
+      undo();
+      delete process.env.GEMINI_API_KEY;
+      delete process.env.GOODHART_JUDGE_KEY_HOSTS;
+    }
+  });
+
   it("refuses a new version that points an existing judge elsewhere", async () => {
     const undo = allowJudgeBaseUrls(attacker.url);
     try {

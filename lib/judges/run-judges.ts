@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
-import { notFound } from "../errors/app-error";
+import { AppError } from "../errors/app-error";
 import { parseStoredConfig } from "./judge-config-schema";
 import { createJudgingContext, judgeTrace, type PanelJudge, type VerdictOutcome } from "./judge-trace";
 import { loadJudgedTraces } from "./load-judged-traces";
@@ -124,8 +124,9 @@ type VerdictRow = {
 
 async function loadPanel(db: Db, { projectId, judgeIds }: { projectId: string; judgeIds: string[] }): Promise<Array<PanelJudge & { environment: string | null }>> {
   const rows = await db.judge.findMany({ where: { projectId, id: { in: judgeIds } }, include: { versions: { orderBy: { version: "desc" }, take: 1 } } });
-  const missing = judgeIds.filter((id) => !rows.some((row) => row.id === id && row.versions.length > 0));
-  if (missing.length) throw notFound(`Judge ${missing.join(", ")}`);
+  // Which position, never which id: an error must not repeat an id that may be another project's.
+  const missing = judgeIds.flatMap((id, index) => (rows.some((row) => row.id === id && row.versions.length > 0) ? [] : [{ path: `judgeIds[${index}]`, message: "no such judge in this project" }]));
+  if (missing.length) throw new AppError("not_found", "Judge not found", missing);
   return rows.map((row) => ({
     judgeId: row.id,
     versionId: row.versions[0]!.id,

@@ -50,7 +50,7 @@ async function parseJudgeConfig(db: Db, { projectId, input }: { projectId: strin
   if (config.kind === "llm") assertJudgeEndpointAllowed(config);
   if (config.kind === "rule") {
     const version = await db.rubricVersion.findFirst({ where: { id: config.rubricVersionId, rubric: { projectId } }, select: { id: true } });
-    if (!version) throw new AppError("bad_request", `rubricVersionId ${config.rubricVersionId}: no such rubric version in this project`, [{ path: "rubricVersionId", message: "Rubric version not found" }]);
+    if (!version) throw new AppError("bad_request", "rubricVersionId: no such rubric version in this project", [{ path: "rubricVersionId", message: "Rubric version not found" }]);
   }
   return config;
 }

@@ -4,9 +4,10 @@ import { hashPassword, minPasswordLength } from "../auth/password";
 import { roleSchema } from "../auth/roles";
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
+import { normalizeEmail } from "../auth/normalize-email";
 
 export const createUserSchema = z.object({
-  email: z.email().transform((email) => email.toLowerCase()),
+  email: z.string().transform(normalizeEmail).pipe(z.email()),
   password: z.string().min(minPasswordLength, `password must be at least ${minPasswordLength} characters`),
   name: z.string().trim().max(200).optional(),
   role: roleSchema,

@@ -1,9 +1,13 @@
 import { recordAuditEvent, type Actor } from "../audit/record-audit-event";
-import { bumpSessionVersion } from "../auth/session-version";
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 
-/** Removes a member from the project and ends their sessions; the last admin stays (nobody could add one back). */
+/**
+ * Removes a member from the project; the last admin stays (nobody could add one back). Only what the
+ * membership gave ends: every request checks the membership, so the next one in this project is
+ * refused, while the account's sessions in its other projects go on (ending those is an instance
+ * admin's act, lib/accounts).
+ */
 export async function removeMember(db: Db, { projectId, userId, actor }: { projectId: string; userId: string; actor: Actor }) {
   await db.$transaction(async (tx) => {
     const member = await tx.member.findUnique({ where: { projectId_userId: { projectId, userId } }, include: { user: { select: { email: true } } } });
@@ -12,7 +16,6 @@ export async function removeMember(db: Db, { projectId, userId, actor }: { proje
       throw new AppError("conflict", "The project's last admin cannot be removed");
     }
     await tx.member.delete({ where: { id: member.id } });
-    await bumpSessionVersion(tx, userId);
     await recordAuditEvent(tx, {
       projectId,
       actor,

@@ -33,7 +33,7 @@ let before: string;
 let twoRoles: Awaited<ReturnType<typeof makeUser>>;
 
 beforeAll(async () => {
-  [a, b] = await Promise.all([seedAccessWorld(db, "access-a"), seedAccessWorld(db, "access-b")]);
+  [a, b] = await Promise.all([seedAccessWorld(db, "access-a", { isInstanceAdmin: true }), seedAccessWorld(db, "access-b")]);
   twoRoles = await makeUser(db, { projectId: b.project.id, role: "admin" });
   await db.member.create({ data: { projectId: a.project.id, userId: twoRoles.id, role: "viewer" } });
   before = await snapshotProject(db, a.project.id);
@@ -81,9 +81,16 @@ async function callAction(entry: { file: string; name: string }, fields: Record<
 const idValues = (ids: WorldIds) => Object.values(ids).flatMap((value) => value.split(","));
 
 /** Nothing of `world` in an answer to someone outside it, beyond the ids the caller sent itself. */
-function expectNothingOf(world: AccessWorld, answer: string, sent: string, where: string) {
+/**
+ * No marker or id of `world` in the answer. A success may echo an id the caller sent; an error never
+ * names one, even one the caller sent: "names no rubric version of this project: X" would confirm
+ * that X exists elsewhere whenever it answers differently for ids that exist nowhere.
+ */
+function expectNothingOf(world: AccessWorld, answer: string, sent: string, where: string, status = 200) {
   expect(answer, `${where}: the other project's marker`).not.toContain(world.marker);
-  for (const id of idValues(world.ids)) if (!sent.includes(id)) expect(answer, `${where}: the other project's id ${id}`).not.toContain(id);
+  for (const id of idValues(world.ids)) {
+    if (status >= 400 || !sent.includes(id)) expect(answer, `${where}: the other project's id ${id}${sent.includes(id) ? ", sent by the caller," : ""} in a ${status} answer`).not.toContain(id);
+  }
 }
 
 /** An answer about `from`'s ids with each replaced by `to`'s: what the same request about unknown ids should answer. */
@@ -132,7 +139,7 @@ async function expectAnsweredAsUnknown(where: string, probe: Probe, send: (ids: 
   const unknown = unknownIds(a.ids);
   const check = (answer: Sent) => {
     expect(answer.status, `${where}: ${answer.text}`).toBeLessThan(500);
-    expectNothingOf(a, answer.text, answer.sent, where);
+    expectNothingOf(a, answer.text, answer.sent, where, answer.status);
   };
   const own = await send(a.ids);
   check(own);

@@ -3,6 +3,7 @@ import NextAuth, { CredentialsSignin, type DefaultSession } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { clientAddress } from "../auth/client-address";
+import { normalizeEmail } from "../auth/normalize-email";
 import { signOutSession } from "../auth/end-sessions";
 import { isSessionCurrent } from "../auth/session-version";
 import { signInThrottle } from "../auth/sign-in-throttle";
@@ -22,7 +23,8 @@ declare module "next-auth" {
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
-const credentialsSchema = z.object({ email: z.email(), password: z.string().min(1) });
+// Normalised before it is checked, so " Admin@X.test" and "admin@x.test" count against one account.
+const credentialsSchema = z.object({ email: z.string().transform(normalizeEmail).pipe(z.email()), password: z.string().min(1) });
 
 /** Refused because of too many attempts; the sign-in form says so (error code "throttled"). */
 export class SignInThrottled extends CredentialsSignin {

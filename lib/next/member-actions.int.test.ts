@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createProjectAction, switchProjectAction } from "../../app/actions/account-actions";
-import { addMemberAction, removeMemberAction, setUserDisabledAction } from "../../app/actions/settings-actions";
+import { addMemberAction, endUserSessionsAction, removeMemberAction, setInstanceAdminAction, setUserDisabledAction } from "../../app/actions/settings-actions";
 import { authenticateUser } from "../auth/authenticate-user";
 import { getDb } from "../db/client";
 import { findMembership } from "../members/find-membership";
@@ -87,9 +87,99 @@ describe("role checks", () => {
     const outsider = await makeUser(db, { projectId: second.id, role: "viewer" });
     as(admin.id, first.slug);
     expect(await removeMemberAction(null, form({ userId: outsider.id }))).toEqual({ ok: false, error: "Member not found" });
-    expect(await setUserDisabledAction(null, form({ userId: outsider.id, disabled: "true" }))).toEqual({ ok: false, error: "Member not found" });
+    expect(await setUserDisabledAction(null, form({ userId: outsider.id, disabled: "true" }))).toEqual({ ok: false, error: instanceOnly });
     expect((await db.user.findUniqueOrThrow({ where: { id: outsider.id } })).disabledAt).toBeNull();
   });
+});
+
+const instanceOnly = "Accounts belong to the instance: only an instance admin can disable an account, reset its password or end its sessions";
+
+describe("accounts belong to the instance", () => {
+  it("a project admin cannot disable, sign out or promote a member they share with another project, nor the instance's first admin", async () => {
+    const owner = await makeUser(db, { projectId: first.id, role: "admin" });
+    await db.user.update({ where: { id: owner.id }, data: { isInstanceAdmin: true } });
+    const shared = await makeUser(db, { projectId: first.id, role: "reviewer" });
+    await db.member.createMany({ data: [{ projectId: second.id, userId: shared.id, role: "viewer" }, { projectId: second.id, userId: owner.id, role: "viewer" }] });
+    const [sharedBefore, ownerBefore] = await Promise.all([db.user.findUniqueOrThrow({ where: { id: shared.id } }), db.user.findUniqueOrThrow({ where: { id: owner.id } })]);
+
+    as(secondAdmin.id, second.slug);
+    for (const target of [shared, owner]) {
+      expect(await setUserDisabledAction(null, form({ userId: target.id, disabled: "true" }))).toEqual({ ok: false, error: instanceOnly });
+      expect(await endUserSessionsAction(null, form({ userId: target.id }))).toEqual({ ok: false, error: instanceOnly });
+    }
+    expect(await setInstanceAdminAction(null, form({ userId: secondAdmin.id, isInstanceAdmin: "true" }))).toEqual({ ok: false, error: instanceOnly });
+    expect(await setInstanceAdminAction(null, form({ userId: owner.id, isInstanceAdmin: "false" }))).toEqual({ ok: false, error: instanceOnly });
+
+    const [sharedAfter, ownerAfter, adminAfter] = await Promise.all([
+      db.user.findUniqueOrThrow({ where: { id: shared.id } }),
+      db.user.findUniqueOrThrow({ where: { id: owner.id } }),
+      db.user.findUniqueOrThrow({ where: { id: secondAdmin.id } }),
+    ]);
+    expect(sharedAfter).toMatchObject({ disabledAt: null, sessionVersion: sharedBefore.sessionVersion });
+    expect(ownerAfter).toMatchObject({ disabledAt: null, sessionVersion: ownerBefore.sessionVersion, isInstanceAdmin: true });
+    expect(adminAfter.isInstanceAdmin).toBe(false);
+    expect(await authenticateUser(db, shared.email, shared.password)).not.toBeNull();
+    expect(await authenticateUser(db, owner.email, owner.password)).not.toBeNull();
+
+    // Removing the shared member from B ends only B's membership: A's, and the session, go on.
+    expect(await removeMemberAction(null, form({ userId: shared.id }))).toEqual({ ok: true, data: null });
+    expect((await findMembership(db, { userId: shared.id, projectSlug: first.slug }))?.role).toBe("reviewer");
+    expect(await findMembership(db, { userId: shared.id, projectSlug: second.slug })).toBeNull();
+    expect((await db.user.findUniqueOrThrow({ where: { id: shared.id } })).sessionVersion).toBe(sharedBefore.sessionVersion);
+    await db.user.update({ where: { id: owner.id }, data: { isInstanceAdmin: false } });
+  });
+
+  it("an instance admin disables and ends the sessions of any account, audited; never their own, nor another instance admin's", async () => {
+    const owner = await makeUser(db, { projectId: first.id, role: "admin" });
+    await db.user.update({ where: { id: owner.id }, data: { isInstanceAdmin: true } });
+    const elsewhere = await makeUser(db, { projectId: second.id, role: "reviewer" });
+    as(owner.id, first.slug);
+
+    expect(await endUserSessionsAction(null, form({ userId: elsewhere.id }))).toEqual({ ok: true, data: null });
+    expect(await setUserDisabledAction(null, form({ userId: elsewhere.id, disabled: "true" }))).toEqual({ ok: true, data: null });
+    const row = await db.user.findUniqueOrThrow({ where: { id: elsewhere.id } });
+    expect(row.disabledAt).not.toBeNull();
+    expect(row.sessionVersion).toBe(2);
+    expect(await authenticateUser(db, elsewhere.email, elsewhere.password)).toBeNull();
+    const actions = await db.auditEvent.findMany({ where: { subjectId: elsewhere.id, actorId: owner.id }, orderBy: { createdAt: "asc" } });
+    expect(actions.map((e) => e.action)).toEqual(["user.sessions_end", "user.disable"]);
+
+    expect(await setUserDisabledAction(null, form({ userId: owner.id, disabled: "true" }))).toEqual({ ok: false, error: "You cannot disable your own account" });
+    expect(await setInstanceAdminAction(null, form({ userId: admin.id, isInstanceAdmin: "true" }))).toEqual({ ok: true, data: null });
+    expect(await setUserDisabledAction(null, form({ userId: admin.id, disabled: "true" }))).toEqual({
+      ok: false,
+      error: "An instance admin's account cannot be disabled; take the instance admin right away first",
+    });
+    await db.user.updateMany({ where: { id: { in: [owner.id, admin.id] } }, data: { isInstanceAdmin: false } });
+  });
+
+  it("the CLI (the operator at the shell) disables, enables, resets and names an instance admin, audited", async () => {
+    const target = await makeUser(db, { projectId: second.id, role: "viewer" });
+    // Another instance admin, so taking the right away from the target is never refused as the last one's.
+    await db.user.update({ where: { id: admin.id }, data: { isInstanceAdmin: true } });
+    const run = (...args: string[]) => {
+      const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/cli/index.ts", "user", ...args, "--email", target.email.toUpperCase()], {
+        cwd: root,
+        env: { ...process.env, GOODHART_PASSWORD: "a password set by the operator" },
+        encoding: "utf8",
+        timeout: 120_000,
+      });
+      expect(result.status, result.stderr).toBe(0);
+      return result.stdout;
+    };
+    expect(run("disable")).toContain(`disabled ${target.email.toUpperCase()}`);
+    expect(await authenticateUser(db, target.email, target.password)).toBeNull();
+    run("enable");
+    run("reset-password");
+    expect(await authenticateUser(db, target.email, target.password)).toBeNull();
+    expect(await authenticateUser(db, target.email, "a password set by the operator")).not.toBeNull();
+    run("instance-admin");
+    expect((await db.user.findUniqueOrThrow({ where: { id: target.id } })).isInstanceAdmin).toBe(true);
+    run("instance-admin", "--revoke");
+    const events = await db.auditEvent.findMany({ where: { subjectId: target.id, actorLabel: { startsWith: "cli:" } }, orderBy: { createdAt: "asc" } });
+    expect(events.map((e) => e.action)).toEqual(["user.disable", "user.enable", "user.password_reset", "user.instance_admin_grant", "user.instance_admin_revoke"]);
+    await db.user.update({ where: { id: admin.id }, data: { isInstanceAdmin: false } });
+  }, 240_000);
 });
 
 describe("projects", () => {
@@ -108,7 +198,7 @@ describe("projects", () => {
     expect(await createProjectAction(null, form({ slug: "Not A Slug", name: "x" }))).toMatchObject({ ok: false, fields: { slug: expect.any(String) } });
 
     expect(await switchProjectAction(null, form({ slug: first.slug }))).toEqual({ ok: true, data: { slug: first.slug } });
-    expect(await switchProjectAction(null, form({ slug: second.slug }))).toEqual({ ok: false, error: `Project "${second.slug}" not found` });
+    expect(await switchProjectAction(null, form({ slug: second.slug }))).toEqual({ ok: false, error: "Project not found" });
     expect(signedIn.chosen.at(-1)).toBe(first.slug);
   });
 

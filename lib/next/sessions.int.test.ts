@@ -1,13 +1,15 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET, POST } from "../../app/api/auth/[...nextauth]/route";
+import { userAuthority } from "../accounts/account-authority";
+import { setAccountDisabled } from "../accounts/set-account-disabled";
 import { systemActor } from "../audit/record-audit-event";
 import { changePassword } from "../auth/change-password";
 import { endAllSessions } from "../auth/end-sessions";
 import { SignInThrottle } from "../auth/sign-in-throttle";
 import { getDb } from "../db/client";
+import { findCurrentMembership } from "../members/find-membership";
 import { removeMember } from "../members/remove-member";
-import { setUserDisabled } from "../members/set-user-disabled";
 import { deleteProject, makeProject, makeUser } from "../testing/factories";
 
 // The real next-auth route handlers: sign in with a form post as the login page does, then read
@@ -123,11 +125,15 @@ describe("sessions end at once", () => {
     expect(await db.auditEvent.count({ where: { projectId: project.id, action: "user.password_change", subjectId: user.id } })).toBe(1);
   });
 
-  it("after removal from a project, and the last admin cannot be removed", async () => {
+  it("not at removal from one project: the session goes on in the user's other projects; the last admin cannot be removed", async () => {
+    const other = await makeProject(db, "sessions-other");
     const user = await makeUser(db, { projectId: project.id, role: "reviewer" });
+    await db.member.create({ data: { projectId: other.id, userId: user.id, role: "viewer" } });
     const cookie = await signedInCookie(user.email, user.password);
     await removeMember(db, { projectId: project.id, userId: user.id, actor: { userId: admin.id, label: admin.email } });
-    expect(await sessionUserId(cookie)).toBeNull();
+    expect(await sessionUserId(cookie)).toBe(user.id);
+    expect(await findCurrentMembership(db, { userId: user.id, preferredSlug: project.slug })).toMatchObject({ projectId: other.id, role: "viewer" });
+    await deleteProject(db, other.id);
     expect(await db.member.count({ where: { projectId: project.id, userId: user.id } })).toBe(0);
     expect(await db.auditEvent.findFirst({ where: { projectId: project.id, action: "member.remove", subjectId: user.id } })).toMatchObject({
       actorId: admin.id,
@@ -135,18 +141,19 @@ describe("sessions end at once", () => {
     await expect(removeMember(db, { projectId: project.id, userId: admin.id, actor: systemActor })).rejects.toMatchObject({ code: "conflict" });
   });
 
-  it("after an admin disables the user, who then cannot sign in until enabled again", async () => {
+  it("after an instance admin disables the user, who then cannot sign in until enabled again", async () => {
     const user = await makeUser(db, { projectId: project.id, role: "reviewer" });
     const cookie = await signedInCookie(user.email, user.password);
-    const actor = { userId: admin.id, label: admin.email };
-    await setUserDisabled(db, { projectId: project.id, userId: user.id, isDisabled: true, actor });
+    const authority = userAuthority({ userId: admin.id, label: admin.email });
+    await db.user.update({ where: { id: admin.id }, data: { isInstanceAdmin: true } });
+    await setAccountDisabled(db, { userId: user.id, isDisabled: true, authority });
     expect(await sessionUserId(cookie)).toBeNull();
     expect(await signIn(user.email, user.password)).toEqual({ error: "credentials" });
 
-    await setUserDisabled(db, { projectId: project.id, userId: user.id, isDisabled: false, actor });
+    await setAccountDisabled(db, { userId: user.id, isDisabled: false, authority });
     expect(await sessionUserId(await signedInCookie(user.email, user.password))).toBe(user.id);
-    expect(await db.auditEvent.count({ where: { projectId: project.id, action: { in: ["user.disable", "user.enable"] }, subjectId: user.id } })).toBe(2);
-    await expect(setUserDisabled(db, { projectId: project.id, userId: admin.id, isDisabled: true, actor })).rejects.toMatchObject({ code: "conflict" });
+    expect(await db.auditEvent.count({ where: { actorId: admin.id, action: { in: ["user.disable", "user.enable"] }, subjectId: user.id } })).toBe(2);
+    await expect(setAccountDisabled(db, { userId: admin.id, isDisabled: true, authority })).rejects.toMatchObject({ code: "conflict" });
   });
 
   it("ends all sessions of the user on request", async () => {
@@ -159,6 +166,23 @@ describe("sessions end at once", () => {
 });
 
 describe("sign-in through next-auth's credentials endpoint", () => {
+  it("counts case and whitespace variants of an email as one account, each from a new address", async () => {
+    const user = await makeUser(db, { projectId: project.id, role: "viewer" });
+    const global = globalThis as unknown as { goodhartSignInThrottle?: SignInThrottle };
+    const realThrottle = global.goodhartSignInThrottle;
+    global.goodhartSignInThrottle = new SignInThrottle({ now: () => 2_000_000 });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const upper = user.email.toUpperCase();
+    const variants = [` ${user.email}`, `${upper} `, `\t${user.email.replace(/^./, (c) => c.toUpperCase())}`, `  ${upper}\n`, user.email];
+    try {
+      for (const [i, variant] of variants.entries()) expect(await signIn(variant, `wrong password ${i}`), JSON.stringify(variant)).toEqual({ error: "credentials" });
+      for (const variant of [user.email, ` ${upper} `]) expect(await signIn(variant, user.password)).toEqual({ error: "throttled" });
+    } finally {
+      warn.mockRestore();
+      global.goodhartSignInThrottle = realThrottle;
+    }
+  });
+
   it("refuses even the right password after repeated failures, and logs each refusal in one line", async () => {
     const user = await makeUser(db, { projectId: project.id, role: "viewer" });
     // The process-wide throttle the credentials provider uses, on a clock that stands still: a

@@ -1,6 +1,6 @@
 import { recordAuditEvent, type Actor } from "../audit/record-audit-event";
 import type { Db } from "../db/client";
-import { AppError, notFound } from "../errors/app-error";
+import { AppError } from "../errors/app-error";
 import { proposeKnownHack } from "../hacks/propose-known-hack";
 import type { JudgeLabel } from "../judges/consensus";
 import type { EdgeCaseDecision } from "./edge-case-schemas";
@@ -18,8 +18,9 @@ export type DecidedCase = { id: string; decision: EdgeCaseDecision; labels: numb
  */
 export async function decideEdgeCases(db: Db, { projectId, ids, decision, note, reviewer }: DecideInput): Promise<DecidedCase[]> {
   const cases = await db.edgeCase.findMany({ where: { projectId, id: { in: ids } }, include: { examples: { select: { traceId: true } } } });
-  const missing = ids.filter((id) => !cases.some((c) => c.id === id));
-  if (missing.length) throw notFound(`Edge case ${missing.join(", ")}`);
+  // Which position, never which id: an error must not repeat an id that may be another project's.
+  const missing = ids.flatMap((id, index) => (cases.some((c) => c.id === id) ? [] : [{ path: `ids[${index}]`, message: "no such edge case in this project" }]));
+  if (missing.length) throw new AppError("not_found", "Edge case not found", missing);
   const closed = cases.filter((c) => c.status !== "open");
   if (closed.length) throw new AppError("conflict", `Already decided: ${closed.map((c) => c.id).join(", ")}`, closed.map((c) => ({ id: c.id, decision: c.decision })));
   const decided: DecidedCase[] = [];

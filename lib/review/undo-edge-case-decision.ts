@@ -17,7 +17,7 @@ export type UndoneDecision = { id: string; decision: string; labelsWithdrawn: nu
  */
 export async function undoEdgeCaseDecision(db: Db, { projectId, id, reviewer, now = new Date() }: UndoInput): Promise<UndoneDecision> {
   const edgeCase = await db.edgeCase.findFirst({ where: { projectId, id }, include: { examples: { select: { traceId: true } } } });
-  if (!edgeCase) throw notFound(`Edge case ${id}`);
+  if (!edgeCase) throw notFound("Edge case");
   if (edgeCase.status !== "decided" || !edgeCase.decision || !edgeCase.decidedAt) throw new AppError("conflict", `Edge case ${id} is not decided: there is nothing to undo`);
   const age = now.getTime() - edgeCase.decidedAt.getTime();
   if (age > UNDO_WINDOW_MS) {

@@ -23,9 +23,14 @@ const columns: Columns = [
 export async function recordRunEvents(db: Db, { projectId, runId, events }: { projectId: string; runId: string; events: RunEventInput[] }) {
   const versionIds = [...new Set(events.flatMap((event) => (event.kind === "rubric_changed" && typeof event.data?.rubricVersionId === "string" ? [event.data.rubricVersionId] : [])))];
   if (versionIds.length > 0) {
-    const found = await db.rubricVersion.findMany({ where: { id: { in: versionIds }, rubric: { projectId } }, select: { id: true } });
-    const missing = versionIds.filter((id) => !found.some((version) => version.id === id));
-    if (missing.length > 0) throw new AppError("bad_request", "data.rubricVersionId names no rubric version of this project", missing.map((id) => ({ path: "data.rubricVersionId", message: id })));
+    const found = new Set((await db.rubricVersion.findMany({ where: { id: { in: versionIds }, rubric: { projectId } }, select: { id: true } })).map((version) => version.id));
+    // Where, never which id: an error must not repeat an id that may be another project's.
+    const missing = events.flatMap((event, index) =>
+      event.kind === "rubric_changed" && typeof event.data?.rubricVersionId === "string" && !found.has(event.data.rubricVersionId)
+        ? [{ path: `events[${index}].data.rubricVersionId`, message: "names no rubric version of this project" }]
+        : [],
+    );
+    if (missing.length > 0) throw new AppError("bad_request", "data.rubricVersionId names no rubric version of this project", missing);
   }
   const now = new Date();
   const rows = events.map((event) => [

@@ -25,17 +25,24 @@ export async function bootstrapInstance(db: Db, env: { adminEmail?: string; admi
   if (admins > 0) return { projectId: project.id };
 
   if (env.adminEmail && env.adminPassword) {
-    await createUser(db, { projectId: project.id, actor: systemActor, input: { email: env.adminEmail, password: env.adminPassword, role: "admin" } });
+    const created = await createUser(db, { projectId: project.id, actor: systemActor, input: { email: env.adminEmail, password: env.adminPassword, role: "admin" } });
+    await markInstanceAdmin(db, created.id);
     return { projectId: project.id, createdAdmin: { email: env.adminEmail } };
   }
   const password = randomBytes(12).toString("base64url");
-  await createUser(db, {
+  const created = await createUser(db, {
     projectId: project.id,
     actor: systemActor,
     input: { email: env.adminEmail ?? demoAdminEmail, password, name: "Demo admin", role: "admin" },
     updateExisting: true,
   });
+  await markInstanceAdmin(db, created.id);
   const passwordFile = path.join(dataDir(), "admin-password.txt");
   writeFileSync(passwordFile, `${env.adminEmail ?? demoAdminEmail}\n${password}\n`, { mode: 0o600 });
   return { projectId: project.id, createdAdmin: { email: env.adminEmail ?? demoAdminEmail, password, passwordFile } };
+}
+
+/** The first admin owns the install: they alone (and whom they name) manage accounts across projects. */
+async function markInstanceAdmin(db: Db, userId: string) {
+  await db.user.update({ where: { id: userId }, data: { isInstanceAdmin: true } });
 }

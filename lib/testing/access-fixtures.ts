@@ -75,7 +75,10 @@ export const routeFixtures: Record<string, RouteFixture> = {
     compare: false,
   },
   "POST v1/runs": { call: (ids) => ({ body: { name: uniqueName(tag), rubricVersionId: ids.approvedVersionId } }), compare: false },
-  "POST v1/runs/[id]/events": { call: (ids) => ({ params: { id: ids.runId }, body: { kind: "note", step: 1, message: "checkpoint saved" } }) },
+  // A rubric_changed event names a version: B's run with A's version must be answered as with an unknown one, naming neither.
+  "POST v1/runs/[id]/events": {
+    call: (ids) => ({ params: { id: ids.runId }, body: { events: [{ kind: "note", step: 1, message: "checkpoint saved" }, { kind: "rubric_changed", step: 2, data: { rubricVersionId: ids.approvedVersionId } }] } }),
+  },
   "POST v1/runs/[id]/metrics": { call: (ids) => ({ params: { id: ids.runId }, body: { points: [{ step: 2, name: "reward/proxy", value: 0.6 }] } }) },
   "POST v1/redteam": { call: (ids) => ({ body: { rubricVersionId: ids.approvedVersionId, rollouts: 2 } }), compare: false },
   "GET v1/redteam/[id]": { call: (ids) => ({ params: { id: ids.redteamJobId } }) },
@@ -126,6 +129,8 @@ export const actionFixtures: Record<string, ActionFixture> = {
   addMemberAction: { form: () => ({ email: `${uniqueName(tag)}@example.test`, password: "a long enough password", role: "viewer" }) },
   removeMemberAction: { form: (ids) => ({ userId: ids.memberId }) },
   setUserDisabledAction: { form: (ids) => ({ userId: ids.disableUserId, disabled: "true" }) },
+  endUserSessionsAction: { form: (ids) => ({ userId: ids.memberId }) },
+  setInstanceAdminAction: { form: (ids) => ({ userId: ids.memberId, isInstanceAdmin: "true" }) },
 };
 
 /** Session writes a viewer may make (a viewer reads everything and changes only their own account), with why. */
@@ -136,5 +141,5 @@ export const viewerWrites: Record<string, string> = {
 };
 /** What only an admin may do (README, Users, roles and API keys): members, roles, API keys, jobs, the judge panel, projects. */
 export const adminOnly = [
-  "POST jobs/[id]/cancel", "POST jobs/[id]/retry", "createApiKeyAction", "revokeApiKeyAction", "setMemberRoleAction", "addMemberAction", "removeMemberAction", "setUserDisabledAction", "createProjectAction", "saveJudgeAction",
+  "POST jobs/[id]/cancel", "POST jobs/[id]/retry", "createApiKeyAction", "revokeApiKeyAction", "setMemberRoleAction", "addMemberAction", "removeMemberAction", "setUserDisabledAction", "endUserSessionsAction", "setInstanceAdminAction", "createProjectAction", "saveJudgeAction",
 ];

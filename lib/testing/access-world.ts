@@ -15,12 +15,14 @@ export const codePatch = "diff --git a/src/refund.ts b/src/refund.ts\n--- a/src/
  * act on (so one test's write does not spoil another's), and every text holding `marker`: an answer
  * to another project that contains the marker, or any of `ids`, has leaked this project's data.
  */
-export async function seedAccessWorld(db: Db, prefix: string) {
+/** `isInstanceAdmin`: the project's admin also holds the instance admin right (accounts, lib/accounts). */
+export async function seedAccessWorld(db: Db, prefix: string, { isInstanceAdmin = false }: { isInstanceAdmin?: boolean } = {}) {
   const marker = `MARK${randomUUID().replace(/-/g, "").slice(0, 12)}`;
   const project = await makeProject(db, prefix);
   const projectId = project.id;
   const [viewer, reviewer, admin] = await Promise.all([makeUser(db, { projectId, role: "viewer" }), makeUser(db, { projectId, role: "reviewer" }), makeUser(db, { projectId, role: "admin" })]);
   const [member, disabled] = await Promise.all([makeUser(db, { projectId, role: "viewer" }), makeUser(db, { projectId, role: "viewer" })]);
+  if (isInstanceAdmin) await db.user.update({ where: { id: admin.id }, data: { isInstanceAdmin: true } });
   const actor = { userId: admin.id, label: admin.email };
   const environment = uniqueName("env");
   const [viewerKey, adminKey] = await Promise.all([

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { removeMemberAction, revokeApiKeyAction, setUserDisabledAction } from "@/app/actions/settings-actions";
+import { endUserSessionsAction, removeMemberAction, revokeApiKeyAction, setInstanceAdminAction, setUserDisabledAction } from "@/app/actions/settings-actions";
 import { ActionButton } from "@/components/settings/action-button";
 import { AddMemberForm } from "@/components/settings/add-member-form";
 import { ChangePasswordForm } from "@/components/settings/change-password-form";
@@ -8,6 +8,7 @@ import { CreateProjectForm } from "@/components/settings/create-project-form";
 import { EndSessionsForm } from "@/components/settings/end-sessions-form";
 import { MemberRoleForm } from "@/components/settings/member-role-form";
 import { PageHeader } from "@/components/ui/page-header";
+import { isInstanceAdmin } from "@/lib/accounts/account-authority";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { listMembers } from "@/lib/members/list-members";
@@ -47,10 +48,11 @@ export default async function SettingsPage() {
       </>
     );
   }
-  const [members, apiKeys, events] = await Promise.all([
+  const [members, apiKeys, events, canManageAccounts] = await Promise.all([
     listMembers(db, member.projectId),
     listApiKeys(db, member.projectId),
     listAuditEvents(db, member.projectId, 30),
+    isInstanceAdmin(db, member.userId),
   ]);
   return (
     <>
@@ -64,6 +66,7 @@ export default async function SettingsPage() {
                 <td className="py-2">
                   {m.email}
                   {m.isDisabled ? <span className="ml-2 text-xs text-red-700">disabled</span> : null}
+                  {m.isInstanceAdmin ? <span className="ml-2 text-xs text-slate-500">instance admin</span> : null}
                 </td>
                 <td className="py-2">
                   <MemberRoleForm userId={m.userId} email={m.email} role={m.role} />
@@ -71,9 +74,19 @@ export default async function SettingsPage() {
                 <td className="py-2 text-right">
                   {m.userId === member.userId ? null : (
                     <span className="inline-flex gap-2">
-                      <ActionButton action={setUserDisabledAction} fields={{ userId: m.userId, disabled: String(!m.isDisabled) }} label={`${m.isDisabled ? "Enable" : "Disable"} ${m.email}`}>
-                        {m.isDisabled ? "Enable" : "Disable"}
-                      </ActionButton>
+                      {canManageAccounts ? (
+                        <>
+                          <ActionButton action={setInstanceAdminAction} fields={{ userId: m.userId, isInstanceAdmin: String(!m.isInstanceAdmin) }} label={`${m.isInstanceAdmin ? "Revoke instance admin of" : "Make instance admin"} ${m.email}`}>
+                            {m.isInstanceAdmin ? "Revoke instance admin" : "Make instance admin"}
+                          </ActionButton>
+                          <ActionButton action={endUserSessionsAction} fields={{ userId: m.userId }} label={`End sessions of ${m.email}`}>
+                            End sessions
+                          </ActionButton>
+                          <ActionButton action={setUserDisabledAction} fields={{ userId: m.userId, disabled: String(!m.isDisabled) }} label={`${m.isDisabled ? "Enable" : "Disable"} ${m.email}`}>
+                            {m.isDisabled ? "Enable" : "Disable"}
+                          </ActionButton>
+                        </>
+                      ) : null}
                       <ActionButton action={removeMemberAction} fields={{ userId: m.userId }} variant="danger" label={`Remove ${m.email}`}>
                         Remove
                       </ActionButton>

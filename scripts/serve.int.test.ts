@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "../lib/api-keys/create-api-key";
+import { currentProvider, getDb } from "../lib/db/client";
+import { deleteProject, makeProject, makeUser, uniqueName } from "../lib/testing/factories";
+import { listRouteMethods } from "../lib/testing/app-surface";
+import { rawRequest } from "../lib/testing/raw-http";
+import { waitFor } from "../lib/testing/wait-for";
+import { buildIfStale } from "./build-stamp";
+
+// The built web server (scripts/serve.ts, what npm start runs) over real HTTP: request bodies at and
+// past their limits, declared but never sent, stalled; and the client address the sign-in throttle
+// counts. SERVE_TEST_PORT moves it off its fixed port.
+const root = path.resolve(import.meta.dirname, "..");
+const port = Number(process.env.SERVE_TEST_PORT ?? (currentProvider() === "sqlite" ? 3213 : 3214));
+const base = `http://127.0.0.1:${port}`;
+const idleSeconds = 2;
+const db = getDb();
+const MIB = 1024 * 1024;
+let project: { id: string; slug: string };
+let apiKey: string;
+let cookie: string;
+
+function startServer(extraEnv: Record<string, string> = {}): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--port", String(port)], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", GOODHART_BODY_IDLE_SECONDS: String(idleSeconds), NEXT_TELEMETRY_DISABLED: "1", ...extraEnv },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  return child;
+}
+
+async function stopServer(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+const healthy = () => fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+
+async function signIn(email: string, password: string, headers: Record<string, string> = {}): Promise<{ cookie?: string; code: string }> {
+  const csrf = await fetch(`${base}/api/auth/csrf`, { headers });
+  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { ...headers, "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
+    body: new URLSearchParams({ csrfToken, email, password }),
+  });
+  const session = response.headers.getSetCookie().find((c) => c.includes("session-token"));
+  const location = new URL(response.headers.get("location") ?? base);
+  return { cookie: session?.split(";")[0], code: location.searchParams.get("code") ?? location.searchParams.get("error") ?? "ok" };
+}
+
+let server: ChildProcess;
+beforeAll(async () => {
+  expect(buildIfStale(root), "next build failed").toBe(true);
+  project = await makeProject(db, "serve");
+  const admin = await makeUser(db, { projectId: project.id, role: "admin" });
+  apiKey = (await createApiKey(db, { projectId: project.id, name: "serve", actor: { userId: admin.id, label: admin.email } })).key;
+  server = startServer();
+  await waitFor(healthy, 60_000, 200);
+  const signedIn = await signIn(admin.email, admin.password);
+  if (!signedIn.cookie) throw new Error(`sign-in failed: ${signedIn.code}`);
+  cookie = signedIn.cookie;
+}, 600_000);
+afterAll(async () => {
+  if (server) await stopServer(server);
+  await deleteProject(db, project.id);
+});
+
+const json = (value: unknown) => JSON.stringify(value);
+const documentOf = (bytes: number) => json({ name: uniqueName("big"), contentType: "text/plain", text: "The refund window is thirty days. ".repeat(Math.ceil(bytes / 34)).slice(0, bytes), mine: false });
+const keyHeaders = () => ({ authorization: `Bearer ${apiKey}`, "content-type": "application/json" });
+
+describe("request bodies over real HTTP", () => {
+  it("stores a 20 MiB document, whole, and refuses a 30 MiB one with 413 naming the limit", async () => {
+    const body = documentOf(20 * MIB);
+    const stored = await fetch(`${base}/api/v1/documents`, { method: "POST", headers: keyHeaders(), body });
+    expect(stored.status, await stored.clone().text()).toBe(201);
+    const { id } = (await stored.json()) as { id: string };
+    expect((await db.document.findUniqueOrThrow({ where: { id } })).content.length).toBe(20 * MIB);
+
+    const refused = await fetch(`${base}/api/v1/documents`, { method: "POST", headers: keyHeaders(), body: documentOf(30 * MIB) });
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toMatchObject({ error: { code: "payload_too_large", message: expect.stringContaining("24.0 MiB limit") } });
+  }, 120_000);
+
+  it("answers a declared 1 TiB body within 1 s on every route that takes one, before reading it", async () => {
+    const writes = listRouteMethods().filter((r) => ["POST", "PUT", "PATCH"].includes(r.method) && !r.route.startsWith("auth/"));
+    const answers: Array<{ route: string; status: number; ms: number }> = [];
+    for (const route of writes) {
+      // "x" for every id; name, run and file are the upload routes' query (others ignore them).
+      const url = `${base}/api/${route.route.replace(/\[\.{0,3}(\w+)\]/g, "x")}?name=upload.jsonl&run=imported&file=metrics.csv`;
+      const isRaw = readFileSync(route.file, "utf8").includes('body: "raw"');
+      const headers: Record<string, string> = route.route.startsWith("v1/")
+        ? { ...keyHeaders(), "content-length": String(2 ** 40) }
+        : { cookie, origin: base, "content-type": isRaw ? "application/octet-stream" : "application/json", "content-length": String(2 ** 40) };
+      const answer = await rawRequest(url, { method: route.method, headers });
+      answers.push({ route: `${route.method} ${route.route}`, status: answer.status, ms: answer.ms });
+    }
+    for (const answer of answers) {
+      expect(answer.ms, answer.route).toBeLessThan(1_000);
+      expect(answer.status, answer.route).toBeGreaterThanOrEqual(400);
+      expect(answer.status, answer.route).toBeLessThan(500);
+    }
+    // Routes whose body is read with no id to look up first refuse the declared length itself.
+    const refused = new Set(answers.filter((a) => a.status === 413).map((a) => a.route));
+    for (const route of ["POST v1/documents", "POST v1/traces", "POST v1/otel/v1/traces", "POST v1/reward", "POST v1/runs", "POST documents", "POST traces/import", "POST runs/import"]) {
+      expect(refused, route).toContain(route);
+    }
+  }, 120_000);
+
+  it("refuses a chunked body with 413 once it passes the limit, undeclared", async () => {
+    const chunk = Buffer.alloc(MIB, 0x20);
+    const answer = await rawRequest(`${base}/api/v1/traces`, {
+      headers: keyHeaders(),
+      send: async (write) => {
+        for (let i = 0; i < 64; i++) if (!(await write(chunk))) return "stall";
+        return "end";
+      },
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "payload_too_large", message: expect.stringContaining("32.0 MiB limit") } });
+  }, 60_000);
+
+  it("closes a stalled body with 408 after the idle time, and never reports a cut body as bad JSON", async () => {
+    const answer = await rawRequest(`${base}/api/v1/documents`, {
+      headers: { ...keyHeaders(), "content-length": "100000" },
+      send: async (write) => {
+        await write(Buffer.from('{"name": "stalled", "text": "The refund window'));
+        return "stall";
+      },
+    });
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "request_timeout", message: expect.stringContaining(`no byte arrived for ${idleSeconds} s`) } });
+    expect(answer.ms).toBeGreaterThanOrEqual(idleSeconds * 1000 - 100);
+    expect(await healthy()).toBe(true);
+  }, 30_000);
+});
+
+describe("the client address the sign-in throttle counts", () => {
+  const wrongPasswords = async (headersFor: (i: number) => Record<string, string>) => {
+    const codes: string[] = [];
+    for (let i = 0; i < 40; i++) codes.push((await signIn(`${uniqueName("nobody")}@example.test`, "wrong password", headersFor(i))).code);
+    return codes;
+  };
+
+  it("is the connection's own: 40 accounts with a rotated X-Forwarded-For are throttled after the address's 30 free attempts", async () => {
+    const codes = await wrongPasswords((i) => ({ "x-forwarded-for": `198.51.100.${i + 1}` }));
+    expect(codes.slice(0, 30)).toEqual(Array(30).fill("credentials"));
+    expect(codes[30]).toBe("throttled");
+  }, 120_000);
+
+  it("is the forwarded one when the operator names the proxy in GOODHART_TRUSTED_PROXIES", async () => {
+    await stopServer(server);
+    server = startServer({ GOODHART_TRUSTED_PROXIES: "127.0.0.1,::1" });
+    await waitFor(healthy, 60_000, 200);
+    const codes = await wrongPasswords((i) => ({ "x-forwarded-for": `203.0.113.${i + 1}` }));
+    expect(codes).toEqual(Array(40).fill("credentials"));
+  }, 180_000);
+});
