@@ -72,6 +72,8 @@ export const routeFixtures: Record<string, RouteFixture> = {
     compare: false,
   },
   "POST v1/runs": { call: (ids) => ({ body: { name: uniqueName(tag), rubricVersionId: ids.approvedVersionId } }), compare: false },
+  "GET v1/runs/[id]": { call: (ids) => ({ params: { id: ids.runId } }) },
+  "GET v1/runs/[id]/metrics": { call: (ids) => ({ params: { id: ids.runId }, query: { name: "reward/proxy" } }) },
   "POST v1/runs/[id]/events": { call: (ids) => ({ params: { id: ids.runId }, body: { kind: "note", step: 1, message: "checkpoint saved" } }) },
   "POST v1/runs/[id]/metrics": { call: (ids) => ({ params: { id: ids.runId }, body: { points: [{ step: 2, name: "reward/proxy", value: 0.6 }] } }) },
   "GET v1/tasks/export": { call: () => ({ query: { band: "0,1" } }) },
