@@ -25,6 +25,8 @@ export type RewardAnswer = {
   results: ItemResult[][];
   errors: RolloutError[];
   traceIds: Array<string | null>;
+  /** The jobs that recompute the named run's divergence and drift from these rollouts (GET /api/v1/jobs/{id}). */
+  jobIds: string[];
 };
 
 /**
@@ -89,7 +91,7 @@ export async function scoreRewardRequest(
     rewards[index] = onError === "zero" ? 0 : null;
     results[index] = [{ key: "error", answer: "n/a", evidence: error }];
   }
-  return { rubricVersionId: version.id, itemKeys: version.rubric.items.map((item) => item.key), rewards, results, errors, traceIds };
+  return { rubricVersionId: version.id, itemKeys: version.rubric.items.map((item) => item.key), rewards, results, errors, traceIds, jobIds: stored.jobIds };
 }
 
 type Context = { environment: string; run?: string; step?: number };

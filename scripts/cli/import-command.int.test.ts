@@ -23,10 +23,13 @@ describe("goodhart import", () => {
     const file = path.join(datasetsDir, "tau2-results/gpt-4.1_airline_default_gpt-4.1_1trials.json");
     const first = await cli("import", file, "--project", project.slug, "--json");
     expect(first.code).toBe(0);
-    expect(lastJson(first.stdout)).toEqual({ accepted: 20, duplicates: 0, rejected: [] });
+    const ids = (await db.trace.findMany({ where: { projectId: project.id }, select: { id: true } })).map((t) => t.id).sort();
+    expect(ids).toHaveLength(20);
+    const firstJson = lastJson(first.stdout);
+    expect({ ...firstJson, traceIds: [...firstJson.traceIds].sort() }).toEqual({ accepted: 20, duplicates: 0, rejected: [], traceIds: ids });
     const second = await cli("import", file, "--project", project.slug, "--json");
     expect(second.code).toBe(0);
-    expect(lastJson(second.stdout)).toEqual({ accepted: 0, duplicates: 20, rejected: [] });
+    expect(lastJson(second.stdout)).toEqual({ accepted: 0, duplicates: 20, rejected: [], traceIds: firstJson.traceIds });
     expect(await db.trace.count({ where: { projectId: project.id } })).toBe(20);
   });
 

@@ -18,8 +18,8 @@ export const POST = withApiKey(async (request, { db, key, params }) => {
   const run = await findRun(db, { projectId: key.projectId, runId: String(params.id) });
   const written = await writeMetricPoints(db, { runId: run.id, points });
   // Divergence is recomputed after the points are stored; a burst of posts shares one pending job.
-  await enqueueRunDivergence(db, { projectId: key.projectId, runId: run.id });
-  return NextResponse.json({ runId: run.id, ...written });
+  const { job } = await enqueueRunDivergence(db, { projectId: key.projectId, runId: run.id });
+  return NextResponse.json({ runId: run.id, ...written, jobIds: [job.id] });
 });
 
 const pointsQuerySchema = z.object({
