@@ -46,6 +46,7 @@ describe("POST /api/v1/traces: records that read as nothing", () => {
         { index: 1, error: "index 1: nothing to store: the record gives no steps, messages, input or output" },
         { index: 2, error: "index 2: nothing to store: the record gives no steps, messages, input or output" },
       ],
+      traceIds: [],
     });
     expect(await count()).toBe(before);
   });

@@ -57,6 +57,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   "GET v1/jobs/[id]": { call: (ids) => ({ params: { id: ids.judgeRunJobId } }) },
   "GET v1/traces/[id]": { call: (ids) => ({ params: { id: ids.traceId } }) },
   "GET v1/me": { call: () => ({}) },
+  "POST v1/otel/v1/metrics": { call: () => ({ body: { resourceMetrics: [] } }) },
   "POST v1/otel/v1/logs": { call: () => ({ body: { resourceLogs: [] } }) },
   "POST v1/otel/v1/traces": { call: () => ({ body: { resourceSpans: [] } }) },
   "POST v1/replay/[id]/score": { call: (ids) => ({ params: { id: ids.codeTaskId }, body: { patch: codePatch } }) },

@@ -96,8 +96,10 @@ export function mapOtelTrace({ traceId, spans, resources, logs = [] }: { traceId
   }
   const steps = messagesToSteps(conversation);
   const first = ordered.find((span) => span.start !== null)?.start ?? null;
+  const environment = readEnvironment(resources);
   return {
     startedAt: first === null ? null : nanosToIso(first),
+    ...(environment ? { environment } : {}),
     ...deriveInputOutput(steps),
     ...(Object.keys(scores).length > 0 ? { outcome: { scores, ...(scores.reward !== undefined ? { reward: scores.reward } : {}) } } : {}),
     metadata: {
@@ -110,6 +112,22 @@ export function mapOtelTrace({ traceId, spans, resources, logs = [] }: { traceId
     },
     steps,
   };
+}
+
+/**
+ * The trace's environment from its resource: `goodhart.environment` (set with
+ * OTEL_RESOURCE_ATTRIBUTES), else the service's `service.name` (the SDKs' "unknown_service…"
+ * default is no name).
+ */
+function readEnvironment(resources: JsonObject[]): string | null {
+  const attributesOf = (resource: JsonObject) => (resource.attributes ?? {}) as JsonObject;
+  for (const key of ["goodhart.environment", "service.name"]) {
+    for (const resource of resources) {
+      const value = asString(attributesOf(resource)[key])?.trim();
+      if (value && !value.startsWith("unknown_service")) return value.slice(0, 200);
+    }
+  }
+  return null;
 }
 
 /** Why a trace is not stored: nothing in it reads as a model call, a message or a tool call. */
