@@ -1,5 +1,5 @@
 // Same characters findJsonValueProblem refuses: a lone surrogate or a NUL.
-const unstorable = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\u0000/g;
+const unstorable = new RegExp(`[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\u0000`, "g");
 
 /**
  * A copy of a parsed JSON value whose strings and keys can be stored: each NUL and lone
