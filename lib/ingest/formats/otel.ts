@@ -5,7 +5,7 @@ import { asFiniteNumber, asString, omitKeys, parseJsonArguments, type JsonObject
 import { appendTurn, attachToolExecution } from "../messages/merge-conversation";
 import { messagesToSteps } from "../messages/messages-to-steps";
 import { nanosToIso } from "../messages/to-iso-time";
-import type { FormatReader, Mapped } from "./format-reader";
+import type { FormatReader, LineValue, Mapped } from "./format-reader";
 import type { OtelLogEvent } from "./otel-log-events";
 import { readLogEventMessages } from "./otel-log-events";
 import { readSpan } from "./otel-read-span";
@@ -24,7 +24,36 @@ import { isVercelCallSpan } from "./otel-vercel-ai";
 export const otelReader: FormatReader = {
   mapRecord: (value) => mapRequest(value),
   mapDocument: (value) => mapRequest(value),
+  mapLines: (lines) => mapExportLines(lines),
 };
+
+/**
+ * OTLP JSONL (one export per line, as the Collector's file exporter writes): a trace whose spans
+ * are on several lines is one trace. A line that is not an OTLP export is reported by its line.
+ */
+function mapExportLines(lines: readonly LineValue[]): Mapped[] {
+  const out: Mapped[] = [];
+  const resourceSpans: unknown[] = [];
+  // Each trace is located where it starts: its first line, and its order among the traces that start there.
+  const startOf = new Map<string, { line: number; index: number }>();
+  for (const { line, value } of lines) {
+    const read = readOtlpSpans(value);
+    if (!read.ok) {
+      out.push({ ok: false, error: read.error, line });
+      continue;
+    }
+    out.push(...read.errors.map((error): Mapped => ({ ok: false, error, line })));
+    resourceSpans.push(...(value as { resourceSpans: unknown[] }).resourceSpans);
+    let index = 0;
+    for (const span of read.spans) if (!startOf.has(span.traceId)) startOf.set(span.traceId, { line, index: index++ });
+  }
+  if (resourceSpans.length === 0) return out;
+  // Span errors were reported above with their line; the merged read's traces (and traces with no steps) are what is new.
+  // mapRequest numbers traces in the order their first span comes, which is startOf's order.
+  const starts = [...startOf.values()];
+  const merged = mapRequest({ resourceSpans }).filter((mapped) => mapped.index !== undefined);
+  return [...out, ...merged.map((mapped) => ({ ...mapped, ...starts[mapped.index!] }))];
+}
 
 function mapRequest(value: unknown): Mapped[] {
   const read = readOtlpSpans(value);
