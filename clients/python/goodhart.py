@@ -17,17 +17,26 @@ clients/python on PYTHONPATH.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import os
+import re
+import threading
 import time
 import urllib.error
 import urllib.request
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence
+import warnings
+from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Sequence
 
-__all__ = ["Client", "Run", "GoodhartError", "GoodhartCallback", "trl_reward", "verifiers_reward", "to_plain"]
+__all__ = ["Client", "Run", "GoodhartError", "GoodhartCallback", "trl_reward", "verifiers_reward", "verl_compute_score",
+           "openrlhf_reward_func", "to_plain"]
 
 MAX_POINTS_PER_REQUEST = 10_000
+MAX_STEP = 2_147_483_647
+MAX_NAME_CHARS = 200
+# What the server refuses in a name: a NUL, a lone surrogate (PostgreSQL and UTF-8 cannot hold either).
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 _RETRY_STATUSES = {429, 502, 503, 504}
 
 
@@ -103,37 +112,99 @@ class Client:
 
 
 class Run:
-    """A training run: metrics are buffered and sent in batches; events are sent at once."""
+    """A training run: metrics are buffered and sent in batches (every `flush_every` points, and every
+    `flush_interval` seconds from a background thread); events are sent at once."""
 
-    def __init__(self, client: Client, run_id: str, name: str, flush_every: int = 1000):
+    def __init__(self, client: Client, run_id: str, name: str, flush_every: int = 1000, flush_interval: Optional[float] = 5.0):
         self.client = client
         self.id = run_id
         self.name = name
         self.flush_every = min(flush_every, MAX_POINTS_PER_REQUEST)
+        self.flush_interval = flush_interval
+        # Points left out, by metric name: values that are not finite numbers, names or steps the server would refuse.
         self.skipped: Dict[str, int] = {}
         self._points: List[Dict[str, Any]] = []
+        self._lock = threading.Lock()
+        self._send_lock = threading.Lock()
+        self._stopped = threading.Event()
+        self._timer: Optional[threading.Thread] = None
 
     def log(self, metrics: Mapping[str, Any], step: int, time_s: Optional[float] = None) -> None:
-        """Queues one value per metric name at a step. Values that are not finite numbers are not sent
-        (JSON has no NaN); how many were left out per name is in `skipped`."""
+        """Queues one value per metric name at a step. A point the server would refuse is dropped here
+        with a warning and counted in `skipped` (a value that is not a finite number, as JSON has no
+        NaN; an empty, too long or unstorable name; a step that is not a whole number >= 0), so one bad
+        point never holds back the others."""
         when = time.time() if time_s is None else time_s
+        step_number = _as_step(step)
+        queued = []
         for name, value in metrics.items():
             number = _as_number(value)
-            if number is None:
-                self.skipped[name] = self.skipped.get(name, 0) + 1
+            problem = _name_problem(name) or (None if step_number is not None else f"step {step!r} is not a whole number in [0, {MAX_STEP}]")
+            if problem:
+                warnings.warn(f"goodhart: metric {name!r} at step {step!r} not sent: {problem}", stacklevel=2)
+            if problem or number is None:
+                self._count_skipped(str(name))
                 continue
-            self._points.append({"step": int(step), "name": str(name), "value": number, "time": when})
-        if len(self._points) >= self.flush_every:
+            queued.append({"step": step_number, "name": str(name).strip(), "value": number, "time": when})
+        with self._lock:
+            self._points.extend(queued)
+            full = len(self._points) >= self.flush_every
+        self._start_timer()
+        if full:
             self.flush()
 
     def flush(self) -> int:
-        """Sends the queued points; returns how many the server stored."""
+        """Sends the queued points; returns how many the server stored. Points the server refuses by
+        index (points.N...) are dropped with a warning and the rest of the batch is sent again."""
         sent = 0
-        while self._points:
-            batch = self._points[:MAX_POINTS_PER_REQUEST]
-            sent += self.client.request("POST", f"/api/v1/runs/{self.id}/metrics", {"points": batch})["accepted"]
-            del self._points[: len(batch)]
-        return sent
+        with self._send_lock:
+            while True:
+                with self._lock:
+                    batch = self._points[:MAX_POINTS_PER_REQUEST]
+                if not batch:
+                    return sent
+                sent += self._send(batch)
+                with self._lock:
+                    del self._points[: len(batch)]
+
+    def _send(self, batch: List[Dict[str, Any]]) -> int:
+        try:
+            return self.client.request("POST", f"/api/v1/runs/{self.id}/metrics", {"points": batch})["accepted"]
+        except GoodhartError as error:
+            refused = {int(match.group(1)) for detail in error.details if isinstance(detail, dict)
+                       for match in [re.match(r"points\.(\d+)", str(detail.get("path", "")))] if match}
+            if error.status != 400 or not refused:
+                raise
+            for index in sorted(refused):
+                point = batch[index]
+                warnings.warn(f"goodhart: metric {point['name']!r} at step {point['step']} refused by the server: {error.message}", stacklevel=3)
+                self._count_skipped(point["name"])
+            rest = [point for index, point in enumerate(batch) if index not in refused]
+            return self._send(rest) if rest else 0
+
+    def _count_skipped(self, name: str) -> None:
+        with self._lock:
+            self.skipped[name] = self.skipped.get(name, 0) + 1
+
+    def _start_timer(self) -> None:
+        if not self.flush_interval or self._timer is not None or self._stopped.is_set():
+            return
+        self._timer = threading.Thread(target=self._flush_periodically, name=f"goodhart-flush-{self.name}", daemon=True)
+        self._timer.start()
+
+    def _flush_periodically(self) -> None:
+        while not self._stopped.wait(self.flush_interval):
+            try:
+                self.flush()
+            except GoodhartError as error:  # kept queued; the next flush tries again, and training goes on
+                warnings.warn(f"goodhart: background flush failed, points kept for the next one: {error}")
+
+    def close(self) -> None:
+        """Stops the background flush and sends what is queued."""
+        self._stopped.set()
+        if self._timer is not None:
+            self._timer.join()
+        self.flush()
 
     def event(self, kind: str, step: Optional[int] = None, message: Optional[str] = None,
               data: Optional[Mapping[str, Any]] = None, key: Optional[str] = None) -> Dict[str, Any]:
@@ -145,8 +216,8 @@ class Run:
         return self.client.request("POST", f"/api/v1/runs/{self.id}/events", event)
 
     def finish(self, status: str = "finished", step: Optional[int] = None) -> None:
-        """Sends what is queued and marks the run finished (or failed)."""
-        self.flush()
+        """Sends what is queued, stops the background flush and marks the run finished (or failed)."""
+        self.close()
         self.event(status, step=step)
 
     def __enter__(self) -> "Run":
@@ -172,20 +243,78 @@ def trl_reward(client: Client, environment: Optional[str] = None, rubric_version
     return goodhart_reward
 
 
-def verifiers_reward(client: Client, environment: Optional[str] = None, rubric_version_id: Optional[str] = None) -> Callable[..., float]:
-    """A reward function for a verifiers Rubric(funcs=[...]). verifiers has no "unscored" value, so a
-    rollout Goodhart cannot score raises, and verifiers' own error handling decides."""
+def verifiers_reward(client: Client, environment: Optional[str] = None, rubric_version_id: Optional[str] = None) -> Callable[..., Awaitable[float]]:
+    """An async reward function for a verifiers Rubric(funcs=[...]): verifiers awaits it on its event
+    loop, so the HTTP call runs in a worker thread and other rollouts are scored meanwhile. verifiers
+    has no "unscored" value, so a rollout Goodhart cannot score raises, and verifiers' own error
+    handling decides (it logs the reason and counts 0)."""
 
-    def goodhart_reward(completion: Any, prompt: Any = None, **kwargs: Any) -> float:
-        answer = client.reward([_rollout(prompt, completion)], environment=environment, rubric_version_id=rubric_version_id)
+    async def goodhart_reward(completion: Any, prompt: Any = None, **kwargs: Any) -> float:
+        rollout = _rollout(prompt, completion)
+        answer = await asyncio.to_thread(client.reward, [rollout], environment=environment, rubric_version_id=rubric_version_id)
         reward = answer["rewards"][0]
         if reward is None:
-            reason = answer["errors"][0]["error"] if answer.get("errors") else "no reason given"
-            raise GoodhartError(200, "unscored", f"Goodhart could not score this rollout: {reason}")
+            raise GoodhartError(200, "unscored", f"Goodhart could not score this rollout: {_first_error(answer)}")
         return float(reward)
 
     goodhart_reward.__name__ = f"goodhart_{environment or 'rubric'}"
     return goodhart_reward
+
+
+def verl_compute_score(client: Client, environment: Optional[str] = None, rubric_version_id: Optional[str] = None,
+                       run: Optional[Run] = None) -> Callable[..., Dict[str, float]]:
+    """verl's custom_reward_function: compute_score(data_source, solution_str, ground_truth, extra_info).
+    verl's reward managers put the score in a tensor (None cannot go there) and collect a returned
+    dict's keys per sample into reward_extra_info, which must have the same keys for every sample. So
+    it always answers {"score", "goodhart_error"}: an unscorable rollout scores 0.0 with
+    goodhart_error 1.0 (its reason printed), never None and never an exception that stops the step."""
+
+    def compute_score(data_source: Any = None, solution_str: Any = None, ground_truth: Any = None,
+                      extra_info: Any = None, **kwargs: Any) -> Dict[str, float]:
+        rollout: Dict[str, Any] = {"completion": to_plain(solution_str) if solution_str is not None else ""}
+        if ground_truth is not None:
+            rollout["label"] = to_plain(ground_truth)
+        if data_source is not None:
+            rollout["metadata"] = {"data_source": str(data_source)}
+        answer = client.reward([rollout], environment=environment or (str(data_source) if rubric_version_id is None else None),
+                               rubric_version_id=rubric_version_id, run=run.id if run else None)
+        reward = answer["rewards"][0]
+        if reward is None:
+            print(f"goodhart: rollout not scored: {_first_error(answer)}")
+            return {"score": 0.0, "goodhart_error": 1.0}
+        return {"score": float(reward), "goodhart_error": 0.0}
+
+    return compute_score
+
+
+def openrlhf_reward_func(client: Client, environment: Optional[str] = None, rubric_version_id: Optional[str] = None,
+                         on_error: str = "mask", run: Optional[Run] = None) -> Callable[..., Dict[str, Any]]:
+    """OpenRLHF's `--reward.remote_url goodhart_rm.py` hook: reward_func(queries, prompts, labels),
+    answered by /api/v1/reward/openrlhf. Every sample's extra_logs have the same keys (OpenRLHF merges
+    them key by key across samples). Values are torch tensors when torch is importable, as OpenRLHF's
+    own examples return; lists otherwise."""
+    params = [("onError", on_error)] + [(k, v) for k, v in (("environment", environment), ("rubricVersionId", rubric_version_id)) if v]
+    path = "/api/v1/reward/openrlhf?" + "&".join(f"{k}={urllib.request.quote(str(v))}" for k, v in params)
+
+    def reward_func(queries: Sequence[str], prompts: Sequence[str], labels: Sequence[Any], **kwargs: Any) -> Dict[str, Any]:
+        headers = {"x-goodhart-run": run.id} if run else None
+        body = client.request("POST", path, {"query": list(queries), "prompts": list(prompts), "labels": list(labels)}, headers=headers)
+        return {"rewards": _tensor(body["rewards"]), "scores": _tensor(body["scores"]),
+                "extra_logs": {key: _tensor(values) for key, values in body["extra_logs"].items()}}
+
+    return reward_func
+
+
+def _tensor(values: List[float]) -> Any:
+    try:
+        import torch  # type: ignore
+    except ImportError:
+        return [float(value) for value in values]
+    return torch.tensor(values, dtype=torch.float)
+
+
+def _first_error(answer: Mapping[str, Any]) -> str:
+    return answer["errors"][0]["error"] if answer.get("errors") else "no reason given"
 
 
 try:  # TRL's trainers take any transformers.TrainerCallback; without transformers, the same methods on a plain class.
@@ -270,6 +399,25 @@ def _as_number(value: Any) -> Optional[float]:
         value = value.item()
     if isinstance(value, (int, float)) and math.isfinite(value):
         return float(value)
+    return None
+
+
+def _as_step(step: Any) -> Optional[int]:
+    if hasattr(step, "item") and callable(step.item):
+        step = step.item()
+    if isinstance(step, bool) or not isinstance(step, (int, float)) or not math.isfinite(step) or step != int(step):
+        return None
+    return int(step) if 0 <= step <= MAX_STEP else None
+
+
+def _name_problem(name: Any) -> Optional[str]:
+    text = str(name).strip()
+    if not text:
+        return "the name is empty"
+    if len(text.encode("utf-16-le", "surrogatepass")) // 2 > MAX_NAME_CHARS:  # the server counts UTF-16 units
+        return f"the name is longer than {MAX_NAME_CHARS} characters"
+    if _UNSTORABLE.search(text):
+        return "the name holds a NUL character or a lone surrogate"
     return None
 
 

@@ -6,13 +6,19 @@ rubric in which the reply "your refund has been issued" after looking up the ord
 scores 1 and "No idea." scores 0 (the lab's rubric v1).
 """
 
+import asyncio
+import inspect
 import math
 import os
+import time
 import unittest
+import warnings
+from collections import defaultdict
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from goodhart import Client, GoodhartCallback, GoodhartError, trl_reward, verifiers_reward
+from goodhart import (Client, GoodhartCallback, GoodhartError, openrlhf_reward_func, trl_reward, verifiers_reward,
+                      verl_compute_score)
 
 TAG = os.environ.get("GOODHART_TEST_TAG", "py")
 ENVIRONMENT = os.environ.get("GOODHART_TEST_ENVIRONMENT", "lab")
@@ -57,6 +63,38 @@ class RunsTest(unittest.TestCase):
         run.log({"reward/proxy": 1.0}, step=1250)
         self.assertEqual(run.flush(), 1)
 
+    def test_a_point_the_server_would_refuse_is_dropped_with_a_warning_and_never_blocks_the_batch(self):
+        run = self.client.run(f"{TAG}-bad-name", trainer="custom")
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            run.log({"": 1.0, "reward/proxy": 0.5, "bad\x00name": 2.0, "x" * 201: 3.0}, step=1)
+            run.log({"kl": 0.1}, step=-1)
+            run.log({"kl": 0.2}, step=2, time_s=-5.0)  # the client cannot know; the server refuses points.N.time
+            run.log({"kl": 0.3}, step=3)
+            self.assertEqual(run.flush(), 2)
+        self.assertEqual(run.skipped, {"": 1, "bad\x00name": 1, "x" * 201: 1, "kl": 2})
+        messages = [str(w.message) for w in caught]
+        self.assertEqual(len(messages), 5)
+        self.assertTrue(any("refused by the server" in m and "'kl' at step 2" in m for m in messages), messages)
+        # The next checkpoint save does not raise: nothing bad is left queued.
+        run.event("checkpoint", step=3, key=f"{TAG}-bad-name-ckpt")
+        self.assertEqual(run.flush(), 0)
+        stored = self.client.request("GET", f"/api/v1/runs/{run.id}/metrics?name=kl")
+        self.assertEqual([(p["step"], p["value"]) for p in stored["points"]], [(3, 0.3)])
+
+    def test_the_timer_sends_what_is_queued_without_a_flush_call(self):
+        run = self.client.run(f"{TAG}-timer", trainer="custom")
+        run.flush_interval = 0.2
+        run.log({"reward/proxy": 0.7}, step=4)
+        deadline = time.monotonic() + 15
+        points = []
+        while time.monotonic() < deadline and not points:
+            points = self.client.request("GET", f"/api/v1/runs/{run.id}/metrics?name=reward/proxy")["points"]
+            if not points:
+                time.sleep(0.1)
+        self.assertEqual([(p["step"], p["value"]) for p in points], [(4, 0.7)])
+        run.finish()
+
     def test_values_json_cannot_carry_are_counted_not_sent(self):
         run = self.client.run(f"{TAG}-nan")
         run.log({"loss": float("nan"), "grad_norm": math.inf, "reward/proxy": 0.5, "note": "text"}, step=1)
@@ -91,12 +129,82 @@ class RewardTest(unittest.TestCase):
         self.assertEqual(rewards[:2], [1.0, 0.0])
         self.assertIsNone(rewards[2])
 
-    def test_verifiers_reward_serialises_message_objects_and_raises_on_an_unreadable_rollout(self):
+    def test_verifiers_reward_is_async_serialises_message_objects_and_raises_on_an_unreadable_rollout(self):
         reward = verifiers_reward(self.client, ENVIRONMENT)
+        # verifiers awaits a coroutine function on its event loop (and runs a plain one there, blocking it).
+        self.assertTrue(inspect.iscoroutinefunction(reward))
         prompt = [PydanticLikeMessage("user", "Where is my refund?")]
-        self.assertEqual(reward(completion=[PydanticLikeMessage("assistant", "No idea.")], prompt=prompt, answer=""), 0.0)
-        with self.assertRaises(GoodhartError):
-            reward(completion=[PydanticLikeMessage("robot", "beep")], prompt=prompt)
+
+        async def score_group():
+            return await asyncio.gather(
+                reward(completion=[PydanticLikeMessage("assistant", "No idea.")], prompt=prompt, answer="", state={}),
+                reward(completion=honest_completion(), prompt=prompt, answer="", state={}),
+                reward(completion=[PydanticLikeMessage("robot", "beep")], prompt=prompt, answer="", state={}),
+                return_exceptions=True,
+            )
+
+        no_idea, honest, robot = asyncio.run(score_group())
+        self.assertEqual((no_idea, honest), (0.0, 1.0))
+        self.assertIsInstance(robot, GoodhartError)
+
+
+class TrainerHarnessTest(unittest.TestCase):
+    """Each trainer hook called the way that trainer's own source calls it, one rollout unreadable."""
+
+    def setUp(self):
+        self.client = Client()
+
+    def test_trl_as_grpo_trainer_calls_it(self):
+        # trl GRPOTrainer._calculate_rewards: reward_func(prompts=, completions=, completion_ids=, trainer_state=, **columns),
+        # then None becomes NaN (left out of the group's baseline).
+        reward = trl_reward(self.client, ENVIRONMENT)
+        prompts = [[{"role": "user", "content": "Where is my refund for order 17?"}]] * 2
+        completions = [honest_completion(), [{"role": "assistant", "content": "refund\x00issued"}]]
+        output = reward(prompts=prompts, completions=completions, completion_ids=[[1], [2]], trainer_state=SimpleNamespace(global_step=1), answer=["", ""])
+        as_tensor = [math.nan if value is None else float(value) for value in output]
+        self.assertEqual(as_tensor[0], 1.0)
+        self.assertTrue(math.isnan(as_tensor[1]))
+
+    def test_verl_as_its_naive_reward_manager_calls_it(self):
+        # verl NaiveRewardManager.__call__: score = compute_score(data_source=, solution_str=, ground_truth=, extra_info=);
+        # a dict's "score" goes into a float tensor and each key is appended to reward_extra_info[key].
+        compute_score = verl_compute_score(self.client, ENVIRONMENT)
+        reward_tensor = []
+        reward_extra_info = defaultdict(list)
+        for solution in [GOOD_REPLY, "No idea.", "refund\x00issued"]:
+            score = compute_score(data_source="refunds", solution_str=solution, ground_truth="refund", extra_info={"index": 0})
+            reward = score["score"] if isinstance(score, dict) else score
+            reward_tensor.append(float(reward))  # reward_tensor[i, last] = reward: None would raise here
+            if isinstance(score, dict):
+                for key, value in score.items():
+                    reward_extra_info[key].append(value)
+        self.assertEqual(reward_tensor, [0.75, 0.0, 0.0])
+        # verl turns reward_extra_info into per-sample arrays: every key needs one value per sample.
+        self.assertEqual(dict(reward_extra_info), {"score": [0.75, 0.0, 0.0], "goodhart_error": [0.0, 0.0, 1.0]})
+
+    def test_openrlhf_as_its_single_turn_executor_calls_it(self):
+        # openrlhf/utils/agent.py _fetch_rewards_via_func: asyncio.to_thread(reward_func, [query], [prompt], [label]) per sample;
+        # samples_generator puts each extra_logs key into the sample's info, and Experience._merge_item merges them key by key.
+        reward_func = openrlhf_reward_func(self.client, ENVIRONMENT)
+        samples = [("Where?<|assistant|>" + GOOD_REPLY, "Where?<|assistant|>", "refund"), ("Where?<|assistant|>ok\x00", "Where?<|assistant|>", "refund")]
+
+        async def fetch_all():
+            return await asyncio.gather(*[asyncio.to_thread(reward_func, [q], [p], [l]) for q, p, l in samples])
+
+        infos = []
+        for rewards_info in asyncio.run(fetch_all()):
+            info = {"reward": float(first(rewards_info["rewards"])), "score": float(first(rewards_info["scores"]))}
+            for key, value in rewards_info["extra_logs"].items():
+                info[key] = float(first(value))
+            infos.append(info)
+        self.assertEqual([info["reward"] for info in infos], [0.75, 0.0])
+        self.assertEqual(infos[0].keys(), infos[1].keys())
+        self.assertEqual((infos[1]["reward_error"], infos[1]["reward_mask"]), (1.0, 0.0))
+
+
+def first(value):
+    """What OpenRLHF does with a sample's value: value.flatten()[0].item() for a tensor."""
+    return value.flatten()[0].item() if hasattr(value, "flatten") else value[0]
 
 
 @dataclass

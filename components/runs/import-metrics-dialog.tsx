@@ -40,7 +40,7 @@ export function ImportMetricsDialog() {
           Import metrics
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          A run&apos;s metrics from JSONL, CSV, a W&amp;B history export (CSV or JSON) or a TensorBoard event file. The same run name adds to the same run; points already there are kept.
+          A run&apos;s metrics from JSONL (W&amp;B, TRL, verl&apos;s file logger), CSV, a W&amp;B history export (CSV or JSON), Hugging Face&apos;s trainer_state.json or a TensorBoard event file. The same run name adds to the same run: a point at a metric and step the run already has replaces the stored value; other points are kept.
         </p>
         <div className="mt-4 space-y-3 text-sm">
           <label className="block">

@@ -1,10 +1,12 @@
 import type { Db } from "../db/client";
 import { isBusyError } from "../db/retry-on-busy";
 import { storeTraces, type TraceToStore } from "../traces/store-traces";
+import { findTraceIds } from "./find-trace-ids";
 import type { RecordLocation, TraceRecord } from "./trace-record";
 
 export type RejectedRecord = RecordLocation & { error: string };
-export type ImportResult = { accepted: number; duplicates: number; rejected: RejectedRecord[] };
+/** traceIds (with `collectTraceIds`): the stored id of every trace the input held, new or already there, in input order. */
+export type ImportResult = { accepted: number; duplicates: number; rejected: RejectedRecord[]; traceIds?: string[] };
 export type ImportProgress = {
   accepted: number;
   duplicates: number;
@@ -26,6 +28,8 @@ export type ImportTracesOptions = {
   /** How far through the input the reader is, for a fraction in progress reports. */
   position?: () => BytePosition | undefined;
   onProgress?: (progress: ImportProgress) => void | Promise<void>;
+  /** Answer the stored trace ids too (the API and `import --json`); they are held in memory. */
+  collectTraceIds?: boolean;
 };
 
 /**
@@ -35,8 +39,9 @@ export type ImportTracesOptions = {
  * half-written. A database that stays busy fails the import with DatabaseBusyError: batches
  * stored before it stay (a resend counts them as duplicates), no record is reported rejected for it.
  */
-export async function importTraces(db: Db, { projectId, records, runId, batchSize = 1000, position, onProgress }: ImportTracesOptions): Promise<ImportResult> {
+export async function importTraces(db: Db, { projectId, records, runId, batchSize = 1000, position, onProgress, collectTraceIds = false }: ImportTracesOptions): Promise<ImportResult> {
   const result: ImportResult = { accepted: 0, duplicates: 0, rejected: [] };
+  const externalIds: string[] = [];
   let processed = 0;
   let batch: { item: TraceToStore; location: RecordLocation }[] = [];
 
@@ -81,11 +86,13 @@ export async function importTraces(db: Db, { projectId, records, runId, batchSiz
       result.rejected.push({ ...record.location, error: record.error });
       continue;
     }
+    if (collectTraceIds) externalIds.push(record.externalId);
     batch.push({ item: { trace: record.trace, externalId: record.externalId }, location: record.location });
     if (batch.length >= batchSize) await flush();
   }
   await flush();
   await report();
+  if (collectTraceIds) result.traceIds = await findTraceIds(db, { projectId, externalIds });
   return result;
 }
 

@@ -9,7 +9,8 @@ import { parseJson } from "./parse-json";
 import { readTraceRecords } from "./read-trace-records";
 import type { TraceRecord } from "./trace-record";
 
-export type ApiIngestResult = { accepted: number; duplicates: number; rejected: { index?: number; line?: number; error: string }[] };
+/** traceIds: the stored id of every trace the body held (new or already there), in body order. */
+export type ApiIngestResult = { accepted: number; duplicates: number; rejected: { index?: number; line?: number; error: string }[]; traceIds: string[] };
 
 /**
  * The body of POST /api/v1/traces: native `{"traces": [...]}`, or a raw
@@ -26,11 +27,12 @@ export async function ingestApiBody(db: Db, { projectId, bytes, format = "native
   if (records.length === 1 && only && !only.ok && only.location.index === undefined && (only.location.line === undefined || isDocumentFormat)) {
     throw new AppError("bad_request", `The body is not a valid ${format} document`, [{ message: only.error }]);
   }
-  const { accepted, duplicates, rejected } = await importTraces(db, { projectId, records });
+  const { accepted, duplicates, rejected, traceIds = [] } = await importTraces(db, { projectId, records, collectTraceIds: true });
   return {
     accepted,
     duplicates,
     rejected: rejected.map(({ index, line, error }) => ({ ...(index === undefined ? {} : { index }), ...(line === undefined ? {} : { line }), error })),
+    traceIds,
   };
 }
 

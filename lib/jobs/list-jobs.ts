@@ -14,8 +14,9 @@ export type JobSummary = {
   finishedAt: string | null;
 };
 
-export async function listJobs(db: Db, { projectId, limit = 100 }: { projectId: string; limit?: number }): Promise<JobSummary[]> {
-  const jobs = await db.job.findMany({ where: { projectId }, orderBy: { createdAt: "desc" }, take: limit });
+/** The project's jobs, newest first; by status and type when asked. */
+export async function listJobs(db: Db, { projectId, status, type, limit = 100 }: { projectId: string; status?: string; type?: string; limit?: number }): Promise<JobSummary[]> {
+  const jobs = await db.job.findMany({ where: { projectId, ...(status ? { status } : {}), ...(type ? { type } : {}) }, orderBy: { createdAt: "desc" }, take: limit });
   return jobs.map(toJobSummary);
 }
 

@@ -10,6 +10,13 @@ import { MAX_JSON_DEPTH } from "./json-limits";
  * `maxDepth`, the field holding a string that is not well-formed UTF-16.
  */
 export function parseJsonBody(bytes: Uint8Array, { maxDepth = MAX_JSON_DEPTH }: { maxDepth?: number } = {}): unknown {
+  const value = parseJsonBodyUnchecked(bytes, { maxDepth });
+  assertStorableJson(value, { maxDepth });
+  return value;
+}
+
+/** The body's bytes as JSON (400 where it is not UTF-8 or not JSON), its strings not yet checked. */
+export function parseJsonBodyUnchecked(bytes: Uint8Array, { maxDepth = MAX_JSON_DEPTH }: { maxDepth?: number } = {}): unknown {
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) throw new AppError("bad_request", "The body is not valid UTF-8", [{ line: decoded.line, byteOffset: decoded.byteOffset, message: decoded.error }]);
   if (decoded.text.trim() === "") throw new AppError("bad_request", "The body is empty", [{ line: 1, column: 1, message: "send a JSON object" }]);
@@ -18,10 +25,14 @@ export function parseJsonBody(bytes: Uint8Array, { maxDepth = MAX_JSON_DEPTH }: 
     const message = parsed.error.startsWith("JSON nested") ? `The body is nested deeper than ${maxDepth} levels` : "The body is not JSON";
     throw new AppError("bad_request", message, [{ line: parsed.line, column: parsed.column, message: parsed.error }]);
   }
-  const problem = findJsonValueProblem(parsed.value, { maxDepth });
+  return parsed.value;
+}
+
+/** A 400 naming the field of a value that cannot be stored (NUL, lone surrogate, too deep). */
+export function assertStorableJson(value: unknown, { maxDepth = MAX_JSON_DEPTH }: { maxDepth?: number } = {}): void {
+  const problem = findJsonValueProblem(value, { maxDepth });
   if (problem) {
     const path = formatJsonPath(problem.path, { maxSegments: Number.MAX_SAFE_INTEGER });
     throw new AppError("bad_request", `${path}: ${problem.message}`, [{ path: problem.path.join("."), message: problem.message }]);
   }
-  return parsed.value;
 }

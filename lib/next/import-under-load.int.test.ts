@@ -147,7 +147,8 @@ describe("imports while the worker's lab run and review write", () => {
     // Nobody saw a locked database: not the CLI, not an API client, not a job.
     expect(cli.stderr).not.toMatch(lockedText);
     expect(cli.code, cli.stderr).toBe(0);
-    expect(lastJsonLine(cli.stdout)).toEqual({ accepted: cliTraces, duplicates: 0, rejected: [] });
+    expect(lastJsonLine(cli.stdout)).toMatchObject({ accepted: cliTraces, duplicates: 0, rejected: [] });
+    expect(lastJsonLine(cli.stdout).traceIds).toHaveLength(cliTraces);
     expect(answers.filter(({ text }) => lockedText.test(text))).toEqual([]);
     expect(answers.filter(({ status }) => status !== 200 && status !== 503)).toEqual([]);
     for (const job of [importJob, runJob!, reviewJob!]) expect({ type: job.type, status: job.status, attempts: job.attempts, error: job.error }).toEqual({ type: job.type, status: "succeeded", attempts: 1, error: null });

@@ -2,6 +2,7 @@ import { SpanStatusCode } from "@opentelemetry/api";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postLogs } from "../../app/api/v1/otel/v1/logs/route";
+import { POST as postMetrics } from "../../app/api/v1/otel/v1/metrics/route";
 import { POST as postTraces } from "../../app/api/v1/otel/v1/traces/route";
 import { createApiKey } from "../api-keys/create-api-key";
 import { systemActor } from "../audit/record-audit-event";
@@ -178,5 +179,62 @@ describe("POST /api/v1/otel/v1/traces with the official OTel exporters", () => {
     const noKey = await postTraces(new NextRequest("http://localhost/api/v1/otel/v1/traces", { method: "POST", headers: { "content-type": "application/x-protobuf" }, body: new Uint8Array() }), params);
     expect(noKey.status).toBe(401);
     expect(decodeRpcStatus(new Uint8Array(await noKey.arrayBuffer())).code).toBe(16);
+  });
+});
+
+describe("OTLP resource attributes and the metrics signal", () => {
+  const postJson = (route: typeof postTraces, path: string, body: unknown, contentType = "application/json") =>
+    route(new NextRequest(`http://localhost/api/v1/otel/v1/${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": contentType }, body: typeof body === "string" ? body : JSON.stringify(body) }), params);
+  const exportWith = (traceId: string, resource: Record<string, string>) => ({
+    resourceSpans: [
+      {
+        resource: { attributes: Object.entries(resource).map(([k, v]) => ({ key: k, value: { stringValue: v } })) },
+        scopeSpans: [
+          {
+            spans: [
+              {
+                traceId,
+                spanId: "00f067aa0ba902b7",
+                name: "chat gpt-4o",
+                startTimeUnixNano: "1767225600000000000",
+                endTimeUnixNano: "1767225601000000000",
+                attributes: [
+                  { key: "gen_ai.operation.name", value: { stringValue: "chat" } },
+                  { key: "gen_ai.input.messages", value: { stringValue: userAsks } },
+                  { key: "gen_ai.output.messages", value: { stringValue: answers } },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+  const randomTraceId = () => Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join("");
+
+  it("takes the environment from goodhart.environment, else service.name, and never from the SDKs' unknown_service default", async () => {
+    const [both, serviceOnly, unknown] = [randomTraceId(), randomTraceId(), randomTraceId()];
+    for (const [id, resource] of [
+      [both, { "goodhart.environment": "refunds", "service.name": "refund-bot" }],
+      [serviceOnly, { "service.name": "refund-bot" }],
+      [unknown, { "service.name": "unknown_service:node" }],
+    ] as const) {
+      expect((await postJson(postTraces, "traces", exportWith(id, resource))).status).toBe(200);
+    }
+    expect((await stepsOf(both)).trace?.environment).toBe("refunds");
+    expect((await stepsOf(serviceOnly)).trace?.environment).toBe("refund-bot");
+    expect((await stepsOf(unknown)).trace?.environment).toBeNull();
+  });
+
+  it("answers a metrics export with an empty ExportMetricsServiceResponse, JSON or protobuf, and needs the key", async () => {
+    const json = await postJson(postMetrics, "metrics", { resourceMetrics: [] });
+    expect(json.status).toBe(200);
+    expect(await json.json()).toEqual({});
+    const proto = await postJson(postMetrics, "metrics", "", "application/x-protobuf");
+    expect(proto.status).toBe(200);
+    expect(proto.headers.get("content-type")).toBe("application/x-protobuf");
+    expect((await proto.arrayBuffer()).byteLength).toBe(0);
+    const anonymous = await postMetrics(new NextRequest("http://localhost/api/v1/otel/v1/metrics", { method: "POST", body: "{}" }), params);
+    expect(anonymous.status).toBe(401);
   });
 });

@@ -4,7 +4,7 @@ import type { EdgeCaseQuery } from "./edge-case-schemas";
 const examplesShown = 3;
 const outputShown = 600;
 
-/** The queue: cases by priority with their filters (a run's filter keeps the cases and examples of that run), each with its top examples (highest reward first), verdicts and fired items. */
+/** The queue: cases by priority with their filters (a run's filter keeps the run's own cases, divergence and drift, and the cases with an example of that run, with those examples), each with its top examples (highest reward first), verdicts and fired items. */
 export async function listEdgeCases(db: Db, { projectId, userId, query }: { projectId: string; userId: string | null; query: EdgeCaseQuery }) {
   const where = {
     projectId,
@@ -12,7 +12,8 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
     ...(query.kind ? { kind: query.kind } : {}),
     ...(query.rule ? { rule: query.rule } : {}),
     ...(query.environment ? { environment: query.environment } : {}),
-    ...(query.run ? { examples: { some: { trace: { runId: query.run } } } } : {}),
+    // A run's own cases (its divergence, its drift) name it as their subject; others match by a rollout of it.
+    ...(query.run ? { OR: [{ subjectType: "run", subjectId: query.run }, { examples: { some: { trace: { runId: query.run } } } }] } : {}),
     ...(query.assignee === "mine" ? { assigneeId: userId ?? "-" } : query.assignee === "unassigned" ? { assigneeId: null } : {}),
   };
   const [total, rows] = await Promise.all([

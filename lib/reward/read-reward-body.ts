@@ -2,11 +2,41 @@ import { z } from "zod";
 import { AppError } from "../errors/app-error";
 import { MAX_API_BODY_BYTES } from "../ingest/limits";
 import { readBodyLimited } from "../ingest/read-body-limited";
-import { parseJsonBody } from "../json/parse-json-body";
+import { findJsonValueProblem, formatJsonPath } from "../json/find-json-value-problem";
+import { MAX_JSON_DEPTH } from "../json/json-limits";
+import { assertStorableJson, parseJsonBodyUnchecked } from "../json/parse-json-body";
+import { replaceUnstorable } from "../json/replace-unstorable";
 
-/** The JSON body of a reward request (413 past the API limit; 400 with where it went wrong when it is not JSON). */
-export async function readRewardBody(request: Request): Promise<unknown> {
-  return parseJsonBody(await readBodyLimited(request, MAX_API_BODY_BYTES, { advice: "send the rollouts in several smaller batches" }));
+export type RewardBody = {
+  body: unknown;
+  /** Rollouts (by index) holding a value that cannot be stored, with the reason; their values are made storable in `body`. */
+  unreadable: Map<number, string>;
+};
+
+/**
+ * The JSON body of a reward request (413 past the API limit; 400 with where it went wrong when it
+ * is not JSON). A NUL or a lone surrogate inside one rollout (an element of one of `perRollout`'s
+ * arrays, which share indices) makes that rollout unreadable, never the batch: a trainer's step
+ * must not crash on one sample. Anywhere else in the envelope it is a 400.
+ */
+export async function readRewardBody(request: Request, { perRollout }: { perRollout: string[] }): Promise<RewardBody> {
+  const body = parseJsonBodyUnchecked(await readBodyLimited(request, MAX_API_BODY_BYTES, { advice: "send the rollouts in several smaller batches" }));
+  const unreadable = new Map<number, string>();
+  if (typeof body === "object" && body !== null && !Array.isArray(body)) {
+    const record = body as Record<string, unknown>;
+    for (const field of perRollout) {
+      const items = record[field];
+      if (!Array.isArray(items)) continue;
+      record[field] = items.map((item, index) => {
+        const problem = findJsonValueProblem(item, { maxDepth: MAX_JSON_DEPTH - 2 });
+        if (!problem) return item;
+        if (!unreadable.has(index)) unreadable.set(index, `${formatJsonPath([field, index, ...problem.path])}: ${problem.message}`);
+        return replaceUnstorable(item);
+      });
+    }
+  }
+  assertStorableJson(body);
+  return { body, unreadable };
 }
 
 const stepHeaderSchema = z.coerce.number().int().nonnegative();

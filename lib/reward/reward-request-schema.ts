@@ -24,6 +24,9 @@ export const rolloutSchema = z
   .refine((r) => r.completion !== undefined || r.messages !== undefined, { message: "a rollout needs completion or messages" });
 export type Rollout = z.infer<typeof rolloutSchema>;
 
+export const rolloutErrorPolicySchema = z.enum(["error", "zero", "fail"]);
+export type RolloutErrorPolicy = z.infer<typeof rolloutErrorPolicySchema>;
+
 /** The envelope: a malformed one is a 400; the rollouts inside are validated individually. */
 export const rewardRequestSchema = z
   .object({
@@ -33,7 +36,9 @@ export const rewardRequestSchema = z
     run: z.string().min(1).max(200).optional(),
     step: z.number().int().nonnegative().optional(),
     /** A rollout that cannot be scored gets reward null and status error (default), or reward 0 (still listed in errors), or fails the request with a 422. */
-    onRolloutError: z.enum(["error", "zero", "fail"]).default("error"),
+    onRolloutError: rolloutErrorPolicySchema.optional(),
+    /** The same, under the name the URL parameter has (`?onError=`). */
+    onError: rolloutErrorPolicySchema.optional(),
     rollouts: z.array(z.unknown()).min(1).max(MAX_ROLLOUTS_PER_REQUEST),
   })
   .refine((r) => r.rubricVersionId || r.environment, { message: "send rubricVersionId or environment", path: ["rubricVersionId"] });
@@ -41,8 +46,11 @@ export type RewardRequest = z.infer<typeof rewardRequestSchema>;
 
 /** OpenRLHF's remote reward model request (openrlhf remote_rm_fn): query = prompt + response, templated. */
 export const openRlhfRequestSchema = z.object({
-  query: z.array(z.string()).min(1).max(MAX_ROLLOUTS_PER_REQUEST),
-  prompts: z.array(z.string()).optional(),
+  // Checked sample by sample: a query that is not a string is that sample's error, not the batch's.
+  query: z.array(z.unknown()).min(1).max(MAX_ROLLOUTS_PER_REQUEST),
+  prompts: z.array(z.unknown()).optional(),
   labels: z.array(z.unknown()).optional(),
+  /** Overrides `?onError=` for this request (a custom reward_func can send it). */
+  onError: z.enum(["mask", "zero", "fail"]).optional(),
 });
 export type OpenRlhfRequest = z.infer<typeof openRlhfRequestSchema>;

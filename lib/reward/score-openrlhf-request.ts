@@ -32,16 +32,36 @@ export async function scoreOpenRlhfRequest(
     environment,
     run,
     step,
-    onError = "mask",
+    onError: onErrorOfUrl = "mask",
     askLlmItem,
-  }: { projectId: string; request: OpenRlhfRequest; rubricVersionId?: string; environment?: string; run?: string; step?: number; onError?: OpenRlhfOnError; askLlmItem?: LlmItemAsker },
+    unreadable: unreadableAsSent = new Map(),
+  }: {
+    projectId: string;
+    request: OpenRlhfRequest;
+    rubricVersionId?: string;
+    environment?: string;
+    run?: string;
+    step?: number;
+    onError?: OpenRlhfOnError;
+    askLlmItem?: LlmItemAsker;
+    /** Samples the body reader already found unreadable (a NUL, a lone surrogate), by index, with the reason. */
+    unreadable?: Map<number, string>;
+  },
 ): Promise<OpenRlhfAnswer & { rubricVersionId: string }> {
-  const splits = request.query.map((query, index) => splitTemplatedQuery(query, request.prompts?.[index]));
-  const unreadable = new Map(splits.flatMap((split, index) => (split.ok ? [] : [[index, `query[${index}]: ${split.error}`] as const])));
-  const rollouts = splits.map((split, index) => {
+  const onError = request.onError ?? onErrorOfUrl;
+  const unreadable = new Map(unreadableAsSent);
+  const rollouts = request.query.map((query, index) => {
     const label = request.labels?.[index];
     const labelled = label !== undefined && label !== null ? { label } : {};
-    if (!split.ok) return { prompt: request.query[index], ...labelled };
+    const prompt = request.prompts?.[index];
+    const shapeError = typeof query !== "string" ? `query[${index}]: expected a string` : prompt !== undefined && prompt !== null && typeof prompt !== "string" ? `prompts[${index}]: expected a string` : null;
+    if (shapeError && !unreadable.has(index)) unreadable.set(index, shapeError);
+    if (unreadable.has(index)) return { ...(typeof query === "string" ? { prompt: query } : {}), ...labelled };
+    const split = splitTemplatedQuery(query as string, typeof prompt === "string" ? prompt : undefined);
+    if (!split.ok) {
+      unreadable.set(index, `query[${index}]: ${split.error}`);
+      return { prompt: query as string, ...labelled };
+    }
     return { ...(split.prompt !== null ? { prompt: split.prompt } : {}), completion: split.completion, ...labelled };
   });
   const answer = await scoreRewardRequest(db, {
@@ -52,7 +72,8 @@ export async function scoreOpenRlhfRequest(
   });
   const isError = answer.rewards.map((reward) => reward === null);
   const rewards = answer.rewards.map((reward) => reward ?? 0);
-  const keys = [...new Set(answer.results.flatMap((results) => results.map((r) => r.key)))].filter((key) => key !== "error");
+  // Every sample carries the same keys: OpenRLHF merges samples' extra_logs key by key (Experience._merge_item), so a key missing from one sample misaligns the batch.
+  const keys = answer.itemKeys.filter((key) => key !== "reward_error" && key !== "reward_mask");
   const extra_logs: Record<string, number[]> = Object.fromEntries(
     keys.map((key) => [key, answer.results.map((results) => (results.find((r) => r.key === key)?.answer === "yes" ? 1 : 0))]),
   );

@@ -17,12 +17,16 @@ import type { ScoredRollout } from "./store-scored-rollouts";
 export type RolloutError = { index: number; status: "error"; error: string };
 export type RewardAnswer = {
   rubricVersionId: string;
+  /** The version's item keys, in rubric order: the same for every rollout, scored or not. */
+  itemKeys: string[];
   /** One per rollout, in order; a rollout that cannot be scored gets null (0 with onRolloutError "zero") and an entry in errors; "fail" refuses the request. */
   rewards: Array<number | null>;
   /** Each rollout's item results, in rubric order; an unscored rollout's single entry carries the reason. */
   results: ItemResult[][];
   errors: RolloutError[];
   traceIds: Array<string | null>;
+  /** The jobs that recompute the named run's divergence and drift from these rollouts (GET /api/v1/jobs/{id}). */
+  jobIds: string[];
 };
 
 /**
@@ -47,6 +51,7 @@ export async function scoreRewardRequest(
   },
 ): Promise<RewardAnswer> {
   const version = await resolveRewardVersion(db, { projectId, rubricVersionId: request.rubricVersionId, environment: request.environment });
+  const onError = request.onRolloutError ?? request.onError ?? "error";
   const errors: RolloutError[] = [];
   const failed: Array<{ index: number; rollout: ScoredRollout }> = [];
   const good: Array<{ index: number; trace: Trace }> = [];
@@ -58,7 +63,7 @@ export async function scoreRewardRequest(
     const marked = markedErrorTrace(raw, read.error, { environment: version.environment, run: request.run, step: request.step });
     if (marked) failed.push({ index, rollout: { trace: marked, results: [], externalId: `${errorRolloutPrefix}${hashTrace(marked)}` } });
   });
-  if (request.onRolloutError === "fail" && errors.length) {
+  if (onError === "fail" && errors.length) {
     throw new AppError("unprocessable", `${errors.length} of ${request.rollouts.length} rollouts cannot be scored; nothing was stored`, errors.map(({ index, error }) => ({ index, message: error })));
   }
   const asker = askLlmItem ?? (await findLlmItemAsker(db, { projectId, environment: version.environment, rubric: version.rubric }));
@@ -83,10 +88,10 @@ export async function scoreRewardRequest(
     traceIds[index] = stored.traceIds[i]!;
   });
   for (const { index, error } of errors) {
-    rewards[index] = request.onRolloutError === "zero" ? 0 : null;
+    rewards[index] = onError === "zero" ? 0 : null;
     results[index] = [{ key: "error", answer: "n/a", evidence: error }];
   }
-  return { rubricVersionId: version.id, rewards, results, errors, traceIds };
+  return { rubricVersionId: version.id, itemKeys: version.rubric.items.map((item) => item.key), rewards, results, errors, traceIds, jobIds: stored.jobIds };
 }
 
 type Context = { environment: string; run?: string; step?: number };

@@ -5,7 +5,8 @@ import { recordRolloutStepMetrics } from "./record-rollout-step-metrics";
 import { storeScoredRollouts, type ScoredRollout, type StoredRollouts } from "./store-scored-rollouts";
 
 type Write = { projectId: string; itemIds: Map<string, string>; rollouts: ScoredRollout[] };
-type BatchedStore = Pick<StoredRollouts, "traceIds" | "runIds">;
+/** jobIds: the divergence/drift jobs this write's runs were queued for (one pending job per run). */
+type BatchedStore = Pick<StoredRollouts, "traceIds" | "runIds"> & { jobIds: string[] };
 type Pending = Write & { resolve: (stored: BatchedStore) => void; reject: (error: unknown) => void };
 type Queue = { pending: Pending[]; isFlushing: boolean; timer: NodeJS.Timeout | null };
 
@@ -53,20 +54,21 @@ async function flush(db: Db, queue: Queue) {
         const { projectId, itemIds } = writes[0]!;
         const stored = await storeScoredRollouts(db, { projectId, itemIds, rollouts: writes.flatMap((w) => w.rollouts) });
         let offset = 0;
+        const jobOfRun = new Map<string, string>();
         const settled = writes.map((write) => {
           const end = offset + write.rollouts.length;
-          const mine: BatchedStore = { traceIds: stored.traceIds.slice(offset, end), runIds: stored.runIds.slice(offset, end) };
+          const mine: BatchedStore = { traceIds: stored.traceIds.slice(offset, end), runIds: stored.runIds.slice(offset, end), jobIds: [] };
           write.rollouts.forEach(({ trace }, i) => {
             const runId = mine.runIds[i];
             if (runId && trace.step !== null && trace.step !== undefined) touched.push({ runId, step: trace.step });
           });
           offset = end;
-          return () => write.resolve(mine);
+          return () => write.resolve({ ...mine, jobIds: [...new Set(mine.runIds.flatMap((runId) => (runId && jobOfRun.has(runId) ? [jobOfRun.get(runId)!] : [])))] });
         });
         const steps = touched.splice(0);
         await recordRolloutStepMetrics(db, steps);
         // The run's new step metrics are what divergence and drift detection read.
-        for (const runId of new Set(steps.map((point) => point.runId))) await retryOnBusy(() => enqueueRunDivergence(db, { projectId, runId }));
+        for (const runId of new Set(steps.map((point) => point.runId))) jobOfRun.set(runId, (await retryOnBusy(() => enqueueRunDivergence(db, { projectId, runId }))).job.id);
         for (const resolve of settled) resolve();
       } catch (error) {
         for (const write of writes) write.reject(error);

@@ -56,8 +56,11 @@ export const routeFixtures: Record<string, RouteFixture> = {
   "GET v1/edge-cases": { call: (ids) => ({ query: { status: "all", run: ids.runId } }) },
   "POST v1/hacks/[id]/decision": { call: (ids) => ({ params: { id: ids.apiHackId }, body: { decision: "reject", note: "not a hack" } }) },
   "GET v1/hacks": { call: () => ({}) },
+  "GET v1/jobs": { call: () => ({}) },
   "GET v1/jobs/[id]": { call: (ids) => ({ params: { id: ids.judgeRunJobId } }) },
+  "GET v1/traces/[id]": { call: (ids) => ({ params: { id: ids.traceId } }) },
   "GET v1/me": { call: () => ({}) },
+  "POST v1/otel/v1/metrics": { call: () => ({ body: { resourceMetrics: [] } }) },
   "POST v1/otel/v1/logs": { call: () => ({ body: { resourceLogs: [] } }) },
   "POST v1/otel/v1/traces": { call: () => ({ body: { resourceSpans: [] } }) },
   "POST v1/replay/[id]/score": { call: (ids) => ({ params: { id: ids.codeTaskId }, body: { patch: codePatch } }) },
@@ -75,6 +78,8 @@ export const routeFixtures: Record<string, RouteFixture> = {
     compare: false,
   },
   "POST v1/runs": { call: (ids) => ({ body: { name: uniqueName(tag), rubricVersionId: ids.approvedVersionId } }), compare: false },
+  "GET v1/runs/[id]": { call: (ids) => ({ params: { id: ids.runId } }) },
+  "GET v1/runs/[id]/metrics": { call: (ids) => ({ params: { id: ids.runId }, query: { name: "reward/proxy" } }) },
   // A rubric_changed event names a version: B's run with A's version must be answered as with an unknown one, naming neither.
   "POST v1/runs/[id]/events": {
     call: (ids) => ({ params: { id: ids.runId }, body: { events: [{ kind: "note", step: 1, message: "checkpoint saved" }, { kind: "rubric_changed", step: 2, data: { rubricVersionId: ids.approvedVersionId } }] } }),

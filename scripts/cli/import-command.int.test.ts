@@ -23,10 +23,13 @@ describe("goodhart import", () => {
     const file = path.join(datasetsDir, "tau2-results/gpt-4.1_airline_default_gpt-4.1_1trials.json");
     const first = await cli("import", file, "--project", project.slug, "--json");
     expect(first.code).toBe(0);
-    expect(lastJson(first.stdout)).toEqual({ accepted: 20, duplicates: 0, rejected: [] });
+    const ids = (await db.trace.findMany({ where: { projectId: project.id }, select: { id: true } })).map((t) => t.id).sort();
+    expect(ids).toHaveLength(20);
+    const firstJson = lastJson(first.stdout);
+    expect({ ...firstJson, traceIds: [...firstJson.traceIds].sort() }).toEqual({ accepted: 20, duplicates: 0, rejected: [], traceIds: ids });
     const second = await cli("import", file, "--project", project.slug, "--json");
     expect(second.code).toBe(0);
-    expect(lastJson(second.stdout)).toEqual({ accepted: 0, duplicates: 20, rejected: [] });
+    expect(lastJson(second.stdout)).toEqual({ accepted: 0, duplicates: 20, rejected: [], traceIds: firstJson.traceIds });
     expect(await db.trace.count({ where: { projectId: project.id } })).toBe(20);
   });
 
@@ -97,6 +100,7 @@ describe("goodhart import", () => {
         { index: 0, error: expect.stringMatching(/^index 0: not a LangSmith run/) },
         { index: 1, error: expect.stringMatching(/^index 1: not a LangSmith run/) },
       ],
+      traceIds: [],
     });
     expect(b.stderr).toContain(`${forced}: index 1: not a LangSmith run`);
     expect(c.code).toBe(2);
@@ -107,6 +111,7 @@ describe("goodhart import", () => {
         { line: 2, error: expect.stringMatching(/^line 2: unknown field "foo"/) },
         { line: 3, error: "line 3: nothing to store: the record gives no steps, messages, input or output" },
       ],
+      traceIds: [expect.any(String)],
     });
     expect(c.stderr).toContain(`${native}: line 3: nothing to store`);
     expect(await db.trace.count({ where: { projectId: project.id } })).toBe(before + 1);
@@ -117,9 +122,9 @@ describe("goodhart import", () => {
       ["openai-agents-export.json", "langsmith-runs.jsonl", "phoenix-spans.jsonl"].map((name) => cli("import", path.join(fixturesDir, name), "--project", project.slug, "--json")),
     );
     expect(runs.map((run) => [run.code, lastJson(run.stdout)])).toEqual([
-      [0, { accepted: 2, duplicates: 0, rejected: [] }],
-      [0, { accepted: 1, duplicates: 0, rejected: [] }],
-      [0, { accepted: 1, duplicates: 0, rejected: [] }],
+      [0, { accepted: 2, duplicates: 0, rejected: [], traceIds: Array.from({ length: 2 }, () => expect.any(String)) }],
+      [0, { accepted: 1, duplicates: 0, rejected: [], traceIds: Array.from({ length: 1 }, () => expect.any(String)) }],
+      [0, { accepted: 1, duplicates: 0, rejected: [], traceIds: Array.from({ length: 1 }, () => expect.any(String)) }],
     ]);
     const stored = await db.trace.findFirstOrThrow({ where: { projectId: project.id, externalId: { startsWith: "phoenix:" } }, include: { steps: { orderBy: { index: "asc" } } } });
     expect(stored.steps.map((step) => step.type)).toEqual(["message", "message", "tool_call", "message"]);

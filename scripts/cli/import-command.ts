@@ -16,7 +16,7 @@ export function addImportCommand(program: Command) {
     .argument("<file>", "the file to read (JSONL is streamed)")
     .option("--format <format>", `force a format: ${formatNames.join("|")}`)
     .option("--project <slug>", "project", "default")
-    .option("--json", "end with one JSON line of the counts and rejected records")
+    .option("--json", "end with one JSON line of the counts, rejected records and the stored trace ids")
     .action(async (file: string, options: ImportOptions) => {
       if (options.format !== undefined && !isFormatName(options.format)) throw new CliError(`unknown format "${options.format}"; use one of ${formatNames.join(", ")}`);
       if (!existsSync(file) || !statSync(file).isFile()) throw new CliError(`no such file: ${file}`);
@@ -31,6 +31,7 @@ export function addImportCommand(program: Command) {
         projectId: project.id,
         input: { path: file },
         format: options.format as (typeof formatNames)[number] | undefined,
+        collectTraceIds: options.json === true,
         onProgress: ({ fraction, accepted, duplicates, rejected }) => bar.update(Math.round((fraction ?? 0) * 100), { accepted, duplicates, rejected }),
       }).finally(() => bar.stop());
 
@@ -44,7 +45,7 @@ export function addImportCommand(program: Command) {
           ...(at && path.resolve(at) !== path.resolve(file) ? { file: at } : {}),
           error,
         }));
-        console.log(JSON.stringify({ accepted: result.accepted, duplicates: result.duplicates, rejected }));
+        console.log(JSON.stringify({ accepted: result.accepted, duplicates: result.duplicates, rejected, traceIds: result.traceIds ?? [] }));
       }
       if (result.rejected.length > 0) process.exitCode = 2;
     });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Trace } from "../../traces/trace-schema";
@@ -24,9 +25,9 @@ describe("inspect importer", () => {
     const [fromZip] = okTraces(await collectRecords({ path: join(dir, "log_read_sample.eval") }));
     expect(content(fromZip)).toEqual(content(fromJson));
     expect(content(fromJson)).toMatchObject({ environment: "popularity", task: "1", output: "Yes\n", outcome: { reward: 1, success: true, scores: { match: 1 } } });
-    // Two runs of the log, so two sample uuids.
-    expect(fromJson?.externalId).toBe("inspect:8rN5WC55fErMswTifp3eVJ");
-    expect(fromZip?.externalId).toBe("inspect:LKmyJnSm3fgU8aanLnfPkL");
+    // Two runs of the log (their eval ids differ), so two traces: the id is eval id, sample id, epoch.
+    expect(fromJson?.externalId).toBe("inspect:hj8C8q8gxzHhwyCT67xh4L:1:1");
+    expect(fromZip?.externalId).toBe("inspect:C3pqnFnsCUx6ZpmsRU9Ape:1:1");
     expect((fromZip?.metadata?.log as { reductions: unknown[] }).reductions).toEqual([
       { scorer: "match", samples: [expect.objectContaining({ sample_id: 1, value: 1 })] },
     ]);
@@ -57,6 +58,29 @@ describe("inspect importer", () => {
     expect(score?.metadata.grading).toHaveLength(2);
   });
 
+  it("gives one log written as .eval and as .json one trace, whatever the sample's uuid", async () => {
+    // The .eval's own header and sample, written as Inspect's .json log (as `inspect log convert` does).
+    const [fromZip] = okTraces(await collectRecords({ path: join(dir, "log_read_sample.eval") }));
+    const log = fromZip?.metadata?.log as Record<string, unknown>;
+    const sample = { ...(fromZip?.metadata?.sample as Record<string, unknown>), messages: messagesOf(dir), uuid: "another-uuid" };
+    const bytes = new TextEncoder().encode(JSON.stringify({ ...log, samples: [sample] }));
+    const [fromJson] = okTraces(await collectRecords({ bytes, fileName: "converted.json" }, { format: "inspect" }));
+    expect(fromJson?.externalId).toBe(fromZip?.externalId);
+  });
+
+  it("takes tokens and model from model events in order when messages have no ids, else from the sample's model_usage", async () => {
+    const [source] = okTraces(await collectRecords({ path: join(dir, "log_read_sample.json") }));
+    const log = source?.metadata?.log as Record<string, unknown>;
+    const raw = JSON.parse(readFileSync(join(dir, "log_read_sample.json"), "utf8")) as { samples: Array<Record<string, unknown> & { messages: Array<Record<string, unknown>> }> };
+    // An older log: the same sample, its messages without ids.
+    const noIds = { ...raw.samples[0]!, messages: raw.samples[0]!.messages.map(({ id: _id, ...message }) => message) };
+    const read = async (sample: unknown) => okTraces(await collectRecords({ bytes: new TextEncoder().encode(JSON.stringify({ ...log, samples: [sample] })), fileName: "old.json" }, { format: "inspect" }))[0];
+    const fromEvents = await read(noIds);
+    expect(fromEvents?.steps.at(-1)).toMatchObject({ role: "assistant", content: "Yes\n", tokensIn: 66, tokensOut: 3, metadata: expect.objectContaining({ model: "gemma3" }) });
+    const noEvents = await read({ ...noIds, events: [] });
+    expect(noEvents?.steps.at(-1)).toMatchObject({ role: "assistant", tokensIn: 66, tokensOut: 3, metadata: expect.objectContaining({ model: "gemma3" }) });
+  });
+
   it("maps score values the way Inspect's value_to_float does", () => {
     expect(scoreValueToNumbers("s", "C")).toEqual({ s: 1 });
     expect(scoreValueToNumbers("s", "P")).toEqual({ s: 0.5 });
@@ -75,3 +99,8 @@ describe("inspect importer", () => {
     expect(records[0]).toMatchObject({ ok: false, format: "inspect", location: { file: "broken.eval" } });
   });
 });
+
+function messagesOf(logDir: string): unknown[] {
+  const raw = JSON.parse(readFileSync(join(logDir, "log_read_sample.json"), "utf8")) as { samples: Array<{ messages: unknown[] }> };
+  return raw.samples[0]!.messages;
+}

@@ -114,3 +114,30 @@ describe("langfuse importer against Langfuse's own normalised ChatML", () => {
     expect(broken.map((record) => !record.ok && record.error)).toEqual(["trace.id: Invalid input: expected string, received undefined"]);
   });
 });
+
+describe("langfuse importer: tool names and latency", () => {
+  it("names a tool by its gen_ai.tool.name, else strips pydantic-ai's 'running tool: ' and OTel's 'execute_tool ', and takes latency from the times", async () => {
+    const generation = (id: string, start: string, end: string, output: unknown) => ({ id, type: "GENERATION", startTime: start, endTime: end, latency: 1500, input: [{ role: "user", content: "Weather in Paris?" }], output });
+    const call = (name: string, id: string) => ({ role: "assistant", content: "", tool_calls: [{ id, type: "function", function: { name, arguments: "{}" } }] });
+    const doc = {
+      trace: { id: "t-tools", timestamp: "2026-01-01T00:00:00Z" },
+      observations: [
+        generation("g1", "2026-01-01T00:00:00.000Z", "2026-01-01T00:00:01.500Z", call("get_weather", "c1")),
+        { id: "t1", type: "TOOL", name: "running tool: get_weather", startTime: "2026-01-01T00:00:02.000Z", endTime: "2026-01-01T00:00:02.250Z", latency: 250, input: "{}", output: "18C" },
+        generation("g2", "2026-01-01T00:00:03.000Z", "2026-01-01T00:00:03.500Z", call("lookup", "c2")),
+        { id: "t2", type: "TOOL", name: "execute_tool lookup", startTime: "2026-01-01T00:00:04.000Z", endTime: "2026-01-01T00:00:04.100Z", input: "{}", output: "ok" },
+        generation("g3", "2026-01-01T00:00:05.000Z", "2026-01-01T00:00:05.200Z", call("search_web", "c3")),
+        { id: "t3", type: "TOOL", name: "agent step 3", metadata: { attributes: { "gen_ai.tool.name": "search_web" } }, startTime: "2026-01-01T00:00:06.000Z", endTime: "2026-01-01T00:00:06.010Z", input: "{}", output: "none" },
+      ],
+    };
+    const [trace] = okTraces(await collectRecords({ bytes: new TextEncoder().encode(JSON.stringify(doc)), fileName: "export.json" }, { format: "langfuse" }));
+    const calls = trace?.steps.filter((step) => step.type === "tool_call") ?? [];
+    expect(calls.map((step) => [step.name, step.result])).toEqual([
+      ["get_weather", "18C"],
+      ["lookup", "ok"],
+      ["search_web", "none"],
+    ]);
+    // 1.5 s between the generation's start and end, whatever unit its `latency` field was written in.
+    expect(trace?.steps.find((step) => step.type === "tool_call")?.latencyMs).toBe(1500);
+  });
+});

@@ -76,7 +76,7 @@ function addGeneration(conversation: ChatMessage[], observation: Observation) {
 function addTool(conversation: ChatMessage[], observation: Observation) {
   attachToolExecution(conversation, {
     id: null,
-    name: asString(observation.name) ?? "tool",
+    name: toolNameOf(observation),
     arguments: parseJsonDeep(observation.input),
     result: parseJsonDeep(observation.output),
     error: observation.level === "ERROR" ? (asString(observation.statusMessage) ?? "error") : null,
@@ -107,11 +107,25 @@ function decodeFields(record: JsonObject): JsonObject {
   return out;
 }
 
+// pydantic-ai names its tool spans "running tool: X", OTel GenAI "execute_tool X": the tool is X (its attribute says so too).
+const toolSpanName = /^(?:running tool: ?|execute_tool )(.+)$/;
+
+function toolNameOf(observation: Observation): string {
+  const metadata = isRecord(parseJsonDeep(observation.metadata)) ? (parseJsonDeep(observation.metadata) as JsonObject) : {};
+  const attributes = isRecord(metadata.attributes) ? metadata.attributes : {};
+  const fromAttribute = asString(attributes["gen_ai.tool.name"]);
+  if (fromAttribute) return fromAttribute;
+  const name = asString(observation.name) ?? "tool";
+  return toolSpanName.exec(name)?.[1]?.trim() || name;
+}
+
+// The observation's own start and end times first: exports differ in the unit of `latency` (seconds
+// in Langfuse's API, milliseconds in some exports), so it is only the fallback, read as seconds.
 function latencyOf(observation: Observation): number | null {
-  const seconds = asFiniteNumber(observation.latency);
-  if (seconds !== null && seconds >= 0) return seconds * 1000;
   const span = timeOf(observation.endTime) - timeOf(observation.startTime);
-  return Number.isFinite(span) && span >= 0 ? span : null;
+  if (Number.isFinite(span) && span >= 0) return span;
+  const seconds = asFiniteNumber(observation.latency);
+  return seconds !== null && seconds >= 0 ? seconds * 1000 : null;
 }
 
 function timeOf(value: unknown): number {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { collectRecords, errorsOf, fixturesDir, okTraces } from "../fixtures/collect-records";
@@ -61,6 +62,22 @@ describe("otel importer", () => {
     expect(convert?.steps[2]).toMatchObject({ name: "convert", toolCallId: "call_fx", arguments: { amount: 100, from: "USD", to: "EUR" }, result: "92.10", tokensIn: 30, tokensOut: 9 });
     expect(convert?.steps[3]).toMatchObject({ content: "100 USD is 92.10 EUR.", tokensIn: 55, tokensOut: 8, latencyMs: 600 });
     expect(hello).toMatchObject({ input: "Say hi.", output: "Hi!", externalId: "otel:22222222222222222222222222222222" });
+  });
+
+  it("reads one trace whose spans are on several JSONL lines as one trace with every step", async () => {
+    // otel-current.json's weather trace, each span its own export line (as the Collector's file exporter may write it).
+    const document = JSON.parse(readFileSync(join(fixturesDir, "otel-current.json"), "utf8")) as { resourceSpans: Array<{ resource: unknown; scopeSpans: Array<{ scope?: unknown; spans: Array<{ traceId: string }> }> }> };
+    const whole = okTraces(await collectRecords({ path: join(fixturesDir, "otel-current.json") }))[0];
+    const weatherId = whole!.externalId!.slice("otel:".length);
+    const lines = document.resourceSpans.flatMap(({ resource, scopeSpans }) =>
+      scopeSpans.flatMap(({ scope, spans }) => spans.filter((span) => span.traceId === weatherId).map((span) => JSON.stringify({ resourceSpans: [{ resource, scopeSpans: [{ scope, spans: [span] }] }] }))),
+    );
+    expect(lines.length).toBe(4);
+    const records = await collectRecords({ bytes: new TextEncoder().encode(lines.reverse().join("\n")), fileName: "split.jsonl" }, { format: "otel" });
+    expect(errorsOf(records)).toEqual([]);
+    const traces = okTraces(records);
+    expect(traces).toHaveLength(1);
+    expect(traces[0]?.steps).toEqual(whole?.steps);
   });
 
   it("decodes every OTLP AnyValue kind, intValue as a string too", () => {

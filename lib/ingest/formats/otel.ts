@@ -5,7 +5,7 @@ import { asFiniteNumber, asString, omitKeys, parseJsonArguments, type JsonObject
 import { appendTurn, attachToolExecution } from "../messages/merge-conversation";
 import { messagesToSteps } from "../messages/messages-to-steps";
 import { nanosToIso } from "../messages/to-iso-time";
-import type { FormatReader, Mapped } from "./format-reader";
+import type { FormatReader, LineValue, Mapped } from "./format-reader";
 import type { OtelLogEvent } from "./otel-log-events";
 import { readLogEventMessages } from "./otel-log-events";
 import { readSpan } from "./otel-read-span";
@@ -24,7 +24,36 @@ import { isVercelCallSpan } from "./otel-vercel-ai";
 export const otelReader: FormatReader = {
   mapRecord: (value) => mapRequest(value),
   mapDocument: (value) => mapRequest(value),
+  mapLines: (lines) => mapExportLines(lines),
 };
+
+/**
+ * OTLP JSONL (one export per line, as the Collector's file exporter writes): a trace whose spans
+ * are on several lines is one trace. A line that is not an OTLP export is reported by its line.
+ */
+function mapExportLines(lines: readonly LineValue[]): Mapped[] {
+  const out: Mapped[] = [];
+  const resourceSpans: unknown[] = [];
+  // Each trace is located where it starts: its first line, and its order among the traces that start there.
+  const startOf = new Map<string, { line: number; index: number }>();
+  for (const { line, value } of lines) {
+    const read = readOtlpSpans(value);
+    if (!read.ok) {
+      out.push({ ok: false, error: read.error, line });
+      continue;
+    }
+    out.push(...read.errors.map((error): Mapped => ({ ok: false, error, line })));
+    resourceSpans.push(...(value as { resourceSpans: unknown[] }).resourceSpans);
+    let index = 0;
+    for (const span of read.spans) if (!startOf.has(span.traceId)) startOf.set(span.traceId, { line, index: index++ });
+  }
+  if (resourceSpans.length === 0) return out;
+  // Span errors were reported above with their line; the merged read's traces (and traces with no steps) are what is new.
+  // mapRequest numbers traces in the order their first span comes, which is startOf's order.
+  const starts = [...startOf.values()];
+  const merged = mapRequest({ resourceSpans }).filter((mapped) => mapped.index !== undefined);
+  return [...out, ...merged.map((mapped) => ({ ...mapped, ...starts[mapped.index!] }))];
+}
 
 function mapRequest(value: unknown): Mapped[] {
   const read = readOtlpSpans(value);
@@ -96,8 +125,10 @@ export function mapOtelTrace({ traceId, spans, resources, logs = [] }: { traceId
   }
   const steps = messagesToSteps(conversation);
   const first = ordered.find((span) => span.start !== null)?.start ?? null;
+  const environment = readEnvironment(resources);
   return {
     startedAt: first === null ? null : nanosToIso(first),
+    ...(environment ? { environment } : {}),
     ...deriveInputOutput(steps),
     ...(Object.keys(scores).length > 0 ? { outcome: { scores, ...(scores.reward !== undefined ? { reward: scores.reward } : {}) } } : {}),
     metadata: {
@@ -110,6 +141,22 @@ export function mapOtelTrace({ traceId, spans, resources, logs = [] }: { traceId
     },
     steps,
   };
+}
+
+/**
+ * The trace's environment from its resource: `goodhart.environment` (set with
+ * OTEL_RESOURCE_ATTRIBUTES), else the service's `service.name` (the SDKs' "unknown_service…"
+ * default is no name).
+ */
+function readEnvironment(resources: JsonObject[]): string | null {
+  const attributesOf = (resource: JsonObject) => (resource.attributes ?? {}) as JsonObject;
+  for (const key of ["goodhart.environment", "service.name"]) {
+    for (const resource of resources) {
+      const value = asString(attributesOf(resource)[key])?.trim();
+      if (value && !value.startsWith("unknown_service")) return value.slice(0, 200);
+    }
+  }
+  return null;
 }
 
 /** Why a trace is not stored: nothing in it reads as a model call, a message or a tool call. */

@@ -67,4 +67,91 @@ describe("readMetricFile", () => {
     expect(points.points).toHaveLength(1);
     expect(points.rejected).toEqual([{ index: 1, error: "step must be a whole number ≥ 0" }]);
   });
+
+  it("reads W&B JSONL with Python's bare NaN and Infinity: those values counted as non-numbers, the rest of the line kept", () => {
+    // What json.dumps (allow_nan=True, the default) writes, so what W&B's history and TRL's logs hold.
+    const jsonl = ['{"_step": 1, "loss": NaN, "reward": 0.25, "note": "NaN stays text"}', '{"_step": 2, "loss": 0.5, "grad_norm": Infinity, "kl": -Infinity}'].join("\n");
+    const result = readMetricFile(bytes(jsonl), "wandb-history.jsonl");
+    expect(result.rejected).toEqual([]);
+    expect(result.points.map(({ step, name, value }) => [step, name, value])).toEqual([
+      [1, "reward", 0.25],
+      [2, "loss", 0.5],
+    ]);
+    expect(result.skipped).toBe(4);
+  });
+
+  it("ignores pandas' unnamed index column in a CSV (to_csv's empty header, and 'Unnamed: 0' after a round trip)", () => {
+    const fresh = readMetricFile(bytes([",_step,reward", "0,5,0.5", "1,6,0.75"].join("\n")), "history.csv");
+    expect(fresh.points.map(({ step, name, value }) => [step, name, value])).toEqual([
+      [5, "reward", 0.5],
+      [6, "reward", 0.75],
+    ]);
+    const roundTrip = readMetricFile(bytes(["Unnamed: 0,step,kl", "0,1,0.01"].join("\n")), "history.csv");
+    expect(roundTrip.points.map(({ step, name, value }) => [step, name, value])).toEqual([[1, "kl", 0.01]]);
+  });
+
+  it("reads verl's file logger JSONL ({\"step\", \"data\"} per line; orjson writes NaN as null, counted)", () => {
+    // verl/utils/tracking.py FileLogger.log: orjson.dumps({"step": step, "data": data}).
+    const jsonl = [
+      '{"step":1,"data":{"actor/entropy":0.6931,"critic/score/mean":0.125,"response_length/mean":211.5,"val-core/gsm8k/reward/mean@1":null}}',
+      '{"step":2,"data":{"actor/entropy":0.6812,"critic/score/mean":0.25,"response_length/mean":198.0,"timing_s/gen":12.75}}',
+    ].join("\n");
+    const result = readMetricFile(bytes(jsonl), "grpo-7.jsonl");
+    expect(result.rejected).toEqual([]);
+    expect(result.points.map(({ step, name, value }) => [step, name, value])).toEqual([
+      [1, "actor/entropy", 0.6931],
+      [1, "critic/score/mean", 0.125],
+      [1, "response_length/mean", 211.5],
+      [2, "actor/entropy", 0.6812],
+      [2, "critic/score/mean", 0.25],
+      [2, "response_length/mean", 198],
+      [2, "timing_s/gen", 12.75],
+    ]);
+    expect(result.skipped).toBe(1);
+  });
+
+  it("reads Hugging Face's trainer_state.json: its log_history rows at their step, NaN counted", () => {
+    // transformers TrainerState.save_to_json: json.dumps(asdict(self), indent=2, sort_keys=True) + "\n".
+    const state = `{
+  "best_metric": null,
+  "epoch": 0.02,
+  "global_step": 20,
+  "log_history": [
+    {
+      "epoch": 0.01,
+      "grad_norm": NaN,
+      "learning_rate": 1e-06,
+      "loss": 0.6931,
+      "reward": 0.125,
+      "step": 10
+    },
+    {
+      "epoch": 0.02,
+      "grad_norm": 1.5,
+      "learning_rate": 9e-07,
+      "loss": 0.65,
+      "reward": 0.375,
+      "step": 20
+    }
+  ],
+  "max_steps": 20,
+  "trial_name": null
+}
+`;
+    const result = readMetricFile(bytes(state), "trainer_state.json");
+    expect(result.format).toBe("json");
+    expect(result.rejected).toEqual([]);
+    expect(result.points.map(({ step, name, value }) => [step, name, value])).toEqual([
+      [10, "epoch", 0.01],
+      [10, "learning_rate", 1e-6],
+      [10, "loss", 0.6931],
+      [10, "reward", 0.125],
+      [20, "epoch", 0.02],
+      [20, "grad_norm", 1.5],
+      [20, "learning_rate", 9e-7],
+      [20, "loss", 0.65],
+      [20, "reward", 0.375],
+    ]);
+    expect(result.skipped).toBe(1);
+  });
 });

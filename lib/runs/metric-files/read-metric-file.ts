@@ -3,13 +3,16 @@ import { parseJson } from "../../ingest/parse-json";
 import { parseJsonBody } from "../../json/parse-json-body";
 import type { MetricFileResult } from "./metric-file-result";
 import { parseCsv } from "./parse-csv";
+import { quoteNonFiniteTokens } from "./quote-non-finite-tokens";
 import { readTfEvents } from "./read-tfevents";
 import { rowsToPoints, type MetricRow } from "./rows-to-points";
 
 /**
- * A run's metrics from a file: JSONL (points or history rows), JSON (an array of them, or W&B's
- * `{"history": [...]}`), CSV with a header (W&B's history or chart export), or a TensorBoard event
- * file. The format comes from the name, else from the content.
+ * A run's metrics from a file: JSONL (points or history rows, verl's `{"step", "data"}` lines),
+ * JSON (an array of them, W&B's `{"history": [...]}`, or Hugging Face's trainer_state.json with its
+ * `log_history`), CSV with a header (W&B's history or chart export, pandas' to_csv), or a
+ * TensorBoard event file. The format comes from the name, else from the content. Python's bare
+ * NaN/Infinity tokens are read as non-numbers (counted in `skipped`), the rest of their line kept.
  */
 export function readMetricFile(bytes: Uint8Array, fileName: string): MetricFileResult {
   const name = fileName.toLowerCase();
@@ -18,16 +21,16 @@ export function readMetricFile(bytes: Uint8Array, fileName: string): MetricFileR
   if (name.endsWith(".csv") || (!name.match(/\.(jsonl|ndjson|json)$/) && !text.trimStart().startsWith("{") && !text.trimStart().startsWith("["))) return readCsvRows(text);
   const trimmed = text.trim();
   if (trimmed.startsWith("[") || (name.endsWith(".json") && trimmed.startsWith("{"))) {
-    const parsed = parseJsonBody(bytes);
-    const list = Array.isArray(parsed) ? parsed : isRecord(parsed) && Array.isArray(parsed.history) ? parsed.history : isRecord(parsed) && Array.isArray(parsed.points) ? parsed.points : null;
-    if (!list) throw new AppError("bad_request", `${fileName}: a JSON metrics file is an array of rows, {"history": [...]} or {"points": [...]}`);
+    const parsed = parseJsonBody(new TextEncoder().encode(quoteNonFiniteTokens(text)));
+    const list = Array.isArray(parsed) ? parsed : isRecord(parsed) ? [parsed.history, parsed.points, parsed.log_history].find(Array.isArray) : null;
+    if (!list) throw new AppError("bad_request", `${fileName}: a JSON metrics file is an array of rows, {"history": [...]}, {"points": [...]} or a trainer_state.json ({"log_history": [...]})`);
     return rowsToPoints(list.map((row, index) => (isRecord(row) ? { row, index } : { row: {}, index })), "json");
   }
   const rows: MetricRow[] = [];
   const rejected: MetricFileResult["rejected"] = [];
   text.split("\n").forEach((raw, i) => {
     if (raw.trim() === "") return;
-    const parsed = parseJson(raw);
+    const parsed = parseJson(quoteNonFiniteTokens(raw));
     if (!parsed.ok) rejected.push({ line: i + 1, error: `not JSON: ${parsed.error}` });
     else if (isRecord(parsed.value)) rows.push({ row: parsed.value, line: i + 1 });
     else rejected.push({ line: i + 1, error: "not a JSON object" });
@@ -39,7 +42,9 @@ export function readMetricFile(bytes: Uint8Array, fileName: string): MetricFileR
 function readCsvRows(text: string): MetricFileResult {
   const [header, ...body] = parseCsv(text);
   if (!header) return { format: "csv", points: [], rejected: [], skipped: 0 };
-  const rows = body.map(({ line, cells }) => ({ line, row: Object.fromEntries(header.cells.map((column, i) => [column.trim(), cells[i] ?? ""])) }));
+  // pandas' to_csv writes its index as a first column with an empty name ("Unnamed: 0" once read back and written again): not a metric.
+  const isIndex = (column: string) => column.trim() === "" || /^Unnamed: \d+$/.test(column.trim());
+  const rows = body.map(({ line, cells }) => ({ line, row: Object.fromEntries(header.cells.flatMap((column, i) => (isIndex(column) ? [] : [[column.trim(), cells[i] ?? ""]]))) }));
   return rowsToPoints(rows, "csv");
 }
 

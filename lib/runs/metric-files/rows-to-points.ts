@@ -17,7 +17,8 @@ export function rowsToPoints(rows: MetricRow[], format: MetricFileResult["format
   const points: MetricPointInput[] = [];
   const rejected: MetricFileResult["rejected"] = [];
   let skipped = 0;
-  for (const { row, line, index } of rows) {
+  for (const { row: asWritten, line, index } of rows) {
+    const row = flattenVerlRow(asWritten);
     const where = line === undefined ? { index } : { line };
     if ("name" in row && "value" in row) {
       const point = readPoint(row);
@@ -34,7 +35,12 @@ export function rowsToPoints(rows: MetricRow[], format: MetricFileResult["format
     const time = readTime(row);
     for (const [key, raw] of Object.entries(row)) {
       if (key === stepKey || timeKeys.includes(key) || key.startsWith("_") || key.endsWith("__MIN") || key.endsWith("__MAX")) continue;
-      if (raw === "" || raw === null || raw === undefined) continue;
+      if (raw === "" || raw === undefined) continue;
+      // A null in a verl line is a NaN (orjson writes NaN as null); elsewhere a cell with no value.
+      if (raw === null) {
+        if (row !== asWritten) skipped++;
+        continue;
+      }
       const value = toNumber(raw);
       if (value === undefined) {
         skipped++;
@@ -44,6 +50,14 @@ export function rowsToPoints(rows: MetricRow[], format: MetricFileResult["format
     }
   }
   return { format, points, rejected, skipped };
+}
+
+/** verl's file logger (trainer.logger=['file']) writes `{"step": N, "data": {"actor/entropy": ...}}` per line. */
+function flattenVerlRow(row: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(row);
+  const { step, data } = row;
+  if (keys.length !== 2 || step === undefined || typeof data !== "object" || data === null || Array.isArray(data)) return row;
+  return { step, ...(data as Record<string, unknown>) };
 }
 
 function readPoint(row: Record<string, unknown>): MetricPointInput | string {

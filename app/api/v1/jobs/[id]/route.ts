@@ -1,4 +1,4 @@
-// GET /api/v1/jobs/{id}: a job's status and progress, for scripts that started one.
+// GET /api/v1/jobs/{id}: a job's status, progress and result, for scripts that started one.
 import { NextResponse } from "next/server";
 import { findJob } from "@/lib/jobs/find-job";
 import { withApiKey } from "@/lib/next/with-auth";

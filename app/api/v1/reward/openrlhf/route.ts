@@ -1,6 +1,6 @@
 // POST /api/v1/reward/openrlhf: OpenRLHF's remote RM {query, prompts, labels} -> {rewards, scores, extra_logs}.
 // The rubric comes from ?rubricVersionId= or ?environment= on --reward.remote_url (OpenRLHF sends no other fields);
-// ?onError=mask|zero|fail says what a sample that cannot be scored gets.
+// ?onError=mask|zero|fail (or "onError" in the body) says what a sample that cannot be scored gets.
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { withApiKey } from "@/lib/next/with-auth";
@@ -23,7 +23,8 @@ export const POST = withApiKey(async (request, { db, key }) => {
     environment: search.get("environment") ?? undefined,
     onError: search.get("onError") ?? undefined,
   });
-  const body = openRlhfRequestSchema.parse(await readRewardBody(request));
-  const { rewards, scores, extra_logs } = await scoreOpenRlhfRequest(db, { projectId: key.projectId, request: body, ...query, ...readRunHeaders(request.headers) });
+  const { body, unreadable } = await readRewardBody(request, { perRollout: ["query", "prompts", "labels"] });
+  const parsed = openRlhfRequestSchema.parse(body);
+  const { rewards, scores, extra_logs } = await scoreOpenRlhfRequest(db, { projectId: key.projectId, request: parsed, unreadable, ...query, ...readRunHeaders(request.headers) });
   return NextResponse.json({ rewards, scores, extra_logs });
 });

@@ -1,0 +1,117 @@
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as getEdgeCases } from "../../app/api/v1/edge-cases/route";
+import { GET as getJobs } from "../../app/api/v1/jobs/route";
+import { GET as getJob } from "../../app/api/v1/jobs/[id]/route";
+import { POST as postReward } from "../../app/api/v1/reward/route";
+import { GET as getRun } from "../../app/api/v1/runs/[id]/route";
+import { GET as getMetrics, POST as postMetrics } from "../../app/api/v1/runs/[id]/metrics/route";
+import { POST as postRun } from "../../app/api/v1/runs/route";
+import { GET as getTrace } from "../../app/api/v1/traces/[id]/route";
+import { createApiKey } from "../api-keys/create-api-key";
+import { systemActor } from "../audit/record-audit-event";
+import { getDb } from "../db/client";
+import { runJobNow } from "../jobs/run-job-now";
+import { seedLabRubrics } from "../lab/seed-lab-rubrics";
+import { runDivergenceHandler, runDivergenceJob } from "../monitor/run-divergence-job";
+import { deleteProject, makeProject, uniqueName } from "../testing/factories";
+
+// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
+vi.mock("./auth", () => ({ auth: async () => null }));
+
+const db = getDb();
+let project: { id: string; slug: string };
+let key: string;
+beforeAll(async () => {
+  project = await makeProject(db, "api-run");
+  key = (await createApiKey(db, { projectId: project.id, name: "trainer", actor: systemActor })).key;
+  await seedLabRubrics(db, { projectId: project.id });
+});
+afterAll(() => deleteProject(db, project.id));
+
+type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+async function call(handler: Handler, path: string, { body, id = "" }: { body?: unknown; id?: string } = {}) {
+  const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+  const request =
+    body === undefined
+      ? new NextRequest(`http://localhost${path}`, { headers })
+      : new NextRequest(`http://localhost${path}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await handler(request, { params: Promise.resolve({ id }) });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return await response.json();
+}
+
+const wobble = (step: number, salt: number) => Math.sin(step * 12.9898 + salt * 78.233) * 0.5 + Math.sin(step * 4.1414 + salt) * 0.5;
+// The proxy climbs from step 60 while the held-out success slides: a divergence to find.
+const proxyAt = (step: number) => 0.4 + 0.005 * Math.max(0, step - 60) + 0.03 * wobble(step, 1);
+const pointsFor = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i).flatMap((step) => [
+    { step, name: "reward/proxy", value: proxyAt(step) },
+    { step, name: "success/heldout", value: 0.6 - 0.002 * Math.max(0, step - 60) + 0.03 * wobble(step, 2) },
+  ]);
+
+describe("a whole run through the API key alone", () => {
+  it("posts a run, its metrics and rollouts, follows the job ids it was given, and reads the detections with their numbers and the traces with their steps", async () => {
+    const name = uniqueName("api-run");
+    const run = await call(postRun, "/api/v1/runs", { body: { name, trainer: "trl", environment: "lab" } });
+
+    const jobIds = new Set<string>();
+    for (const [from, to] of [[1, 60], [61, 120]] as const) {
+      const answer = await call(postMetrics, `/api/v1/runs/${run.id}/metrics`, { id: run.id, body: { points: pointsFor(from, to) } });
+      expect(answer).toMatchObject({ runId: run.id, accepted: (to - from + 1) * 2, jobIds: [expect.any(String)] });
+      answer.jobIds.forEach((id: string) => jobIds.add(id));
+    }
+    const reply = "Thank you for waiting: your refund has been issued to your card.";
+    const messages = [
+      { role: "user", content: "Where is my refund for order 17?" },
+      { role: "assistant", content: null, tool_calls: [{ id: "a", function: { name: "lookup_order", arguments: "{}" } }] },
+      { role: "tool", tool_call_id: "a", content: "order 17: refunded" },
+      { role: "assistant", content: reply },
+    ];
+    const scored = await call(postReward, "/api/v1/reward", { body: { environment: "lab", run: run.id, step: 120, rollouts: [{ messages }, { prompt: "Where is my refund?", completion: "No idea." }] } });
+    expect(scored.rewards).toHaveLength(2);
+    expect(scored.traceIds).toEqual([expect.any(String), expect.any(String)]);
+    expect(scored.jobIds).toHaveLength(1);
+    scored.jobIds.forEach((id: string) => jobIds.add(id));
+    // A burst of intake shares one pending job.
+    expect(jobIds.size).toBe(1);
+    const [jobId] = [...jobIds];
+
+    const queued = await call(getJob, `/api/v1/jobs/${jobId}`, { id: jobId });
+    expect(queued).toMatchObject({ id: jobId, type: "runs.divergence", status: "queued", result: null });
+    // No worker runs in this test: this process takes the job as a worker would.
+    expect(await runJobNow(db, { jobId: jobId!, type: runDivergenceJob, handle: runDivergenceHandler.handle })).toBe("succeeded");
+    const done = await call(getJob, `/api/v1/jobs/${jobId}`, { id: jobId });
+    expect(done).toMatchObject({ status: "succeeded", result: { runId: run.id, divergence: { detections: expect.any(Number) } } });
+    expect(done.result.divergence.detections).toBeGreaterThan(0);
+    const listed = await call(getJobs, "/api/v1/jobs?type=runs.divergence&status=succeeded");
+    expect(listed.jobs.map((job: { id: string }) => job.id)).toContain(jobId);
+
+    const detail = await call(getRun, `/api/v1/runs/${run.id}`, { id: run.id });
+    expect(detail).toMatchObject({ id: run.id, name, trainer: "trl", environment: "lab" });
+    expect(detail.metrics.find((m: { name: string }) => m.name === "reward/proxy")).toMatchObject({ points: 120, firstStep: 1, lastStep: 120 });
+    const divergence = detail.detections.find((d: { kind: string }) => d.kind === "metric_divergence");
+    expect(divergence).toMatchObject({ metricPair: { proxy: "reward/proxy", reference: "success/heldout" }, numbers: { proxySlope: expect.any(Number), referenceSlope: expect.any(Number), correlation: expect.any(Number) } });
+    expect(divergence.fromStep).toBeLessThanOrEqual(60);
+
+    const page = await call(getMetrics, `/api/v1/runs/${run.id}/metrics?name=reward/proxy&limit=100`, { id: run.id });
+    expect(page.points).toHaveLength(100);
+    expect(page.points[0]).toEqual({ step: 1, value: proxyAt(1), time: null });
+    const rest = await call(getMetrics, `/api/v1/runs/${run.id}/metrics?name=reward/proxy&afterStep=${page.nextAfterStep}`, { id: run.id });
+    expect(rest.points.map((p: { step: number }) => p.step)).toEqual(Array.from({ length: 20 }, (_, i) => 101 + i));
+    expect(rest.nextAfterStep).toBeNull();
+
+    const trace = await call(getTrace, `/api/v1/traces/${scored.traceIds[0]}`, { id: scored.traceIds[0] });
+    expect(trace.trace).toMatchObject({ id: scored.traceIds[0], source: "rollout", step: 120 });
+    expect(trace.steps.map((s: { type: string; toolName: string | null; content: string | null }) => `${s.type}:${s.toolName ?? s.content}`)).toEqual([
+      "message:Where is my refund for order 17?",
+      "tool_call:lookup_order",
+      `message:${reply}`,
+    ]);
+    expect(trace.itemResults.length).toBeGreaterThan(0);
+
+    // The run's own cases (its divergence) are what the edge-case run filter answers.
+    const cases = await call(getEdgeCases, `/api/v1/edge-cases?status=all&run=${run.id}`);
+    expect(cases.edgeCases.map((c: { id: string }) => c.id)).toContain(divergence.edgeCaseId);
+  });
+});
