@@ -3,11 +3,13 @@ import { distillQuerySchema } from "../distill/distill-query";
 import { documentInputSchema, MAX_DOCUMENT_BODY_BYTES } from "../documents/document-input-schema";
 import { knownHackDecisionBodySchema, knownHackQuerySchema } from "../hacks/known-hack-schemas";
 import { ingestQuerySchema } from "../ingest/ingest-api-body";
+import { listJobsQuerySchema } from "../jobs/list-jobs-query";
 import { redteamRequestSchema } from "../redteam/redteam-schemas";
 import { replayToolCallSchema } from "../replay/replay-tool-call-schema";
 import { decideBodySchema, edgeCaseQuerySchema } from "../review/edge-case-schemas";
 import { openRlhfRequestSchema, rewardRequestSchema } from "../reward/reward-request-schema";
 import { approveRubricVersionBodySchema, rubricVersionImportSchema, rubricVersionQuerySchema } from "../rubrics/rubric-version-schemas";
+import { metricPointsQuerySchema } from "../runs/metric-points-query";
 import { metricPointsBodySchema, registerRunSchema, runEventsBodySchema } from "../runs/run-intake-schemas";
 import { codeReplayScoreBodySchema, codeReplayTaskBodySchema } from "../tasks/code-replay-schemas";
 import { exportTasksQuerySchema } from "../tasks/export-tasks-query";
@@ -39,6 +41,44 @@ const rubricQuery = z.object({
 });
 
 export const apiOperations: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/jobs",
+    tag: "jobs",
+    summary: "The project's jobs, newest first",
+    query: listJobsQuerySchema,
+    success: { status: 200, description: "{jobs: [...]}" },
+  },
+  {
+    method: "get",
+    path: "/runs/{id}",
+    tag: "runs",
+    summary: "What a run's page shows: the run, its summary, each metric's first and last values, its detections with their numbers",
+    success: { status: 200, description: "the run with metrics and detections" },
+  },
+  {
+    method: "get",
+    path: "/runs/{id}/metrics",
+    tag: "runs",
+    summary: "Every metric's count and first/last values, or one metric's points paged by step",
+    query: metricPointsQuerySchema,
+    success: { status: 200, description: "{runId, metrics} or {runId, points, ...}" },
+  },
+  {
+    method: "get",
+    path: "/traces/{id}",
+    tag: "traces",
+    summary: "What a trace's page shows: the trace, verdicts, item results, edge cases and every step",
+    success: { status: 200, description: "the trace with its steps" },
+  },
+  {
+    method: "post",
+    path: "/otel/v1/metrics",
+    tag: "traces",
+    summary: "OTLP/HTTP metric export: accepted and dropped, so an SDK exporting every signal to one endpoint logs no error",
+    body: { raw: ["application/json", "application/x-protobuf"], description: "an ExportMetricsServiceRequest" },
+    success: { status: 200, description: "an empty ExportMetricsServiceResponse" },
+  },
   {
     method: "post",
     path: "/redteam",

@@ -1,13 +1,13 @@
 // POST /api/v1/runs/{id}/metrics: {"points": [{"step", "name", "value", "time"?}]}, idempotent on run, name and step.
 // GET /api/v1/runs/{id}/metrics: every metric's count and first/last values; with ?name= one metric's points, paged by ?afterStep=.
 import { NextResponse } from "next/server";
-import { z } from "zod";
 import { MAX_API_BODY_BYTES } from "@/lib/ingest/limits";
 import { enqueueRunDivergence } from "@/lib/monitor/run-divergence-job";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withApiKey } from "@/lib/next/with-auth";
 import { findRun } from "@/lib/runs/find-run";
-import { listMetricPoints, MAX_METRIC_POINTS_PER_PAGE } from "@/lib/runs/list-metric-points";
+import { listMetricPoints } from "@/lib/runs/list-metric-points";
+import { metricPointsQuerySchema } from "@/lib/runs/metric-points-query";
 import { loadRunMetrics } from "@/lib/runs/load-run-metrics";
 import { metricPointsBodySchema } from "@/lib/runs/run-intake-schemas";
 import { writeMetricPoints } from "@/lib/runs/write-metric-points";
@@ -22,16 +22,17 @@ export const POST = withApiKey(async (request, { db, key, params }) => {
   return NextResponse.json({ runId: run.id, ...written, jobIds: [job.id] });
 });
 
-const pointsQuerySchema = z.object({
-  name: z.string().min(1).max(200).optional(),
-  afterStep: z.coerce.number().int().min(-1).optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_METRIC_POINTS_PER_PAGE).optional(),
-});
-
 export const GET = withApiKey(async (request, { db, key, params }) => {
   const search = request.nextUrl.searchParams;
-  const query = pointsQuerySchema.parse({ name: search.get("name") ?? undefined, afterStep: search.get("afterStep") ?? undefined, limit: search.get("limit") ?? undefined });
+  const query = metricPointsQuerySchema.parse({
+    name: search.get("name") ?? undefined,
+    afterStep: search.get("afterStep") ?? undefined,
+    limit: search.get("limit") ?? undefined,
+  });
   const run = await findRun(db, { projectId: key.projectId, runId: String(params.id) });
   if (!query.name) return NextResponse.json({ runId: run.id, metrics: await loadRunMetrics(db, { runId: run.id }) });
-  return NextResponse.json({ runId: run.id, ...(await listMetricPoints(db, { runId: run.id, name: query.name, afterStep: query.afterStep, limit: query.limit })) });
+  return NextResponse.json({
+    runId: run.id,
+    ...(await listMetricPoints(db, { runId: run.id, name: query.name, afterStep: query.afterStep, limit: query.limit })),
+  });
 });
