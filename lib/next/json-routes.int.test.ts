@@ -50,6 +50,7 @@ const routeSpecs: Record<string, RouteSpec> = {
   "v1/otel/v1/logs": { kind: "not-json", reason: "OTLP: protobuf or JSON, maybe gzip; tested in otlp-api.int.test.ts with the exporters' own bodies" },
   "v1/otel/v1/metrics": { kind: "not-json", reason: "OTLP metrics: protobuf or JSON, read with the size limit and dropped; tested in otlp-api.int.test.ts" },
   "v1/otel/v1/traces": { kind: "batch", auth: "key", maxBytes: MAX_API_BODY_BYTES },
+  "v1/redteam": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/replay/[id]/score": { kind: "json", auth: "key", maxBytes: 16 * 1024 * 1024 },
   "v1/replay/[id]/tool-call": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/replay/code-tasks": { kind: "json", auth: "key", maxBytes: 16 * 1024 * 1024 },
