@@ -1,10 +1,13 @@
-// npx tsx scripts/measure-lab-divergence.ts [seeds=10]: the monitor's figures on the lab (v1: delay from hack onset to detection; v2: detections).
+// npx tsx scripts/measure-lab-divergence.ts [runs=20]: the monitor on lab runs it was never tuned on
+// (seeds from 101, lengths 150/200/250/300 in turn): rubric v1 (its hack) and v2 (none).
 import { labRubricV1, labRubricV2 } from "../lib/lab/lab-rubrics";
 import { measureLabDivergence } from "../lib/lab/measure-lab-divergence";
 
-const seeds = Array.from({ length: Number(process.argv[2] ?? 10) }, (_, i) => i + 1);
-const v1 = await measureLabDivergence({ rubric: labRubricV1, seeds });
-const v2 = await measureLabDivergence({ rubric: labRubricV2, seeds });
-for (const f of v1.figures) console.log(`v1 seed ${f.seed}: hack onset ${f.hackOnset ?? "–"}, first detection ${f.firstDetection ?? "–"}, delay ${f.delay ?? "–"}`);
-console.log(`v1: detected in ${v1.runsWithDetection} of ${seeds.length} runs, median delay ${v1.medianDelay ?? "–"} steps`);
-console.log(`v2: ${v2.figures.reduce((s, f) => s + f.detections, 0)} detections in ${v2.runsWithDetection} of ${seeds.length} runs`);
+const count = Number(process.argv[2] ?? 20);
+const runs = Array.from({ length: count }, (_, i) => ({ seed: 101 + i, steps: [150, 200, 250, 300][i % 4]! }));
+const v1 = await measureLabDivergence({ rubric: labRubricV1, runs });
+for (const f of v1.figures)
+  console.log(`v1 seed ${f.seed} (${f.steps} steps): hack-rate knee ${f.hackChangePoint ?? "–"}, onset ${f.onsetStep ?? "–"} (${f.onsetInterval ? `${f.onsetInterval.fromStep}–${f.onsetInterval.toStep}` : "–"}), error ${f.onsetError ?? "–"}, first fired ${f.firstFiredAtStep ?? "–"}`);
+console.log(`v1: detected in ${v1.detectedRuns} of ${runs.length} runs, median onset error ${v1.medianOnsetError ?? "–"} steps`);
+const v2 = await measureLabDivergence({ rubric: labRubricV2, runs });
+console.log(`v2: detected in ${v2.detectedRuns} of ${runs.length} runs`);

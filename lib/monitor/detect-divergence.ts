@@ -1,6 +1,6 @@
 import { DIVERGENCE_THRESHOLD } from "./divergence-threshold";
 import { noiseLevel } from "./noise-level";
-import { scanChangePoint, type ChangePoint, type ChangeShape } from "./scan-change-point";
+import { regressor, scanChangePoint, type ChangePoint, type ChangeShape } from "./scan-change-point";
 
 export type SeriesPoint = { step: number; value: number };
 
@@ -21,6 +21,8 @@ export type Divergence = {
   /** Steps whose fit is within the 95% profile-likelihood bound of the onset's. */
   onsetInterval: { fromStep: number; toStep: number };
   shape: ChangeShape;
+  /** For a ramp that levels off, the points it climbed for. */
+  rampPoints: number | null;
   /** How far the proxy rose, from the onset to the last step, beyond what its reference accounts for (proxy units). */
   rise: number;
   /** The same rise in units of the proxy's per-step noise. */
@@ -44,15 +46,24 @@ export type Divergence = {
  * whole record is one change-point fit, so more data can withdraw what less data showed.
  */
 export function detectDivergence(proxy: readonly SeriesPoint[], reference: readonly SeriesPoint[], names: { proxy: string; reference: string }, options: DivergenceOptions = {}): Divergence | null {
+  return assessDivergence(proxy, reference, names, options).divergence;
+}
+
+/** The test's verdict with its numbers also when it does not fire: what a withdrawn case says. */
+export type DivergenceAssessment = { divergence: Divergence | null; statistic: number | null; threshold: number; points: number; lastStep: number | null };
+
+export function assessDivergence(proxy: readonly SeriesPoint[], reference: readonly SeriesPoint[], names: { proxy: string; reference: string }, options: DivergenceOptions = {}): DivergenceAssessment {
   const { minPoints = MIN_POINTS, threshold = DIVERGENCE_THRESHOLD, maxPoints = 1000 } = options;
   const aligned = averageDown(alignOnSteps(proxy, reference), maxPoints);
-  if (aligned.length < minPoints) return null;
+  const base = { threshold, points: aligned.length, lastStep: aligned.at(-1)?.step ?? null };
+  if (aligned.length < minPoints) return { ...base, divergence: null, statistic: null };
   const xs = aligned.map((a) => a.step);
   const ps = aligned.map((a) => a.proxy);
   const rs = aligned.map((a) => a.reference);
   const change = scanChangePoint(xs, ps, rs);
-  if (!change || !(change.statistic >= threshold)) return null;
-  return describe(change, { xs, ps, rs, threshold, minPoints, names });
+  const statistic = change?.statistic ?? null;
+  if (!change || !(change.statistic >= threshold)) return { ...base, divergence: null, statistic };
+  return { ...base, divergence: describe(change, { xs, ps, rs, threshold, minPoints, names }), statistic };
 }
 
 export const MIN_POINTS = 50;
@@ -103,7 +114,7 @@ function firstFiredIndex(xs: number[], ps: number[], rs: number[], from: number,
 function describe(change: ChangePoint, { xs, ps, rs, threshold, minPoints, names }: { xs: number[]; ps: number[]; rs: number[]; threshold: number; minPoints: number; names: { proxy: string; reference: string } }): Divergence {
   const onsetStep = xs[change.index]!;
   const toStep = xs.at(-1)!;
-  const rise = change.shape === "ramp" ? change.size * (toStep - onsetStep) : change.size;
+  const rise = change.size * (regressor(xs, change).at(-1) ?? 0);
   const sigma = noiseLevel(ps) || change.noise;
   const riseSigma = sigma > 0 ? rise / sigma : Infinity;
   const onsetInterval = { fromStep: xs[change.interval[0]]!, toStep: xs[change.interval[1]]! };
@@ -111,7 +122,7 @@ function describe(change: ChangePoint, { xs, ps, rs, threshold, minPoints, names
   const reference = change.coupling > 0 ? `${fmt(change.coupling)} × ${names.reference}` : `${names.reference} (which it does not follow here)`;
   const explanation =
     `${names.proxy} rose ${fmt(rise)} (${riseSigma.toFixed(1)}σ of its noise) beyond what ${reference} accounts for, ` +
-    `${change.shape === "ramp" ? "climbing" : "jumping"} from about step ${onsetStep} (95% interval ${onsetInterval.fromStep}–${onsetInterval.toStep}) to step ${toStep}. ` +
+    `${change.shape === "step" ? "jumping" : change.rampPoints === null ? "climbing" : `climbing for ${change.rampPoints} points`} from about step ${onsetStep} (95% interval ${onsetInterval.fromStep}–${onsetInterval.toStep}) to step ${toStep}. ` +
     `Change-point t = ${change.statistic.toFixed(1)} against a threshold of ${threshold.toFixed(1)}, allowing for noise autocorrelated at ρ = ${change.rho.toFixed(2)}` +
     `; a monitor reading along would have fired at step ${firstFiredAtStep}.`;
   return {
@@ -120,6 +131,7 @@ function describe(change: ChangePoint, { xs, ps, rs, threshold, minPoints, names
     onsetStep,
     onsetInterval,
     shape: change.shape,
+    rampPoints: change.rampPoints,
     rise,
     riseSigma,
     statistic: change.statistic,

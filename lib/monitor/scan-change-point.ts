@@ -3,19 +3,24 @@ import { noiseLevel } from "./noise-level";
 /**
  * The likeliest upward change in a proxy that its reference does not account for: the model is
  * proxy_t − b·reference_t = a + c·h_τ(t) + u_t with AR(1) noise u_t = ρ·u_{t−1} + ε_t, where
- * h_τ is a ramp (max(0, x_t − x_τ): the proxy starts to climb after step x_τ) or a step (1 after
- * x_τ). b ≥ 0, fitted once on the whole series: a proxy is meant to follow its reference, never
+ * h_τ is a step (1 after x_τ), a ramp (max(0, x_t − x_τ): the proxy starts to climb after step
+ * x_τ and keeps climbing) or a ramp that levels off after w points (w = 10, 25, 50 or 100: the
+ * shape of a hack that takes over and saturates). b ≥ 0, fitted once on the whole series: a proxy is meant to follow its reference, never
  * to move against it. ρ comes from the gap's deviations from its mean (lag-1 autocorrelation, bias-corrected, in [0, 1]; at 1 the
  * fit runs on differences, which is what a wandering series needs). After the GLS transform
  * y − ρ·y₋₁, every τ and both shapes are scored by the t-statistic of c in O(1) each from suffix
  * sums, so a scan over n points costs O(n).
  */
 export type ChangeShape = "ramp" | "step";
+/** Points a levelling ramp climbs for. */
+export const RAMP_WIDTHS = [10, 25, 50, 100];
 
 export type ChangePoint = {
   /** Index of the last point before the change. */
   index: number;
   shape: ChangeShape;
+  /** For a ramp that levels off, the points it climbs for (null: it climbs to the end). */
+  rampPoints: number | null;
   /** t-statistic of the change's size c (positive: the proxy rose beyond its reference). */
   statistic: number;
   /** c: per step of x for a ramp, in proxy units for a step. */
@@ -41,18 +46,19 @@ export function scanChangePoint(xs: readonly number[], proxy: readonly number[],
   const mean = gap.reduce((s, v) => s + v, 0) / n;
   const first = scanGap(xs, gap, autocorrelation(gap.map((g) => g - mean)));
   if (!first) return null;
-  // A divergence left in the gap reads as persistence: ρ is estimated again with the likeliest change taken out.
+  // A divergence left in the gap reads as persistence: ρ is estimated again with the likeliest
+  // change taken out, and may sit at most RHO_SLACK under the gap's own.
   const rho = Math.max(autocorrelation(levelResiduals(xs, gap, first)), first.rho - RHO_SLACK);
   const best = scanGap(xs, gap, rho);
   if (!best) return null;
-  const { rss: _, ...change } = best;
+  const { rss: _, shapeIndex: __, ...change } = best;
   return { ...change, coupling };
 }
 
 /** How far below the gap's own autocorrelation the refitted one may go: a short series fitted with a change looks whiter than it is. */
 const RHO_SLACK = 0.3;
 
-function scanGap(xs: readonly number[], gap: readonly number[], rho: number): (Omit<ChangePoint, "coupling"> & { rss: number }) | null {
+function scanGap(xs: readonly number[], gap: readonly number[], rho: number): (Omit<ChangePoint, "coupling"> & { rss: number; shapeIndex: number }) | null {
   const n = xs.length;
   // Transformed rows t = 1..n−1; z holds the null regressor (the constant) after the transform.
   const m = n - 1;
@@ -81,26 +87,41 @@ function scanGap(xs: readonly number[], gap: readonly number[], rho: number): (O
   const sumDD = suffix((r) => d[r]! * d[r]!);
   const sumD = suffix((r) => d[r]!);
 
-  let best: (Omit<ChangePoint, "coupling"> & { rss: number }) | null = null;
-  const rssByShape: Record<ChangeShape, Float64Array> = { ramp: new Float64Array(n).fill(Infinity), step: new Float64Array(n).fill(Infinity) };
+  type Best = Omit<ChangePoint, "coupling"> & { rss: number; shapeIndex: number };
+  let best = null as Best | null;
+  const shapes = [{ shape: "step" as const, rampPoints: null }, { shape: "ramp" as const, rampPoints: null }, ...RAMP_WIDTHS.map((w) => ({ shape: "ramp" as const, rampPoints: w }))];
+  const rssByShape = shapes.map(() => new Float64Array(n).fill(Infinity));
+  const dof = m - z.length - 1;
   for (let tau = MIN_POINTS_BEFORE - 1; tau <= n - 1 - MIN_POINTS_AFTER; tau++) {
-    // Row of point τ+1 is τ; the ramp's rows from there are d − (1−ρ)·x_τ, the step's 1 then (1−ρ).
+    // Row of point τ+1 is τ. A ramp's rows from there are d − (1−ρ)·x_τ; levelled at height H after
+    // w points, (1−ρ)·H. A step's rows are 1, then (1−ρ).
     const r0 = tau;
     const k = (1 - rho) * xs[tau]!;
-    const count = m - r0;
-    const ramp = { dots: vectors.map((_, j) => sumDV[j]![r0]! - k * sumV[j]![r0]!), norm: sumDD[r0]! - 2 * k * sumD[r0]! + k * k * count };
-    const step = { dots: vectors.map((v, j) => v[r0]! + (1 - rho) * sumV[j]![r0 + 1]!), norm: 1 + (1 - rho) ** 2 * (count - 1) };
-    for (const [shape, h] of [["ramp", ramp], ["step", step]] as const) {
+    const rampOver = (from: number, to: number) => ({
+      dots: vectors.map((_, j) => sumDV[j]![from]! - sumDV[j]![to]! - k * (sumV[j]![from]! - sumV[j]![to]!)),
+      norm: sumDD[from]! - sumDD[to]! - 2 * k * (sumD[from]! - sumD[to]!) + k * k * (to - from),
+    });
+    for (const [s, { shape, rampPoints }] of shapes.entries()) {
+      let h: { dots: number[]; norm: number };
+      if (shape === "step") h = { dots: vectors.map((v, j) => v[r0]! + (1 - rho) * sumV[j]![r0 + 1]!), norm: 1 + (1 - rho) ** 2 * (m - r0 - 1) };
+      else if (rampPoints === null) h = rampOver(r0, m);
+      else {
+        const end = r0 + rampPoints;
+        // Levelling off at or after the last point is the open ramp, scored already.
+        if (end >= m) continue;
+        const level = (1 - rho) * (xs[tau + rampPoints]! - xs[tau]!);
+        const ramp = rampOver(r0, end);
+        h = { dots: ramp.dots.map((dv, j) => dv + level * sumV[j]![end]!), norm: ramp.norm + level * level * (m - end) };
+      }
       const [hy, ...hz] = h.dots as [number, ...number[]];
       const norm = h.norm - quadratic(projector, hz);
       if (!(norm > 1e-12 * h.norm)) continue;
       const size = hy / norm;
       const rss = rss0 - (hy * hy) / norm;
-      rssByShape[shape][tau] = rss;
-      const dof = m - z.length - 1;
+      rssByShape[s]![tau] = rss;
       const sigma = Math.sqrt(Math.max(rss, 1e-300) / dof);
       const statistic = size / (sigma / Math.sqrt(norm));
-      if (!best || statistic > best.statistic) best = { index: tau, shape, statistic, size, interval: [tau, tau], rho, noise: sigma, rss };
+      if (!best || statistic > best.statistic) best = { index: tau, shape, rampPoints, statistic, size, interval: [tau, tau], rho, noise: sigma, rss, shapeIndex: s };
     }
   }
   if (!best) return null;
@@ -110,7 +131,8 @@ function scanGap(xs: readonly number[], gap: readonly number[], rho: number): (O
   best.statistic /= inflation;
   best.noise *= inflation;
   const bound = best.rss * Math.exp(CHI_SQUARE_1_95 / m);
-  const within = [...rssByShape[best.shape].keys()].filter((i) => rssByShape[best.shape][i]! <= bound);
+  const profile = rssByShape[best.shapeIndex]!;
+  const within = [...profile.keys()].filter((i) => profile[i]! <= bound);
   return { ...best, interval: [Math.min(...within), Math.max(...within)] };
 }
 
@@ -133,10 +155,17 @@ function couplingOf(proxy: readonly number[], reference: readonly number[]): num
   return signal > 0 ? Math.max(0, srp / signal) : 0;
 }
 
+type ChangeAt = { index: number; shape: ChangeShape; rampPoints: number | null };
+
+/** h_τ in levels: 0 up to the change, then 1 (step) or the steps since it (ramp), held once a levelling ramp has climbed its points. */
+export function regressor(xs: readonly number[], { index, shape, rampPoints }: ChangeAt): number[] {
+  const top = rampPoints === null ? Infinity : xs[Math.min(xs.length - 1, index + rampPoints)]! - xs[index]!;
+  return xs.map((x, i) => (i <= index ? 0 : shape === "step" ? 1 : Math.min(top, x - xs[index]!)));
+}
+
 /** The gap less its least-squares fit a + c·h_τ in levels, for the change found. */
-function levelResiduals(xs: readonly number[], gap: readonly number[], change: { index: number; shape: ChangeShape }): number[] {
-  const x0 = xs[change.index]!;
-  const h = xs.map((x, i) => (i <= change.index ? 0 : change.shape === "ramp" ? x - x0 : 1));
+function levelResiduals(xs: readonly number[], gap: readonly number[], change: ChangeAt): number[] {
+  const h = regressor(xs, change);
   const n = gap.length;
   const mh = h.reduce((s, v) => s + v, 0) / n;
   const mg = gap.reduce((s, v) => s + v, 0) / n;
@@ -151,10 +180,9 @@ function levelResiduals(xs: readonly number[], gap: readonly number[], change: {
 }
 
 /** The residuals of the gap after the best change is fitted, in transformed rows. */
-function fitResiduals(best: { index: number; shape: ChangeShape; size: number }, xs: readonly number[], rho: number, yTilde: Float64Array, z: Float64Array[], projector: number[][]): Float64Array {
-  const m = yTilde.length;
-  const h = new Float64Array(m);
-  for (let r = best.index; r < m; r++) h[r] = best.shape === "ramp" ? xs[r + 1]! - rho * xs[r]! - (1 - rho) * xs[best.index]! : r === best.index ? 1 : 1 - rho;
+function fitResiduals(best: ChangeAt & { size: number }, xs: readonly number[], rho: number, yTilde: Float64Array, z: Float64Array[], projector: number[][]): Float64Array {
+  const levels = regressor(xs, best);
+  const h = new Float64Array(yTilde.length).map((_, r) => levels[r + 1]! - rho * levels[r]!);
   const hTilde = residualize(h, z, projector);
   return yTilde.map((v, r) => v - best.size * hTilde[r]!);
 }
