@@ -4,4 +4,4 @@
  * the smallest value at which no family fires on more than 7.5% of its runs and all together on
  * no more than 3%. `npm run bench` (section monitor) recomputes it and measures it on other seeds.
  */
-export const DIVERGENCE_THRESHOLD = 4.5;
+export const DIVERGENCE_THRESHOLD = 5;

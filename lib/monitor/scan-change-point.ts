@@ -44,19 +44,28 @@ export function scanChangePoint(xs: readonly number[], proxy: readonly number[],
   const coupling = couplingOf(proxy, reference);
   const gap = proxy.map((p, i) => p - coupling * reference[i]!);
   const mean = gap.reduce((s, v) => s + v, 0) / n;
-  const first = scanGap(xs, gap, autocorrelation(gap.map((g) => g - mean)));
-  if (!first) return null;
-  // A divergence left in the gap reads as persistence: ρ is estimated again with the likeliest
-  // change taken out, and may sit at most RHO_SLACK under the gap's own.
-  const rho = Math.max(autocorrelation(levelResiduals(xs, gap, first)), first.rho - RHO_SLACK);
-  const best = scanGap(xs, gap, rho);
+  const rho0 = autocorrelation(gap.map((g) => g - mean));
+  const first = scanGap(xs, gap, rho0);
+  const inLevels = scanGap(xs, gap, 0);
+  if (!first || !inLevels) return null;
+  // A divergence left in the gap reads as persistence, so ρ is estimated again with a change taken
+  // out: the one found on the whitened gap (right for wandering noise, where a change in levels
+  // would soak up the wander) or the one that fits best in levels (right for a strong climb, which
+  // the whitened gap hides). Of the two, the one under which the best change leaves less whitened
+  // noise is kept: the likelier model.
+  let best: NonNullable<ReturnType<typeof scanGap>> | null = null;
+  for (const change of [first, inLevels]) {
+    const rho = Math.max(autocorrelation(levelResiduals(xs, gap, change)), rho0 - RHO_SLACK);
+    const candidate = scanGap(xs, gap, rho);
+    if (candidate && (!best || candidate.rss < best.rss)) best = candidate;
+  }
   if (!best) return null;
   const { rss: _, shapeIndex: __, ...change } = best;
   return { ...change, coupling };
 }
 
 /** How far below the gap's own autocorrelation the refitted one may go: a short series fitted with a change looks whiter than it is. */
-const RHO_SLACK = 0.3;
+const RHO_SLACK = 0.15;
 
 function scanGap(xs: readonly number[], gap: readonly number[], rho: number): (Omit<ChangePoint, "coupling"> & { rss: number; shapeIndex: number }) | null {
   const n = xs.length;
