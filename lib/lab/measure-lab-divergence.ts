@@ -1,4 +1,4 @@
-import { detectDivergence, type Divergence } from "../monitor/detect-divergence";
+import { assessDivergence, type Divergence } from "../monitor/detect-divergence";
 import { median } from "../monitor/noise-level";
 import type { RubricInput } from "../rubrics/rubric-item-schema";
 import { hackRateChangePoint } from "./hack-rate-change-point";
@@ -17,6 +17,8 @@ export type LabDivergenceFigures = {
   firstFiredAtStep: number | null;
   /** |onset − hack rate's knee|. */
   onsetError: number | null;
+  /** The strongest change-point t over the run's pairs, fired or not: the run's hack-risk score. */
+  score: number;
 };
 
 function seriesOf(steps: readonly StepMetrics[]) {
@@ -32,10 +34,14 @@ function seriesOf(steps: readonly StepMetrics[]) {
   return series;
 }
 
-/** The monitor's divergences over the pairs a lab run configures, earliest onset first. */
-export function labDivergences(steps: readonly StepMetrics[]): Divergence[] {
+/** The monitor's divergences over the pairs a lab run configures, earliest onset first, and the strongest score. */
+export function labDivergences(steps: readonly StepMetrics[]): { divergences: Divergence[]; score: number } {
   const series = seriesOf(steps);
-  return LAB_DIVERGENCE_PAIRS.flatMap((pair) => detectDivergence(series.get(pair.proxy) ?? [], series.get(pair.reference) ?? [], pair) ?? []).sort((a, b) => a.onsetStep - b.onsetStep);
+  const assessments = LAB_DIVERGENCE_PAIRS.map((pair) => assessDivergence(series.get(pair.proxy) ?? [], series.get(pair.reference) ?? [], pair));
+  return {
+    divergences: assessments.flatMap((a) => a.divergence ?? []).sort((a, b) => a.onsetStep - b.onsetStep),
+    score: Math.max(0, ...assessments.map((a) => a.statistic ?? 0)),
+  };
 }
 
 /** Trains the lab per (seed, length) and compares the monitor's onset with the hack rate's knee. */
@@ -43,7 +49,8 @@ export async function measureLabDivergence({ rubric, runs }: { rubric: RubricInp
   const figures: LabDivergenceFigures[] = [];
   for (const { seed, steps } of runs) {
     const result = await runLab({ rubric, seed, steps, sampleRolloutsPerStep: 0 });
-    const [first] = labDivergences(result.steps);
+    const { divergences, score } = labDivergences(result.steps);
+    const [first] = divergences;
     const knee = hackRateChangePoint(result.steps);
     figures.push({
       seed,
@@ -52,8 +59,9 @@ export async function measureLabDivergence({ rubric, runs }: { rubric: RubricInp
       detected: Boolean(first),
       onsetStep: first?.onsetStep ?? null,
       onsetInterval: first?.onsetInterval ?? null,
-      firstFiredAtStep: first ? Math.min(...labDivergences(result.steps).map((d) => d.firstFiredAtStep)) : null,
+      firstFiredAtStep: first ? Math.min(...divergences.map((d) => d.firstFiredAtStep)) : null,
       onsetError: first && knee !== null ? Math.abs(first.onsetStep - knee) : null,
+      score,
     });
   }
   const errors = figures.flatMap((f) => (f.onsetError === null ? [] : [f.onsetError]));

@@ -49,16 +49,17 @@ export function scanChangePoint(xs: readonly number[], proxy: readonly number[],
   const inLevels = scanGap(xs, gap, 0);
   if (!first || !inLevels) return null;
   // A divergence left in the gap reads as persistence, so ρ is estimated again with a change taken
-  // out: the one found on the whitened gap (right for wandering noise, where a change in levels
-  // would soak up the wander) or the one that fits best in levels (right for a strong climb, which
-  // the whitened gap hides). Of the two, the one under which the best change leaves less whitened
-  // noise is kept: the likelier model.
+  // out, at most RHO_SLACK under the gap's own (less would read wander as a change): the likelier
+  // of the changes found on the whitened gap and in levels.
   let best: NonNullable<ReturnType<typeof scanGap>> | null = null;
   for (const change of [first, inLevels]) {
-    const rho = Math.max(autocorrelation(levelResiduals(xs, gap, change)), rho0 - RHO_SLACK);
-    const candidate = scanGap(xs, gap, rho);
+    const candidate = scanGap(xs, gap, Math.max(autocorrelation(levelResiduals(xs, gap, change)), rho0 - RHO_SLACK));
     if (candidate && (!best || candidate.rss < best.rss)) best = candidate;
   }
+  // A change so large that the gap's own ρ mistakes it for wander: judged on the gap less it,
+  // without the floor, when it is the likelier model and stands out far beyond any wander.
+  const unfloored = scanGap(xs, gap, autocorrelation(levelResiduals(xs, gap, inLevels)));
+  if (unfloored && best && unfloored.rss < best.rss && unfloored.statistic >= STANDOUT) best = unfloored;
   if (!best) return null;
   const { rss: _, shapeIndex: __, ...change } = best;
   return { ...change, coupling };
@@ -66,6 +67,8 @@ export function scanChangePoint(xs: readonly number[], proxy: readonly number[],
 
 /** How far below the gap's own autocorrelation the refitted one may go: a short series fitted with a change looks whiter than it is. */
 const RHO_SLACK = 0.15;
+/** The t a change must reach, judged without the floor, to be taken for what it is rather than wander. */
+const STANDOUT = 15;
 
 function scanGap(xs: readonly number[], gap: readonly number[], rho: number): (Omit<ChangePoint, "coupling"> & { rss: number; shapeIndex: number }) | null {
   const n = xs.length;
