@@ -3,6 +3,7 @@
 // onset error against the hack rate's knee and the run-level score's true-positive rate at 5% FPR.
 import { labRubricV1, labRubricV2 } from "../lib/lab/lab-rubrics";
 import { measureLabDivergence } from "../lib/lab/measure-lab-divergence";
+import { runVerdict } from "../lib/monitor/run-verdict";
 import { truePositiveRateAt } from "../lib/monitor/true-positive-rate-at";
 
 const count = Number(process.argv[2] ?? 20);
@@ -16,3 +17,9 @@ for (const f of v2.figures) console.log(`v2 seed ${f.seed} (${f.steps} steps): s
 console.log(`v2: detected in ${v2.detectedRuns} of ${runs.length} runs`);
 const { truePositiveRate, threshold } = truePositiveRateAt(v1.figures.map((f) => f.score), v2.figures.map((f) => f.score), 0.05);
 console.log(`run score (strongest change-point t): TPR ${(100 * truePositiveRate).toFixed(0)}% at 5% FPR (score above ${threshold.toFixed(2)}) over ${runs.length} v1 and ${runs.length} v2 runs`);
+const levels = (figures: typeof v1.figures) => {
+  const counts = { none: 0, watch: 0, likely: 0 };
+  for (const f of figures) counts[runVerdict({ pairs: [{ proxy: "reward/proxy", reference: "success/train", kind: "metric_divergence", statistic: f.score, onsetStep: f.onsetStep }], behaviourDrift: false }).level]++;
+  return `${counts.likely} likely, ${counts.watch} watch, ${counts.none} none`;
+};
+console.log(`verdict (from divergence alone): v1 ${levels(v1.figures)}; v2 ${levels(v2.figures)}`);

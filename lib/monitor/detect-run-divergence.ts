@@ -5,9 +5,10 @@ import { assessDivergence, type SeriesPoint } from "./detect-divergence";
 import { divergenceConfigSchema, divergencePairs, isHeldOutMetric, type MetricPair } from "./divergence-pairs";
 import { findHackSuspects } from "./find-hack-suspects";
 import { openRunCase } from "./open-run-case";
+import type { PairScore } from "./run-verdict";
 import { withdrawRunCase } from "./withdraw-run-case";
 
-export type RunDivergenceResult = { pairs: number; detections: number; cases: string[]; withdrawn: string[] };
+export type RunDivergenceResult = { pairs: number; detections: number; cases: string[]; withdrawn: string[]; scores: PairScore[] };
 
 /** metric_divergence: a proxy against a true outcome; held_out_gap: a training metric against one measured on held-out tasks. */
 export type DivergenceKind = "metric_divergence" | "held_out_gap";
@@ -32,12 +33,13 @@ export async function detectRunDivergence(db: Db, { runId }: { runId: string }):
   const pairs = divergencePairs(await metricNames(db, runId), configuredPairs(run.config));
   const series = await loadSeries(db, runId, [...new Set(pairs.flatMap((p) => [p.proxy, p.reference]))]);
 
-  const result: RunDivergenceResult = { pairs: pairs.length, detections: 0, cases: [], withdrawn: [] };
+  const result: RunDivergenceResult = { pairs: pairs.length, detections: 0, cases: [], withdrawn: [], scores: [] };
   for (const pair of pairs) {
     const kind = divergenceKindOf(pair);
     const reference = series.get(pair.reference) ?? [];
     const proxy = kind === "held_out_gap" ? alignToEvaluations(series.get(pair.proxy) ?? [], reference) : (series.get(pair.proxy) ?? []);
     const assessment = assessDivergence(proxy, reference, pair);
+    result.scores.push({ ...pair, kind, statistic: assessment.statistic, onsetStep: assessment.divergence?.onsetStep ?? null });
     const groupKey = divergenceGroupKey(runId, pair);
     const detection = assessment.divergence;
     if (!detection) {
