@@ -5,11 +5,11 @@ import { noiseLevel } from "./noise-level";
  * proxy_t − b·reference_t = a + c·h_τ(t) + u_t with AR(1) noise u_t = ρ·u_{t−1} + ε_t, where
  * h_τ is a step (1 after x_τ), a ramp (max(0, x_t − x_τ): the proxy starts to climb after step
  * x_τ and keeps climbing) or a ramp that levels off after w points (w = 10, 25, 50 or 100: the
- * shape of a hack that takes over and saturates). b ≥ 0, fitted once on the whole series: a proxy is meant to follow its reference, never
- * to move against it. ρ comes from the gap's deviations from its mean (lag-1 autocorrelation, bias-corrected, in [0, 1]; at 1 the
- * fit runs on differences, which is what a wandering series needs). After the GLS transform
- * y − ρ·y₋₁, every τ and both shapes are scored by the t-statistic of c in O(1) each from suffix
- * sums, so a scan over n points costs O(n).
+ * shape of a hack that takes over and saturates). b ≥ 0, fitted once on the whole series: a proxy
+ * is meant to follow its reference, never to move against it. ρ (in [0, 1]; at 1 the fit runs on
+ * differences, which is what a wandering series needs) is re-estimated with a change taken out, see
+ * below. After the GLS transform y − ρ·y₋₁, every τ and shape is scored by the t-statistic of c in
+ * O(1) from suffix sums, so a scan over n points costs O(n) per ρ tried (four).
  */
 export type ChangeShape = "ramp" | "step";
 /** Points a levelling ramp climbs for. */
