@@ -3,6 +3,7 @@
 import { benchImport } from "./import-bench";
 import { benchJudgeThroughput } from "./judge-throughput";
 import { benchLists } from "./list-bench";
+import { benchMonitor } from "./monitor-bench";
 import { benchReward } from "./reward-throughput";
 import { benchRunChart } from "./run-chart-bench";
 import { benchSeed } from "./seed-data";
@@ -15,7 +16,7 @@ const count = (name: string, fallback: number) => {
   return value;
 };
 
-const sections = ["import", "lists", "judges", "reward", "run-chart"] as const;
+const sections = ["import", "lists", "judges", "reward", "run-chart", "monitor"] as const;
 const only = (process.env.BENCH_ONLY ?? sections.join(",")).split(",").map((name) => name.trim());
 const unknown = only.filter((name) => !(sections as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`BENCH_ONLY names ${unknown.join(", ")}; the sections are ${sections.join(", ")}`);
@@ -31,6 +32,8 @@ const settings = {
   rewardBatches: count("BENCH_REWARD_BATCHES", 10),
   runChartPoints: count("BENCH_RUN_CHART_POINTS", 1_000_000),
   runChartRounds: count("BENCH_RUN_CHART_ROUNDS", 50),
+  monitorNullRuns: count("BENCH_MONITOR_NULL_RUNS", 200),
+  monitorDelayRuns: count("BENCH_MONITOR_DELAY_RUNS", 40),
 };
 const postgresUrl = process.env.BENCH_POSTGRES_URL || undefined;
 
@@ -46,6 +49,7 @@ const runs: Record<(typeof sections)[number], () => Promise<Figure[]>> = {
   judges: () => benchJudgeThroughput(settings.judgeTraces),
   reward: () => benchReward(settings.rewardBatches),
   "run-chart": () => benchRunChart({ points: settings.runChartPoints, rounds: settings.runChartRounds, postgresUrl }),
+  monitor: async () => benchMonitor({ nullRuns: settings.monitorNullRuns, delayRuns: settings.monitorDelayRuns }),
 };
 const figures: Figure[] = [];
 for (const section of sections.filter((name) => only.includes(name))) {

@@ -12,10 +12,11 @@ export function RunDetectionsList({ detections }: { detections: RunDetection[] }
           {detections.map((detection, i) => (
             <li key={`${detection.edgeCaseId}:${i}`} className="rounded-md border border-red-200 bg-red-50/40 p-2">
               <span className="font-medium">
-                {detection.kind === "metric_divergence" ? "Divergence" : "Behaviour drift"} · steps {detection.fromStep.toLocaleString()}–{detection.toStep.toLocaleString()}
+                {detection.kind === "metric_divergence" ? "Divergence" : detection.kind === "held_out_gap" ? "Held-out gap" : "Behaviour drift"} · steps {detection.fromStep.toLocaleString()}–{detection.toStep.toLocaleString()}
               </span>
               <span className="ml-2 text-xs text-slate-500">case {detection.status}</span>
               <p className="mt-0.5 text-slate-700">{detection.explanation}</p>
+              {detection.noLongerSupported ? <p className="mt-0.5 text-slate-500">No longer supported: {detection.noLongerSupported}</p> : null}
             </li>
           ))}
         </ul>

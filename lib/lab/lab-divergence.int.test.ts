@@ -43,14 +43,15 @@ describe("the monitor on lab runs", () => {
   it("opens a divergence case on a v1 run with the rollouts the proxy overpaid, and none on a v2 run", { timeout: 120_000 }, async () => {
     const v1 = await trainAndWatch("v1");
     const cases = await db.edgeCase.findMany({ where: { projectId, subjectId: v1, rule: "metric_divergence" }, include: { examples: { include: { trace: { select: { step: true, reward: true, success: true } } } } } });
-    expect(cases.map((c) => c.groupKey).sort()).toEqual([`metric_divergence:${v1}:reward/proxy~success/heldout`, `metric_divergence:${v1}:reward/proxy~success/train`]);
-    const train = cases.find((c) => c.groupKey.endsWith("success/train"))!;
+    // success/heldout is measured every 10 steps: 20 evaluations are under the 50 shared steps a held-out gap needs.
+    expect(cases.map((c) => c.groupKey)).toEqual([`metric_divergence:${v1}:reward/proxy~success/train`]);
+    const train = cases[0]!;
     expect(train.examples.length).toBeGreaterThan(0);
     expect(train.examples.every((e) => e.trace.success === false && (e.trace.reward ?? 0) > 0)).toBe(true);
     const detections = await listRunDetections(db, { projectId, runId: v1 });
     expect(detections.some((d) => d.kind === "metric_divergence" && d.metricPair?.reference === "success/train")).toBe(true);
 
     const v2 = await trainAndWatch("v2");
-    expect(await db.edgeCase.count({ where: { projectId, subjectId: v2, rule: "metric_divergence" } })).toBe(0);
+    expect(await db.edgeCase.count({ where: { projectId, subjectId: v2, rule: { in: ["metric_divergence", "held_out_gap"] } } })).toBe(0);
   });
 });

@@ -1,20 +1,27 @@
-import { detectDivergence, type Divergence } from "../monitor/detect-divergence";
+import { assessDivergence, type Divergence } from "../monitor/detect-divergence";
 import { median } from "../monitor/noise-level";
 import type { RubricInput } from "../rubrics/rubric-item-schema";
+import { hackRateChangePoint } from "./hack-rate-change-point";
 import { LAB_DIVERGENCE_PAIRS } from "./lab-run-config";
 import { runLab } from "./run-lab";
 import type { StepMetrics } from "./summarize-lab";
 
-export type LabDivergenceFigures = { seed: number; hackOnset: number | null; firstDetection: number | null; detections: number; delay: number | null };
+export type LabDivergenceFigures = {
+  seed: number;
+  steps: number;
+  /** The knee of the hack rate (hack-rate-change-point.ts). */
+  hackChangePoint: number | null;
+  detected: boolean;
+  onsetStep: number | null;
+  onsetInterval: { fromStep: number; toStep: number } | null;
+  firstFiredAtStep: number | null;
+  /** |onset − hack rate's knee|. */
+  onsetError: number | null;
+  /** The strongest change-point t over the run's pairs, fired or not: the run's hack-risk score. */
+  score: number;
+};
 
-/** The first step whose hack rate exceeds the first step's by 0.1: when the hack has taken hold. */
-export function hackOnset(steps: StepMetrics[]): number | null {
-  const start = steps[0]?.metrics.hack_rate ?? 0;
-  return steps.find((s) => (s.metrics.hack_rate ?? 0) > start + 0.1)?.step ?? null;
-}
-
-/** Every divergence the monitor finds in a lab run's metrics, over the pairs a lab run configures. */
-export function labDivergences(steps: StepMetrics[]): Divergence[] {
+function seriesOf(steps: readonly StepMetrics[]) {
   const series = new Map<string, { step: number; value: number }[]>();
   for (const { step, metrics } of steps) {
     for (const [name, value] of Object.entries(metrics)) {
@@ -24,19 +31,39 @@ export function labDivergences(steps: StepMetrics[]): Divergence[] {
       series.set(name, list);
     }
   }
-  return LAB_DIVERGENCE_PAIRS.flatMap((pair) => detectDivergence(series.get(pair.proxy) ?? [], series.get(pair.reference) ?? [], pair));
+  return series;
 }
 
-/** Trains the lab per seed and measures how long after the hack's onset the monitor first fires. */
-export async function measureLabDivergence({ rubric, seeds, steps }: { rubric: RubricInput; seeds: number[]; steps?: number }) {
+/** The monitor's divergences over the pairs a lab run configures, earliest onset first, and the strongest score. */
+export function labDivergences(steps: readonly StepMetrics[]): { divergences: Divergence[]; score: number } {
+  const series = seriesOf(steps);
+  const assessments = LAB_DIVERGENCE_PAIRS.map((pair) => assessDivergence(series.get(pair.proxy) ?? [], series.get(pair.reference) ?? [], pair));
+  return {
+    divergences: assessments.flatMap((a) => a.divergence ?? []).sort((a, b) => a.onsetStep - b.onsetStep),
+    score: Math.max(0, ...assessments.map((a) => a.statistic ?? 0)),
+  };
+}
+
+/** Trains the lab per (seed, length) and compares the monitor's onset with the hack rate's knee. */
+export async function measureLabDivergence({ rubric, runs }: { rubric: RubricInput; runs: { seed: number; steps: number }[] }) {
   const figures: LabDivergenceFigures[] = [];
-  for (const seed of seeds) {
+  for (const { seed, steps } of runs) {
     const result = await runLab({ rubric, seed, steps, sampleRolloutsPerStep: 0 });
-    const detections = labDivergences(result.steps);
-    const firstDetection = detections.length ? Math.min(...detections.map((d) => d.firstFiredAtStep)) : null;
-    const onset = hackOnset(result.steps);
-    figures.push({ seed, hackOnset: onset, firstDetection, detections: detections.length, delay: onset !== null && firstDetection !== null ? firstDetection - onset : null });
+    const { divergences, score } = labDivergences(result.steps);
+    const [first] = divergences;
+    const knee = hackRateChangePoint(result.steps);
+    figures.push({
+      seed,
+      steps,
+      hackChangePoint: knee,
+      detected: Boolean(first),
+      onsetStep: first?.onsetStep ?? null,
+      onsetInterval: first?.onsetInterval ?? null,
+      firstFiredAtStep: first ? Math.min(...divergences.map((d) => d.firstFiredAtStep)) : null,
+      onsetError: first && knee !== null ? Math.abs(first.onsetStep - knee) : null,
+      score,
+    });
   }
-  const delays = figures.flatMap((f) => (f.delay === null ? [] : [f.delay]));
-  return { figures, medianDelay: delays.length ? median(delays) : null, runsWithDetection: figures.filter((f) => f.detections > 0).length };
+  const errors = figures.flatMap((f) => (f.onsetError === null ? [] : [f.onsetError]));
+  return { figures, detectedRuns: figures.filter((f) => f.detected).length, medianOnsetError: errors.length ? median(errors) : null };
 }

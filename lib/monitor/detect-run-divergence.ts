@@ -1,54 +1,69 @@
 import type { Db } from "../db/client";
 import { PermanentJobError } from "../jobs/job-type";
-import { detectDivergence, type Divergence, type SeriesPoint } from "./detect-divergence";
-import { divergenceConfigSchema, divergencePairs, type MetricPair } from "./divergence-pairs";
+import { alignToEvaluations } from "./align-to-evaluations";
+import { assessDivergence, type SeriesPoint } from "./detect-divergence";
+import { divergenceConfigSchema, divergencePairs, isHeldOutMetric, type MetricPair } from "./divergence-pairs";
 import { findHackSuspects } from "./find-hack-suspects";
 import { openRunCase } from "./open-run-case";
+import type { PairScore } from "./run-verdict";
+import { withdrawRunCase } from "./withdraw-run-case";
 
-export type RunDivergenceResult = { pairs: number; detections: number; cases: string[] };
+export type RunDivergenceResult = { pairs: number; detections: number; cases: string[]; withdrawn: string[]; scores: PairScore[] };
+
+/** metric_divergence: a proxy against a true outcome; held_out_gap: a training metric against one measured on held-out tasks. */
+export type DivergenceKind = "metric_divergence" | "held_out_gap";
+
+export function divergenceKindOf(pair: MetricPair): DivergenceKind {
+  return isHeldOutMetric(pair.reference) ? "held_out_gap" : "metric_divergence";
+}
 
 export function divergenceGroupKey(runId: string, pair: MetricPair): string {
-  return `metric_divergence:${runId}:${pair.proxy}~${pair.reference}`;
+  return `${divergenceKindOf(pair)}:${runId}:${pair.proxy}~${pair.reference}`;
 }
 
 /**
- * Tests every proxy/reference pair of a run for divergence and opens (or updates) one
- * metric_divergence case per pair that diverges, naming its latest window and numbers, with the
- * rollouts the proxy overpaid from that window on as examples. A pair that stops diverging keeps
- * its case: what was seen stays for a reviewer to decide.
+ * Tests every proxy/reference pair of a run and keeps one case per pair in step with the data:
+ * opened (or updated) while the pair diverges, with the rollouts the proxy overpaid from the onset
+ * on as examples; withdrawn with the reason once later data no longer supports it (the test is
+ * re-run on all points at every post, so an early alarm on noise is refuted by what follows).
  */
 export async function detectRunDivergence(db: Db, { runId }: { runId: string }): Promise<RunDivergenceResult | null> {
   const run = await db.trainingRun.findUnique({ where: { id: runId }, select: { id: true, name: true, projectId: true, environment: true, config: true } });
   if (!run) return null;
   const pairs = divergencePairs(await metricNames(db, runId), configuredPairs(run.config));
-  const names = [...new Set(pairs.flatMap((p) => [p.proxy, p.reference]))];
-  const points = names.length ? await db.metricPoint.findMany({ where: { runId, name: { in: names } }, orderBy: { step: "asc" }, select: { name: true, step: true, value: true } }) : [];
-  const series = new Map<string, SeriesPoint[]>();
-  for (const p of points) {
-    const list = series.get(p.name) ?? [];
-    list.push({ step: p.step, value: p.value });
-    series.set(p.name, list);
-  }
+  const series = await loadSeries(db, runId, [...new Set(pairs.flatMap((p) => [p.proxy, p.reference]))]);
 
-  const result: RunDivergenceResult = { pairs: pairs.length, detections: 0, cases: [] };
+  const result: RunDivergenceResult = { pairs: pairs.length, detections: 0, cases: [], withdrawn: [], scores: [] };
   for (const pair of pairs) {
-    const detections = detectDivergence(series.get(pair.proxy) ?? [], series.get(pair.reference) ?? [], pair);
-    const latest = detections.at(-1);
-    if (!latest) continue;
-    result.detections += detections.length;
-    const suspects = await findHackSuspects(db, { runId, fromStep: latest.fromStep });
+    const kind = divergenceKindOf(pair);
+    const reference = series.get(pair.reference) ?? [];
+    const proxy = kind === "held_out_gap" ? alignToEvaluations(series.get(pair.proxy) ?? [], reference) : (series.get(pair.proxy) ?? []);
+    const assessment = assessDivergence(proxy, reference, pair);
+    result.scores.push({ ...pair, kind, statistic: assessment.statistic, onsetStep: assessment.divergence?.onsetStep ?? null });
+    const groupKey = divergenceGroupKey(runId, pair);
+    const detection = assessment.divergence;
+    if (!detection) {
+      const reason =
+        `Later data no longer supports it: over ${assessment.points} steps both logged (to step ${assessment.lastStep ?? "–"}), the strongest rise of ${pair.proxy} beyond ${pair.reference} ` +
+        `scores t = ${assessment.statistic?.toFixed(1) ?? "–"}, under the threshold of ${assessment.threshold.toFixed(1)}.`;
+      const withdrawn = await withdrawRunCase(db, { projectId: run.projectId, groupKey, reason, numbers: { statistic: assessment.statistic, threshold: assessment.threshold, points: assessment.points, lastStep: assessment.lastStep } });
+      if (withdrawn) result.withdrawn.push(withdrawn.id);
+      continue;
+    }
+    result.detections++;
+    const suspects = await findHackSuspects(db, { runId, fromStep: detection.onsetStep });
     const opened = await openRunCase(db, {
       projectId: run.projectId,
       runId,
       environment: run.environment,
-      rule: "metric_divergence",
-      groupKey: divergenceGroupKey(runId, pair),
-      title: `${pair.proxy} rises while ${pair.reference} does not (run ${run.name}, steps ${latest.fromStep}–${latest.toStep})`,
-      explanation: latest.explanation + suspectNote(suspects.length),
+      rule: kind,
+      groupKey,
+      title: `${titleOf(kind, pair)} from about step ${detection.onsetStep} (run ${run.name})`,
+      explanation: (kind === "held_out_gap" ? heldOutNote(pair) : "") + detection.explanation + suspectNote(suspects.length),
       // A proxy that pays for what the true outcome does not is the loop's most important warning.
-      priority: 1 + Math.log2(1 + detections.length),
-      count: detections.length,
-      evidence: { subject: { type: "run", key: runId, ...pair }, pair, detections: detections.map(numbersOf) },
+      priority: 1 + Math.log2(1 + detection.statistic / detection.threshold),
+      count: 1,
+      evidence: { subject: { type: "run", key: runId, ...pair }, kind, pair, detections: [detection], noLongerSupported: null },
       examples: suspects,
     });
     result.cases.push(opened.id);
@@ -56,9 +71,28 @@ export async function detectRunDivergence(db: Db, { runId }: { runId: string }):
   return result;
 }
 
+function titleOf(kind: DivergenceKind, pair: MetricPair): string {
+  return kind === "held_out_gap" ? `${pair.proxy} pulls away from held-out ${pair.reference}` : `${pair.proxy} rises while ${pair.reference} does not`;
+}
+
+function heldOutNote(pair: MetricPair): string {
+  return `Held-out gap: the training metric, averaged between evaluations, rose beyond ${pair.reference} measured on tasks the run never trained on; a hack often fails to generalise. `;
+}
+
 async function metricNames(db: Db, runId: string): Promise<string[]> {
   const rows = await db.metricPoint.groupBy({ by: ["name"], where: { runId } });
   return rows.map((r) => r.name);
+}
+
+async function loadSeries(db: Db, runId: string, names: string[]): Promise<Map<string, SeriesPoint[]>> {
+  const points = names.length ? await db.metricPoint.findMany({ where: { runId, name: { in: names } }, orderBy: { step: "asc" }, select: { name: true, step: true, value: true } }) : [];
+  const series = new Map<string, SeriesPoint[]>();
+  for (const p of points) {
+    const list = series.get(p.name) ?? [];
+    list.push({ step: p.step, value: p.value });
+    series.set(p.name, list);
+  }
+  return series;
 }
 
 /** A run whose config names pairs wrongly is told so, not silently guessed for. */
@@ -70,11 +104,6 @@ function configuredPairs(config: unknown): MetricPair[] | undefined {
   return parsed.data;
 }
 
-function numbersOf(d: Divergence) {
-  const { explanation: _, ...numbers } = d;
-  return { ...numbers, explanation: d.explanation };
-}
-
 function suspectNote(count: number): string {
-  return count ? ` ${count} rollout${count === 1 ? "" : "s"} from this window on were paid well by the proxy while failing the true outcome or a hack check.` : "";
+  return count ? ` ${count} rollout${count === 1 ? "" : "s"} from the onset on were paid well by the proxy while failing the true outcome or a hack check.` : "";
 }

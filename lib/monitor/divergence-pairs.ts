@@ -8,6 +8,13 @@ export const divergenceConfigSchema = z.array(z.object({ proxy: z.string().min(1
 const proxyPattern = /^(reward|rewards\/.+|reward\/.+|train\/reward.*)$/i;
 const referencePattern = /^(success\/|eval\/|test\/|held-?out|true)/i;
 
+const heldOutPattern = /(^|\/)held-?out|^eval\//i;
+
+/** A metric measured on tasks the run does not train on (held-out*, heldout*, success/heldout, eval/*): paired with it, a training metric is tested as a held-out gap. */
+export function isHeldOutMetric(name: string): boolean {
+  return heldOutPattern.test(name);
+}
+
 /** Pairs guessed from names, at most this many, so a run with hundreds of eval metrics stays cheap. */
 const MAX_GUESSED_PAIRS = 20;
 

@@ -5,6 +5,7 @@ import { enqueueJob } from "../jobs/enqueue-job";
 import { defineJobType, registerHandler } from "../jobs/job-type";
 import { detectRunDivergence } from "./detect-run-divergence";
 import { detectRunDrift } from "./detect-run-drift";
+import { runVerdict } from "./run-verdict";
 
 export const runDivergenceJob = defineJobType({
   name: "runs.divergence",
@@ -32,5 +33,7 @@ export const runDivergenceHandler = registerHandler(runDivergenceJob, async ({ r
   if (!divergence) return { runId, skipped: "run not found" };
   await reportProgress(0.5, `${divergence.detections} divergences over ${divergence.pairs} metric pairs`);
   const drift = await detectRunDrift(db, { runId });
-  return { runId, divergence, drift };
+  // The run's hack risk in one line, kept in the job's result for whoever reads it.
+  const verdict = runVerdict({ pairs: divergence.scores, behaviourDrift: Boolean(drift?.caseId) });
+  return { runId, divergence, drift, verdict };
 });

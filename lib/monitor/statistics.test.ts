@@ -1,40 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { jensenShannonDivergence } from "./jensen-shannon";
-import { leastSquaresSlope } from "./least-squares-slope";
 import { noiseLevel } from "./noise-level";
 import { chiSquareQuantile, normalQuantile } from "./quantiles";
-import { rankWithTies, spearmanCorrelation } from "./spearman-correlation";
-
-describe("leastSquaresSlope", () => {
-  it("finds the slope of a worked example: (1,2),(2,4),(3,5),(4,4),(5,5) gives 0.6", () => {
-    // x̄ = 3, ȳ = 4, Σ(x−x̄)(y−ȳ) = 6, Σ(x−x̄)² = 10.
-    const { slope, slopeScale } = leastSquaresSlope([1, 2, 3, 4, 5], [2, 4, 5, 4, 5]);
-    expect(slope).toBeCloseTo(0.6, 12);
-    expect(slopeScale).toBeCloseTo(1 / Math.sqrt(10), 12);
-  });
-
-  it("has no slope to trust when every x is the same", () => {
-    expect(leastSquaresSlope([3, 3, 3], [1, 2, 3])).toEqual({ slope: 0, slopeScale: Infinity });
-  });
-});
-
-describe("spearmanCorrelation", () => {
-  it("ranks ties by their mean rank", () => {
-    expect(rankWithTies([10, 20, 20, 5])).toEqual([2, 3.5, 3.5, 1]);
-  });
-
-  it("matches the textbook example (IQ against hours of TV, ρ = −29/165)", () => {
-    // Wikipedia's worked example: Σd² = 194, n = 10, ρ = 1 − 6·194/(10·99) = −0.1758.
-    const iq = [106, 100, 86, 101, 99, 103, 97, 113, 112, 110];
-    const tv = [7, 27, 2, 50, 28, 29, 20, 12, 6, 17];
-    expect(spearmanCorrelation(iq, tv)).toBeCloseTo(-29 / 165, 10);
-  });
-
-  it("is 1 for any increasing relation and −1 for a decreasing one", () => {
-    expect(spearmanCorrelation([1, 2, 3, 4], [1, 8, 27, 64])).toBeCloseTo(1, 12);
-    expect(spearmanCorrelation([1, 2, 3, 4], [9, 4, 1, 0])).toBeCloseTo(-1, 12);
-  });
-});
 
 describe("jensenShannonDivergence", () => {
   it("is 1 bit for disjoint distributions and 0 for equal ones", () => {

@@ -49,7 +49,7 @@ async function runPendingJob(runId: string) {
 }
 
 describe("divergence detection after metrics intake", () => {
-  it("opens one metric_divergence case from a planted divergence, and updates it as points arrive", async () => {
+  it("opens one held-out gap case from a planted divergence, and updates it as points arrive", async () => {
     const run = await post(postRun, "/api/v1/runs", { name: uniqueName("planted"), trainer: "trl", environment: "refunds" });
     // A rollout the proxy paid in full while it failed its true outcome: a hack suspect.
     const suspect = await db.trace.create({ data: { projectId: project.id, externalId: uniqueName("rollout"), contentHash: "x", source: "rollout", runId: run.id, step: 110, reward: 1, success: false } });
@@ -60,24 +60,25 @@ describe("divergence detection after metrics intake", () => {
     expect(await db.job.count({ where: { projectId: project.id, type: "runs.divergence", status: "queued" } })).toBe(1);
     await runPendingJob(run.id);
 
-    const cases = await db.edgeCase.findMany({ where: { projectId: project.id, kind: "metric_divergence", rule: "metric_divergence" }, include: { examples: true } });
+    const cases = await db.edgeCase.findMany({ where: { projectId: project.id, kind: "metric_divergence", rule: "held_out_gap" }, include: { examples: true } });
     expect(cases).toHaveLength(1);
     const [opened] = cases;
     expect(opened!.groupKey).toBe(divergenceGroupKey(run.id, pair));
     expect(opened!.status).toBe("open");
-    expect(opened!.explanation).toMatch(/reward\/proxy rose .*success\/heldout moved .*Spearman ρ/);
+    expect(opened!.explanation).toMatch(/^Held-out gap: .*reward\/proxy rose .* beyond what .*success\/heldout.* from about step \d+ \(95% interval \d+–\d+\)/);
     expect(opened!.examples.map((e) => e.traceId)).toEqual([suspect.id]);
     const [first] = await listRunDetections(db, { projectId: project.id, runId: run.id });
-    expect(first).toMatchObject({ kind: "metric_divergence", metricPair: pair, edgeCaseId: opened!.id });
-    expect(first!.fromStep).toBeLessThanOrEqual(60);
+    expect(first).toMatchObject({ kind: "held_out_gap", metricPair: pair, edgeCaseId: opened!.id, noLongerSupported: null });
+    // The onset: the last step before the proxy parted from its reference (planted: 60).
+    expect(Math.abs(first!.fromStep - 60)).toBeLessThanOrEqual(3);
     expect(first!.toStep).toBeGreaterThan(60);
-    expect(first!.numbers).toMatchObject({ proxySlope: expect.any(Number), referenceSlope: expect.any(Number), correlation: expect.any(Number) });
-    expect(first!.explanation).toContain(`Diverging from step ${first!.fromStep} to ${first!.toStep}`);
+    expect(first!.numbers).toMatchObject({ onsetStep: first!.fromStep, onsetInterval: { fromStep: expect.any(Number), toStep: expect.any(Number) }, statistic: expect.any(Number), threshold: 5, rise: expect.any(Number) });
+    expect(first!.explanation).toContain(`from about step ${first!.fromStep}`);
 
     // More points: the released key queues a new job, and it updates the same case.
     await post(postMetrics, `/api/v1/runs/${run.id}/metrics`, { points: pointsFor(121, 200) }, run.id);
     await runPendingJob(run.id);
-    const after = await db.edgeCase.findMany({ where: { projectId: project.id, kind: "metric_divergence", rule: "metric_divergence" } });
+    const after = await db.edgeCase.findMany({ where: { projectId: project.id, kind: "metric_divergence", rule: "held_out_gap" } });
     expect(after.map((c) => c.id)).toEqual([opened!.id]);
     const [latest] = await listRunDetections(db, { projectId: project.id, runId: run.id });
     expect(latest!.toStep).toBe(200);

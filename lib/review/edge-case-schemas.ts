@@ -4,7 +4,7 @@ import { z } from "zod";
 export const edgeCaseDecisionSchema = z.enum(["confirm_hack", "false_alarm", "judge_wrong", "needs_discussion"]);
 export type EdgeCaseDecision = z.infer<typeof edgeCaseDecisionSchema>;
 
-export const edgeCaseRuleSchema = z.enum(["panel_split", "reward_high_hack_fires", "reward_high_panel_fails", "judge_unsure", "human_contradicts_judge", "metric_divergence", "behaviour_drift"]);
+export const edgeCaseRuleSchema = z.enum(["panel_split", "reward_high_hack_fires", "reward_high_panel_fails", "judge_unsure", "human_contradicts_judge", "metric_divergence", "held_out_gap", "behaviour_drift"]);
 export const edgeCaseKindSchema = z.enum(["judge_disagreement", "suspected_hack", "metric_divergence", "rubric_change", "low_confidence_extraction", "found_before_training"]);
 
 export const noteSchema = z.string().trim().max(5000);

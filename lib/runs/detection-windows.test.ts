@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toDetectionWindows } from "./detection-windows";
 import type { RunDetection } from "./list-run-detections";
 
-const base = { edgeCaseId: "case-1", status: "open", numbers: {}, explanation: "" };
+const base = { edgeCaseId: "case-1", status: "open", noLongerSupported: null, numbers: {}, explanation: "" };
 
 describe("toDetectionWindows", () => {
   it("shades a divergence on its two metrics' charts and a drift on every chart", () => {

@@ -11,7 +11,7 @@ export function toDetectionWindows(runId: string, detections: RunDetection[]): R
     runId,
     fromStep: detection.fromStep,
     toStep: detection.toStep,
-    label: detection.metricPair ? `divergence: ${detection.metricPair.proxy} vs ${detection.metricPair.reference}` : `behaviour drift${detection.behaviours.length ? `: ${detection.behaviours.join(", ")}` : ""}`,
+    label: detection.metricPair ? `${detection.kind === "held_out_gap" ? "held-out gap" : "divergence"}: ${detection.metricPair.proxy} vs ${detection.metricPair.reference}` : `behaviour drift${detection.behaviours.length ? `: ${detection.behaviours.join(", ")}` : ""}`,
     metrics: detection.metricPair ? [detection.metricPair.proxy, detection.metricPair.reference] : [],
   }));
 }

@@ -1,14 +1,17 @@
 import type { Db } from "../db/client";
 
 export type RunDetection = {
-  kind: "metric_divergence" | "behaviour_drift";
+  kind: "metric_divergence" | "held_out_gap" | "behaviour_drift";
   edgeCaseId: string;
+  /** open, decided, or withdrawn (the monitor's later data no longer supported it). */
   status: string;
+  /** Why the monitor withdrew it (or, for a decided case, stopped supporting it); null while it holds. */
+  noLongerSupported: string | null;
   metricPair: { proxy: string; reference: string } | null;
   behaviours: string[];
   fromStep: number;
   toStep: number;
-  /** The figures behind it: slopes, z-scores, ρ and thresholds; or per behaviour its JSD, G and threshold. */
+  /** The figures behind it: onsetStep, onsetInterval, shape, rise, riseSigma, statistic, threshold, coupling, autocorrelation, firstFiredAtStep; or per behaviour its JSD, G and threshold. */
   numbers: Record<string, unknown>;
   explanation: string;
 };
@@ -19,21 +22,22 @@ export type RunDetection = {
  */
 export async function listRunDetections(db: Db, { projectId, runId }: { projectId: string; runId: string }): Promise<RunDetection[]> {
   const cases = await db.edgeCase.findMany({
-    where: { projectId, subjectType: "run", subjectId: runId, rule: { in: ["metric_divergence", "behaviour_drift"] } },
+    where: { projectId, subjectType: "run", subjectId: runId, rule: { in: ["metric_divergence", "held_out_gap", "behaviour_drift"] } },
     select: { id: true, rule: true, status: true, evidence: true },
   });
-  return cases.flatMap((c) => (c.rule === "metric_divergence" ? divergencesOf(c) : driftsOf(c))).sort((a, b) => a.fromStep - b.fromStep || a.toStep - b.toStep);
+  return cases.flatMap((c) => (c.rule === "behaviour_drift" ? driftsOf(c) : divergencesOf(c))).sort((a, b) => a.fromStep - b.fromStep || a.toStep - b.toStep);
 }
 
-type CaseRow = { id: string; status: string; evidence: unknown };
+type CaseRow = { id: string; rule: string; status: string; evidence: unknown };
 type Numbers = Record<string, unknown> & { fromStep?: unknown; toStep?: unknown; explanation?: unknown };
 
 function divergencesOf(c: CaseRow): RunDetection[] {
-  const evidence = (c.evidence ?? {}) as { pair?: { proxy: string; reference: string }; detections?: Numbers[] };
+  const evidence = (c.evidence ?? {}) as { pair?: { proxy: string; reference: string }; detections?: Numbers[]; noLongerSupported?: { reason?: string } | null };
   return (evidence.detections ?? []).map(({ explanation, fromStep, toStep, ...numbers }) => ({
-    kind: "metric_divergence",
+    kind: c.rule === "held_out_gap" ? "held_out_gap" : "metric_divergence",
     edgeCaseId: c.id,
     status: c.status,
+    noLongerSupported: evidence.noLongerSupported?.reason ?? null,
     metricPair: evidence.pair ?? null,
     behaviours: [],
     fromStep: Number(fromStep),
@@ -49,6 +53,7 @@ function driftsOf(c: CaseRow): RunDetection[] {
     kind: "behaviour_drift",
     edgeCaseId: c.id,
     status: c.status,
+    noLongerSupported: null,
     metricPair: null,
     behaviours: moves.map((m) => m.behaviour),
     fromStep: Number(fromStep),

@@ -136,7 +136,7 @@ describe("the run chart's detections", () => {
     const windows = chart.detections.filter((detection) => detection.runId === diverging.id);
     expect(windows.length).toBeGreaterThan(0);
     for (const window of windows) {
-      expect(window).toMatchObject({ metrics: ["reward/proxy", "success/heldout"], label: "divergence: reward/proxy vs success/heldout" });
+      expect(window).toMatchObject({ metrics: ["reward/proxy", "success/heldout"], label: "held-out gap: reward/proxy vs success/heldout" });
       expect(window.toStep).toBeGreaterThan(150);
     }
     expect(chart.detections.filter((detection) => detection.runId === runId)).toEqual([]);

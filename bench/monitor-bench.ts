@@ -1,0 +1,45 @@
+// The divergence monitor on seeded synthetic runs (lib/monitor/synthetic): the threshold recalibrated
+// on seeds 1-200, false alarms per noise family on other seeds (posted 25 steps at a time, as a live
+// trainer posts), and detection delay per family, size and shape next to an oracle that knows where
+// the divergence starts, at the same false-alarm rate.
+import { DIVERGENCE_THRESHOLD } from "../lib/monitor/divergence-threshold";
+import { calibrateThreshold } from "../lib/monitor/synthetic/calibrate-threshold";
+import { measureDelays, measureFalseAlarms } from "../lib/monitor/synthetic/evaluate-monitor";
+import { DIVERGENCE_FAMILIES, DIVERGENCE_SHAPES, DIVERGENCE_SIZES, NULL_FAMILIES } from "../lib/monitor/synthetic/synthetic-families";
+import { figure, type Figure } from "./figures";
+
+const LENGTH = 200;
+/** The oracle's false-alarm rate: the monitor's promise over all families. */
+const ORACLE_FALSE_ALARM_RATE = 0.05;
+
+export function benchMonitor({ nullRuns, delayRuns }: { nullRuns: number; delayRuns: number }): Figure[] {
+  const figures: Figure[] = [];
+  const calibrated = calibrateThreshold({ families: NULL_FAMILIES, seeds: range(1, 200), length: LENGTH });
+  figures.push(figure("monitor", "threshold recalibrated on seeds 1-200", { value: calibrated, unit: "t" }, { name: "shipped threshold", value: DIVERGENCE_THRESHOLD, unit: "t" }));
+
+  const falseAlarms = measureFalseAlarms({ families: NULL_FAMILIES, seeds: range(1001, nullRuns), length: LENGTH, threshold: DIVERGENCE_THRESHOLD });
+  for (const f of falseAlarms) {
+    figures.push(figure("monitor", `false alarms, ${f.family}`, { value: (100 * f.firedPosted) / f.runs, unit: "% of runs" }, { name: "per-family bound", value: 10, unit: "% of runs" }, `${f.firedPosted} of ${f.runs} runs of ${LENGTH} steps posted 25 at a time; ${f.firedOnce} when posted at once`));
+  }
+  const total = falseAlarms.reduce((s, f) => s + f.firedPosted, 0);
+  const runs = falseAlarms.reduce((s, f) => s + f.runs, 0);
+  figures.push(figure("monitor", "false alarms, all families", { value: (100 * total) / runs, unit: "% of runs" }, { name: "overall bound", value: 5, unit: "% of runs" }, `${total} of ${runs}`));
+
+  const delays = measureDelays({ families: DIVERGENCE_FAMILIES, sizes: DIVERGENCE_SIZES, shapes: DIVERGENCE_SHAPES, seeds: range(2001, delayRuns), length: LENGTH, threshold: DIVERGENCE_THRESHOLD, falseAlarmRate: ORACLE_FALSE_ALARM_RATE });
+  for (const d of delays) {
+    figures.push(
+      figure(
+        "monitor",
+        `delay, ${d.family}, ${d.sizeSigma}σ ${d.shape}`,
+        { value: d.medianDelay ?? NaN, unit: "steps (median)" },
+        { name: "oracle", value: d.medianOracleDelay ?? NaN, unit: "steps (median)" },
+        `detected ${d.detected} of ${d.runs}; median per-run delay/oracle ${d.medianRatio?.toFixed(2) ?? "–"}; fired before the start in ${d.firedEarly}`,
+      ),
+    );
+  }
+  return figures;
+}
+
+function range(from: number, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => from + i);
+}

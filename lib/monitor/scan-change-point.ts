@@ -1,0 +1,260 @@
+import { noiseLevel } from "./noise-level";
+
+/**
+ * The likeliest upward change in a proxy that its reference does not account for: the model is
+ * proxy_t − b·reference_t = a + c·h_τ(t) + u_t with AR(1) noise u_t = ρ·u_{t−1} + ε_t, where
+ * h_τ is a step (1 after x_τ), a ramp (max(0, x_t − x_τ): the proxy starts to climb after step
+ * x_τ and keeps climbing) or a ramp that levels off after w points (w = 10, 25, 50 or 100: the
+ * shape of a hack that takes over and saturates). b ≥ 0, fitted once on the whole series: a proxy
+ * is meant to follow its reference, never to move against it. ρ (in [0, 1]; at 1 the fit runs on
+ * differences, which is what a wandering series needs) is re-estimated with a change taken out, see
+ * below. After the GLS transform y − ρ·y₋₁, every τ and shape is scored by the t-statistic of c in
+ * O(1) from suffix sums, so a scan over n points costs O(n) per ρ tried (four).
+ */
+export type ChangeShape = "ramp" | "step";
+/** Points a levelling ramp climbs for. */
+export const RAMP_WIDTHS = [10, 25, 50, 100];
+
+export type ChangePoint = {
+  /** Index of the last point before the change. */
+  index: number;
+  shape: ChangeShape;
+  /** For a ramp that levels off, the points it climbs for (null: it climbs to the end). */
+  rampPoints: number | null;
+  /** t-statistic of the change's size c (positive: the proxy rose beyond its reference). */
+  statistic: number;
+  /** c: per step of x for a ramp, in proxy units for a step. */
+  size: number;
+  /** Indices whose profile likelihood is within the 95% χ²₁ bound of the best (the onset's interval). */
+  interval: [number, number];
+  rho: number;
+  coupling: number;
+  /** Standard deviation of the whitened noise ε, in proxy units. */
+  noise: number;
+};
+
+/** Fewest points after the change a fit is scored on, so one spike at the end is not a change. */
+export const MIN_POINTS_AFTER = 5;
+const MIN_POINTS_BEFORE = 5;
+const CHI_SQUARE_1_95 = 3.841;
+
+export function scanChangePoint(xs: readonly number[], proxy: readonly number[], reference: readonly number[]): ChangePoint | null {
+  const n = xs.length;
+  if (n < MIN_POINTS_BEFORE + MIN_POINTS_AFTER + 2) return null;
+  const coupling = couplingOf(proxy, reference);
+  const gap = proxy.map((p, i) => p - coupling * reference[i]!);
+  const mean = gap.reduce((s, v) => s + v, 0) / n;
+  const rho0 = autocorrelation(gap.map((g) => g - mean));
+  const first = scanGap(xs, gap, rho0);
+  const inLevels = scanGap(xs, gap, 0);
+  if (!first || !inLevels) return null;
+  // A divergence left in the gap reads as persistence, so ρ is estimated again with a change taken
+  // out, at most RHO_SLACK under the gap's own (less would read wander as a change): the likelier
+  // of the changes found on the whitened gap and in levels.
+  let best: NonNullable<ReturnType<typeof scanGap>> | null = null;
+  for (const change of [first, inLevels]) {
+    const candidate = scanGap(xs, gap, Math.max(autocorrelation(levelResiduals(xs, gap, change)), rho0 - RHO_SLACK));
+    if (candidate && (!best || candidate.rss < best.rss)) best = candidate;
+  }
+  // A change so large that the gap's own ρ mistakes it for wander: judged on the gap less it,
+  // without the floor, when it is the likelier model and stands out far beyond any wander.
+  const unfloored = scanGap(xs, gap, autocorrelation(levelResiduals(xs, gap, inLevels)));
+  if (unfloored && best && unfloored.rss < best.rss && unfloored.statistic >= STANDOUT) best = unfloored;
+  if (!best) return null;
+  const { rss: _, shapeIndex: __, ...change } = best;
+  return { ...change, coupling };
+}
+
+/** How far below the gap's own autocorrelation the refitted one may go: a short series fitted with a change looks whiter than it is. */
+const RHO_SLACK = 0.15;
+/** The t a change must reach, judged without the floor, to be taken for what it is rather than wander. */
+const STANDOUT = 15;
+
+function scanGap(xs: readonly number[], gap: readonly number[], rho: number): (Omit<ChangePoint, "coupling"> & { rss: number; shapeIndex: number }) | null {
+  const n = xs.length;
+  // Transformed rows t = 1..n−1; z holds the null regressor (the constant) after the transform.
+  const m = n - 1;
+  const y = new Float64Array(m);
+  const d = new Float64Array(m);
+  const z: Float64Array[] = [];
+  if (1 - rho > 1e-9) z.push(new Float64Array(m).fill(1 - rho));
+  for (let t = 1; t < n; t++) {
+    y[t - 1] = gap[t]! - rho * gap[t - 1]!;
+    d[t - 1] = xs[t]! - rho * xs[t - 1]!;
+  }
+  const projector = gramInverse(z);
+  const yTilde = residualize(y, z, projector);
+  const rss0 = dot(yTilde, yTilde);
+  if (!(rss0 > 0)) return null;
+
+  // Suffix sums from row r on of d·v and v for v in (ỹ, z…), of d², d and the row count.
+  const vectors = [yTilde, ...z];
+  const suffix = (f: (r: number) => number) => {
+    const s = new Float64Array(m + 1);
+    for (let r = m - 1; r >= 0; r--) s[r] = s[r + 1]! + f(r);
+    return s;
+  };
+  const sumDV = vectors.map((v) => suffix((r) => d[r]! * v[r]!));
+  const sumV = vectors.map((v) => suffix((r) => v[r]!));
+  const sumDD = suffix((r) => d[r]! * d[r]!);
+  const sumD = suffix((r) => d[r]!);
+
+  type Best = Omit<ChangePoint, "coupling"> & { rss: number; shapeIndex: number };
+  let best = null as Best | null;
+  const shapes = [{ shape: "step" as const, rampPoints: null }, { shape: "ramp" as const, rampPoints: null }, ...RAMP_WIDTHS.map((w) => ({ shape: "ramp" as const, rampPoints: w }))];
+  const rssByShape = shapes.map(() => new Float64Array(n).fill(Infinity));
+  const dof = m - z.length - 1;
+  for (let tau = MIN_POINTS_BEFORE - 1; tau <= n - 1 - MIN_POINTS_AFTER; tau++) {
+    // Row of point τ+1 is τ. A ramp's rows from there are d − (1−ρ)·x_τ; levelled at height H after
+    // w points, (1−ρ)·H. A step's rows are 1, then (1−ρ).
+    const r0 = tau;
+    const k = (1 - rho) * xs[tau]!;
+    const rampOver = (from: number, to: number) => ({
+      dots: vectors.map((_, j) => sumDV[j]![from]! - sumDV[j]![to]! - k * (sumV[j]![from]! - sumV[j]![to]!)),
+      norm: sumDD[from]! - sumDD[to]! - 2 * k * (sumD[from]! - sumD[to]!) + k * k * (to - from),
+    });
+    for (const [s, { shape, rampPoints }] of shapes.entries()) {
+      let h: { dots: number[]; norm: number };
+      if (shape === "step") h = { dots: vectors.map((v, j) => v[r0]! + (1 - rho) * sumV[j]![r0 + 1]!), norm: 1 + (1 - rho) ** 2 * (m - r0 - 1) };
+      else if (rampPoints === null) h = rampOver(r0, m);
+      else {
+        const end = r0 + rampPoints;
+        // Levelling off at or after the last point is the open ramp, scored already.
+        if (end >= m) continue;
+        const level = (1 - rho) * (xs[tau + rampPoints]! - xs[tau]!);
+        const ramp = rampOver(r0, end);
+        h = { dots: ramp.dots.map((dv, j) => dv + level * sumV[j]![end]!), norm: ramp.norm + level * level * (m - end) };
+      }
+      const [hy, ...hz] = h.dots as [number, ...number[]];
+      const norm = h.norm - quadratic(projector, hz);
+      if (!(norm > 1e-12 * h.norm)) continue;
+      const size = hy / norm;
+      const rss = rss0 - (hy * hy) / norm;
+      rssByShape[s]![tau] = rss;
+      const sigma = Math.sqrt(Math.max(rss, 1e-300) / dof);
+      const statistic = size / (sigma / Math.sqrt(norm));
+      if (!best || statistic > best.statistic) best = { index: tau, shape, rampPoints, statistic, size, interval: [tau, tau], rho, noise: sigma, rss, shapeIndex: s };
+    }
+  }
+  if (!best) return null;
+  // Noise the AR(1) transform left correlated (a walk under white noise, a season) spreads c more
+  // than white noise would: the t-statistics shrink by √(long-run / plain variance) of the best fit's residuals, never grow.
+  const inflation = Math.sqrt(Math.max(1, longRunRatio(fitResiduals(best, xs, rho, yTilde, z, projector))));
+  best.statistic /= inflation;
+  best.noise *= inflation;
+  const bound = best.rss * Math.exp(CHI_SQUARE_1_95 / m);
+  const profile = rssByShape[best.shapeIndex]!;
+  const within = [...profile.keys()].filter((i) => profile[i]! <= bound);
+  return { ...best, interval: [Math.min(...within), Math.max(...within)] };
+}
+
+/**
+ * b of proxy ≈ a + b·reference, corrected for the reference's own noise (which would pull a plain
+ * least-squares b towards 0 and leave part of a shared trend in the gap): Σ(r − r̄)² less n times
+ * the reference's noise variance, never below a quarter of it. Held at 0 when negative.
+ */
+function couplingOf(proxy: readonly number[], reference: readonly number[]): number {
+  const n = proxy.length;
+  const mp = proxy.reduce((s, v) => s + v, 0) / n;
+  const mr = reference.reduce((s, v) => s + v, 0) / n;
+  let srr = 0;
+  let srp = 0;
+  for (let i = 0; i < n; i++) {
+    srr += (reference[i]! - mr) ** 2;
+    srp += (reference[i]! - mr) * (proxy[i]! - mp);
+  }
+  const signal = Math.max(srr - n * noiseLevel(reference) ** 2, srr / 4);
+  return signal > 0 ? Math.max(0, srp / signal) : 0;
+}
+
+type ChangeAt = { index: number; shape: ChangeShape; rampPoints: number | null };
+
+/** h_τ in levels: 0 up to the change, then 1 (step) or the steps since it (ramp), held once a levelling ramp has climbed its points. */
+export function regressor(xs: readonly number[], { index, shape, rampPoints }: ChangeAt): number[] {
+  const top = rampPoints === null ? Infinity : xs[Math.min(xs.length - 1, index + rampPoints)]! - xs[index]!;
+  return xs.map((x, i) => (i <= index ? 0 : shape === "step" ? 1 : Math.min(top, x - xs[index]!)));
+}
+
+/** The gap less its least-squares fit a + c·h_τ in levels, for the change found. */
+function levelResiduals(xs: readonly number[], gap: readonly number[], change: ChangeAt): number[] {
+  const h = regressor(xs, change);
+  const n = gap.length;
+  const mh = h.reduce((s, v) => s + v, 0) / n;
+  const mg = gap.reduce((s, v) => s + v, 0) / n;
+  let shh = 0;
+  let shg = 0;
+  for (let i = 0; i < n; i++) {
+    shh += (h[i]! - mh) ** 2;
+    shg += (h[i]! - mh) * (gap[i]! - mg);
+  }
+  const c = shh > 0 ? shg / shh : 0;
+  return gap.map((g, i) => g - mg - c * (h[i]! - mh));
+}
+
+/** The residuals of the gap after the best change is fitted, in transformed rows. */
+function fitResiduals(best: ChangeAt & { size: number }, xs: readonly number[], rho: number, yTilde: Float64Array, z: Float64Array[], projector: number[][]): Float64Array {
+  const levels = regressor(xs, best);
+  const h = new Float64Array(yTilde.length).map((_, r) => levels[r + 1]! - rho * levels[r]!);
+  const hTilde = residualize(h, z, projector);
+  return yTilde.map((v, r) => v - best.size * hTilde[r]!);
+}
+
+/** Bartlett-kernel (Newey-West) long-run variance over the plain variance, with bandwidth ⌈2·n^⅓⌉. */
+function longRunRatio(residuals: Float64Array): number {
+  const n = residuals.length;
+  const mean = residuals.reduce((s, v) => s + v, 0) / n;
+  const centered = residuals.map((v) => v - mean);
+  const gamma0 = dot(centered, centered) / n;
+  if (!(gamma0 > 0)) return 1;
+  const bandwidth = Math.ceil(2 * Math.cbrt(n));
+  let longRun = gamma0;
+  for (let lag = 1; lag <= bandwidth && lag < n; lag++) {
+    let gamma = 0;
+    for (let i = lag; i < n; i++) gamma += centered[i]! * centered[i - lag]!;
+    longRun += 2 * (1 - lag / (bandwidth + 1)) * (gamma / n);
+  }
+  return longRun / gamma0;
+}
+
+/**
+ * The noise's AR root: the lag-1 autocorrelation, or, when that is clearly positive, γ(2)/γ(1),
+ * which stays near the root when white noise sits on top of the AR(1) or walk (a logged metric
+ * around a wandering mean); with Kendall's small-sample bias correction, clamped to [0, 1].
+ */
+function autocorrelation(residuals: readonly number[]): number {
+  const n = residuals.length;
+  const gamma = [0, 0, 0];
+  for (let i = 0; i < n; i++) for (let lag = 0; lag <= 2 && lag <= i; lag++) gamma[lag]! += residuals[i]! * residuals[i - lag]!;
+  if (!(gamma[0]! > 0)) return 0;
+  const lag1 = gamma[1]! / gamma[0]!;
+  const raw = lag1 > 0.3 ? Math.max(lag1, gamma[2]! / gamma[1]!) : lag1;
+  return Math.min(1, Math.max(0, raw + (1 + 3 * raw) / n));
+}
+
+function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+/** (Z'Z)⁻¹ for one or two columns (none: empty). */
+function gramInverse(z: Float64Array[]): number[][] {
+  if (z.length === 0) return [];
+  if (z.length === 1) return [[1 / dot(z[0]!, z[0]!)]];
+  const [a, b, c] = [dot(z[0]!, z[0]!), dot(z[0]!, z[1]!), dot(z[1]!, z[1]!)];
+  const det = a * c - b * b;
+  if (!(Math.abs(det) > 1e-12 * a * c)) return [[1 / a, 0], [0, 0]];
+  return [[c / det, -b / det], [-b / det, a / det]];
+}
+
+function quadratic(inverse: number[][], g: number[]): number {
+  let s = 0;
+  for (let i = 0; i < g.length; i++) for (let j = 0; j < g.length; j++) s += g[i]! * inverse[i]![j]! * g[j]!;
+  return s;
+}
+
+function residualize(y: Float64Array, z: Float64Array[], inverse: number[][]): Float64Array {
+  const g = z.map((col) => dot(col, y));
+  const beta = inverse.map((row) => row.reduce((s, v, j) => s + v * g[j]!, 0));
+  return y.map((v, r) => v - z.reduce((s, col, j) => s + beta[j]! * col[r]!, 0));
+}

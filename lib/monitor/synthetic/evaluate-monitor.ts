@@ -1,0 +1,80 @@
+import { divergenceFires } from "../detect-divergence";
+import { median } from "../noise-level";
+import { generateSyntheticRun, type SyntheticRun } from "./generate-synthetic-run";
+import { oracleDelay } from "./oracle-delay";
+import type { DivergenceShape, NoiseFamily } from "./synthetic-families";
+
+export type FalseAlarmFigures = { family: NoiseFamily; runs: number; firedOnce: number; firedPosted: number };
+
+function arraysOf(run: SyntheticRun) {
+  return { xs: run.proxy.map((p) => p.step), ps: run.proxy.map((p) => p.value), rs: run.reference.map((p) => p.value) };
+}
+
+/** Whether the monitor fires on the whole run at once, and whether it fires at any post when the points arrive `postEvery` steps at a time. */
+export function firesOnRun(run: SyntheticRun, threshold: number, postEvery: number): { once: boolean; posted: boolean } {
+  const { xs, ps, rs } = arraysOf(run);
+  const once = divergenceFires(xs, ps, rs, threshold);
+  let posted = once;
+  for (let end = postEvery; end < xs.length && !posted; end += postEvery) posted = divergenceFires(xs.slice(0, end), ps.slice(0, end), rs.slice(0, end), threshold);
+  return { once, posted };
+}
+
+export function measureFalseAlarms({ families, seeds, length, threshold, postEvery = 25 }: { families: readonly NoiseFamily[]; seeds: readonly number[]; length: number; threshold: number; postEvery?: number }): FalseAlarmFigures[] {
+  return families.map((family) => {
+    const results = seeds.map((seed) => firesOnRun(generateSyntheticRun({ family, seed, length }), threshold, postEvery));
+    return { family, runs: seeds.length, firedOnce: results.filter((r) => r.once).length, firedPosted: results.filter((r) => r.posted).length };
+  });
+}
+
+export type DelayFigures = {
+  family: NoiseFamily;
+  sizeSigma: number;
+  shape: DivergenceShape;
+  runs: number;
+  detected: number;
+  /** Runs that fired before the divergence started (a false alarm, not a detection). */
+  firedEarly: number;
+  medianDelay: number | null;
+  medianOracleDelay: number | null;
+  /** Median over runs both detected of monitor delay / oracle delay. */
+  medianRatio: number | null;
+};
+
+/** The first step, from the start on, at which the monitor reading along every step fires; and whether it fired before the start. */
+export function monitorDelay(run: SyntheticRun, threshold: number): { delay: number | null; firedEarly: boolean } {
+  const start = run.divergence!.startStep;
+  const { xs, ps, rs } = arraysOf(run);
+  const firedEarly = firesOnRun({ ...run, proxy: run.proxy.slice(0, start), reference: run.reference.slice(0, start) }, threshold, 25).posted;
+  for (let end = start + 1; end <= xs.length; end++) {
+    if (divergenceFires(xs.slice(0, end), ps.slice(0, end), rs.slice(0, end), threshold)) return { delay: xs[end - 1]! - start, firedEarly };
+  }
+  return { delay: null, firedEarly };
+}
+
+/** Divergences planted at a seeded start in the middle third of the run; delays of the monitor and of the oracle. */
+export function measureDelays({ families, sizes, shapes, seeds, length, threshold, falseAlarmRate }: { families: readonly NoiseFamily[]; sizes: readonly number[]; shapes: readonly DivergenceShape[]; seeds: readonly number[]; length: number; threshold: number; falseAlarmRate: number }): DelayFigures[] {
+  const figures: DelayFigures[] = [];
+  for (const family of families)
+    for (const sizeSigma of sizes)
+      for (const shape of shapes) {
+        const rows = seeds.map((seed) => {
+          const startStep = Math.round(length * (0.3 + 0.3 * ((seed * 0.618034) % 1)));
+          const run = generateSyntheticRun({ family, seed, length, divergence: { startStep, sizeSigma, shape } });
+          return { ...monitorDelay(run, threshold), oracle: oracleDelay(run, falseAlarmRate) };
+        });
+        const detected = rows.filter((r) => r.delay !== null);
+        const both = rows.filter((r) => r.delay !== null && r.oracle !== null);
+        figures.push({
+          family,
+          sizeSigma,
+          shape,
+          runs: rows.length,
+          detected: detected.length,
+          firedEarly: rows.filter((r) => r.firedEarly).length,
+          medianDelay: detected.length ? median(detected.map((r) => r.delay!)) : null,
+          medianOracleDelay: rows.some((r) => r.oracle !== null) ? median(rows.flatMap((r) => (r.oracle === null ? [] : [r.oracle]))) : null,
+          medianRatio: both.length ? median(both.map((r) => r.delay! / Math.max(1, r.oracle!))) : null,
+        });
+      }
+  return figures;
+}
