@@ -1,11 +1,16 @@
 // npx tsx scripts/measure-redteam.ts [seeds=10]: the red-team's figures on the lab (v1's refund-claim loophole: found or not, probes, wall time, against the GRPO time to the hack's onset).
-import { hackOnset } from "../lib/lab/measure-lab-divergence";
 import { auditEndState } from "../lib/lab/audit-end-state";
 import { labRubricV1 } from "../lib/lab/lab-rubrics";
 import { labEndStateSchema } from "../lib/lab/lab-state-schema";
 import { runLab } from "../lib/lab/run-lab";
 import { scriptedLabRollouts } from "../lib/lab/scripted-lab-rollouts";
 import type { StepMetrics } from "../lib/lab/summarize-lab";
+
+/** The step at which GRPO has shown the hack: the hack rate 0.1 above its first step's. */
+function hackOnset(steps: StepMetrics[]): number | null {
+  const start = steps[0]?.metrics.hack_rate ?? 0;
+  return steps.find((s) => (s.metrics.hack_rate ?? 0) > start + 0.1)?.step ?? null;
+}
 import { PROBE_FAMILIES } from "../lib/redteam/probe-families";
 import { rubricPhrases } from "../lib/redteam/rubric-phrases";
 import { runProbes } from "../lib/redteam/run-probes";
