@@ -56,7 +56,10 @@ describe("a whole run through the API key alone", () => {
     const run = await call(postRun, "/api/v1/runs", { body: { name, trainer: "trl", environment: "lab" } });
 
     const jobIds = new Set<string>();
-    for (const [from, to] of [[1, 60], [61, 120]] as const) {
+    for (const [from, to] of [
+      [1, 60],
+      [61, 120],
+    ] as const) {
       const answer = await call(postMetrics, `/api/v1/runs/${run.id}/metrics`, { id: run.id, body: { points: pointsFor(from, to) } });
       expect(answer).toMatchObject({ runId: run.id, accepted: (to - from + 1) * 2, jobIds: [expect.any(String)] });
       answer.jobIds.forEach((id: string) => jobIds.add(id));
@@ -68,7 +71,9 @@ describe("a whole run through the API key alone", () => {
       { role: "tool", tool_call_id: "a", content: "order 17: refunded" },
       { role: "assistant", content: reply },
     ];
-    const scored = await call(postReward, "/api/v1/reward", { body: { environment: "lab", run: run.id, step: 120, rollouts: [{ messages }, { prompt: "Where is my refund?", completion: "No idea." }] } });
+    const scored = await call(postReward, "/api/v1/reward", {
+      body: { environment: "lab", run: run.id, step: 120, rollouts: [{ messages }, { prompt: "Where is my refund?", completion: "No idea." }] },
+    });
     expect(scored.rewards).toHaveLength(2);
     expect(scored.traceIds).toEqual([expect.any(String), expect.any(String)]);
     expect(scored.jobIds).toHaveLength(1);
@@ -90,9 +95,19 @@ describe("a whole run through the API key alone", () => {
     const detail = await call(getRun, `/api/v1/runs/${run.id}`, { id: run.id });
     expect(detail).toMatchObject({ id: run.id, name, trainer: "trl", environment: "lab" });
     expect(detail.metrics.find((m: { name: string }) => m.name === "reward/proxy")).toMatchObject({ points: 120, firstStep: 1, lastStep: 120 });
-    const divergence = detail.detections.find((d: { kind: string }) => d.kind === "metric_divergence");
-    expect(divergence).toMatchObject({ metricPair: { proxy: "reward/proxy", reference: "success/heldout" }, numbers: { proxySlope: expect.any(Number), referenceSlope: expect.any(Number), correlation: expect.any(Number) } });
-    expect(divergence.fromStep).toBeLessThanOrEqual(60);
+    // success/heldout is a held-out metric: the widening gap is a detection of its own kind.
+    const divergence = detail.detections.find((d: { kind: string }) => d.kind === "held_out_gap");
+    expect(divergence).toMatchObject({
+      metricPair: { proxy: "reward/proxy", reference: "success/heldout" },
+      numbers: {
+        onsetStep: expect.any(Number),
+        onsetInterval: { fromStep: expect.any(Number), toStep: expect.any(Number) },
+        riseSigma: expect.any(Number),
+        statistic: expect.any(Number),
+      },
+    });
+    // The proxy parts from step 60: the onset is estimated there, not at the start of a window.
+    expect(Math.abs(divergence.numbers.onsetStep - 60)).toBeLessThanOrEqual(10);
 
     const page = await call(getMetrics, `/api/v1/runs/${run.id}/metrics?name=reward/proxy&limit=100`, { id: run.id });
     expect(page.points).toHaveLength(100);
