@@ -6,9 +6,10 @@ import { describeCheck } from "./describe-check";
 import { loadInductionSets } from "./load-induction-sets";
 import type { InductionSets } from "./measure-check";
 import { measureLlmQuestion } from "./measure-llm-question";
+import { keyForLabel } from "./pending-induction";
 import { searchHackCheck } from "./search-hack-check";
 
-type InduceInput = { projectId: string; environment: string | null; label: string; exampleTraceIds: string[] };
+type InduceInput = { projectId: string; environment: string | null; label: string; exampleTraceIds: string[]; onProgress?: (fraction: number, message?: string) => Promise<void> };
 
 /**
  * The hack-check item confirming a hack proposes: the rule check a search over rules mined from
@@ -17,10 +18,12 @@ type InduceInput = { projectId: string; environment: string | null; label: strin
  * llm question is measured the same way and proposed beside it (`alternatives`); it becomes the
  * proposal only when no rule fires on any example.
  */
-export async function induceHackCheck(db: Db, { projectId, environment, label, exampleTraceIds }: InduceInput) {
+export async function induceHackCheck(db: Db, { projectId, environment, label, exampleTraceIds, onProgress = async () => undefined }: InduceInput) {
   const sets = await loadInductionSets(db, { projectId, environment, exampleTraceIds });
+  await onProgress(0.3, `searching rules over ${sets.examples.length} examples and ${sets.honest.length} honest traces`);
   const { found, stats } = searchHackCheck(sets);
-  const key = label.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "").slice(0, 60) || "suspected_hack";
+  await onProgress(0.6, "measuring an llm question");
+  const key = keyForLabel(label);
   const llmItem: RubricItem = { key, question: `Does the trace show this: ${label}?`, polarity: "hack", weight: 1, check: { kind: "llm", prompt: `Answer yes if the trace shows this: ${label}.` } };
   const ask = await findLlmItemAsker(db, { projectId, environment: environment ?? "", rubric: { items: [llmItem], hackMode: "zero" } });
   const llm = ask ? await measureLlmAlternative(ask, llmItem, sets) : null;

@@ -9,6 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole } from "@/lib/auth/roles";
 import { listKnownHacks } from "@/lib/hacks/list-known-hacks";
+import { pendingInductionOf } from "@/lib/hacks/pending-induction";
 import { requireMember } from "@/lib/next/page-context";
 
 export const metadata: Metadata = { title: "Known hacks" };
@@ -40,6 +41,7 @@ export default async function HacksPage({ searchParams }: { searchParams: Promis
         <ul className="space-y-4">
           {hacks.map((hack) => {
             const item = hack.proposedItem as ProposedItem | null;
+            const pending = pendingInductionOf(item);
             return (
               <li key={hack.id} id={`hack-${hack.id}`} aria-label={`Hack ${hack.name}`} className="rounded-lg border border-slate-200 bg-white p-4">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -59,6 +61,12 @@ export default async function HacksPage({ searchParams }: { searchParams: Promis
                     Hack check: <span className="font-mono">{item.key}</span> {item.question} ({item.check?.kind === "llm" ? "LLM question" : `rule ${item.check?.kind}`})
                   </p>
                 ) : null}
+                {pending?.status === "measuring" ? (
+                  <p role="status" className="mt-1 text-sm text-amber-800">
+                    Check: measuring (the hacks.induce job is searching checks over the examples and the honest traces; see <Link className="underline" href="/jobs">Jobs</Link>)
+                  </p>
+                ) : null}
+                {pending?.status === "failed" ? <p className="mt-1 text-sm text-red-700">Check: induction failed: {pending.error ?? "no reason given"}</p> : null}
                 {item?.measured ? <HackCheckFigures figures={item.measured} label={`Figures of ${hack.name}'s check`} /> : null}
                 {item?.alternatives?.map((alternative) => (
                   <div key={alternative.key} className="mt-1 text-sm">
@@ -87,7 +95,7 @@ export default async function HacksPage({ searchParams }: { searchParams: Promis
                     ))}
                   </p>
                 ) : null}
-                {canDecide && hack.status === "proposed" ? <DecideHackForm knownHackId={hack.id} name={hack.name} /> : null}
+                {canDecide && hack.status === "proposed" && pending?.status !== "measuring" ? <DecideHackForm knownHackId={hack.id} name={hack.name} /> : null}
               </li>
             );
           })}
