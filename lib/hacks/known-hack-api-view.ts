@@ -27,6 +27,9 @@ export function toApiKnownHack(hack: ListedHack) {
     item,
     precision: typeof measured?.precision === "number" ? measured.precision : null,
     recall: typeof measured?.recall === "number" ? measured.recall : null,
+    /** Set when the check's precision is low: approving it is then a visible choice. */
+    warning: typeof item?.warning === "string" ? item.warning : null,
+    nextBest: Array.isArray(item?.nextBest) ? item.nextBest : [],
     induction: pending?.status ?? "done",
     inductionError: pending?.error ?? null,
     examples: hack._count.examples,

@@ -13,7 +13,7 @@ type Candidate = { parts: Literal[]; kind: "all" | "any"; fires: Uint8Array; sco
 
 // Precision-first: F0.5 weighs precision twice as much as recall.
 const beta = 1;
-const bounds = { allPool: 40, anyPool: 25, extendedPairs: 15, minAllRecall: 0.5, minAnyPrecision: 0.8 };
+const bounds = { allPool: 40, anyPool: 25, extendedPairs: 15, minAllRecall: 0.5, minAnyPrecision: 0.8, nextBest: 3 };
 
 /**
  * Searches the rules mined from the examples and their compositions (a rule, its negation, `all`
@@ -23,7 +23,7 @@ const bounds = { allPool: 40, anyPool: 25, extendedPairs: 15, minAllRecall: 0.5,
  * cost is one pass over the traces per rule plus a bounded number of bit-vector combinations.
  * Null when nothing fires on any example.
  */
-export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null; stats: SearchStats } {
+export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null; nextBest: FoundCheck[]; stats: SearchStats } {
   const started = performance.now();
   const traces = [...sets.examples, ...sets.honest];
   const nExamples = sets.examples.length;
@@ -49,14 +49,28 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
     .slice(0, bounds.anyPool);
   for (let i = 0; i < anyPool.length; i += 1) for (let j = i + 1; j < anyPool.length; j += 1) candidates.push(combine("any", [anyPool[i]!, anyPool[j]!], nExamples));
 
-  const best = candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore)[0];
+  const ranked = distinctByFirings(candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore), bounds.nextBest + 1);
   const stats = { rules: rules.length, literals: literals.length, candidates: candidates.length, ms: Math.round(performance.now() - started) };
-  if (!best) return { found: null, stats };
-  const fires = [...best.fires].map(Boolean);
-  return {
-    found: { check: toCheck(best), score: best.score, measured: measureFirings(sets, { examples: fires.slice(0, nExamples), honest: fires.slice(nExamples) }) },
-    stats,
+  const toFound = (candidate: Candidate): FoundCheck => {
+    const fires = [...candidate.fires].map(Boolean);
+    return { check: toCheck(candidate), score: candidate.score, measured: measureFirings(sets, { examples: fires.slice(0, nExamples), honest: fires.slice(nExamples) }) };
   };
+  const [best, ...rest] = ranked.map(toFound);
+  return { found: best ?? null, nextBest: rest, stats };
+}
+
+/** The first `n` candidates that fire on different traces: a runner-up firing exactly where the best does is no other choice. */
+function distinctByFirings(sorted: Candidate[], n: number): Candidate[] {
+  const kept: Candidate[] = [];
+  const seen = new Set<string>();
+  for (const candidate of sorted) {
+    const signature = candidate.fires.join("");
+    if (seen.has(signature)) continue;
+    seen.add(signature);
+    kept.push(candidate);
+    if (kept.length === n) break;
+  }
+  return kept;
 }
 
 /** Every rule and its negation, evaluated once per trace; a literal that fires exactly where an earlier one does is dropped. */

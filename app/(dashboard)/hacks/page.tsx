@@ -22,6 +22,8 @@ type ProposedItem = {
   check?: { kind?: string };
   measured?: Figures | null;
   alternatives?: Array<{ key: string; question: string; measured: Figures | null; measureError?: string }>;
+  warning?: string;
+  nextBest?: Array<{ check: unknown; description: string; measured: Figures }>;
 };
 
 const when = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace("T", " ") : "");
@@ -67,7 +69,25 @@ export default async function HacksPage({ searchParams }: { searchParams: Promis
                   </p>
                 ) : null}
                 {pending?.status === "failed" ? <p className="mt-1 text-sm text-red-700">Check: induction failed: {pending.error ?? "no reason given"}</p> : null}
+                {item?.warning ? (
+                  <p role="alert" className="mt-1 rounded border border-red-200 bg-red-50 p-2 text-sm text-red-800">
+                    {item.warning}
+                  </p>
+                ) : null}
                 {item?.measured ? <HackCheckFigures figures={item.measured} label={`Figures of ${hack.name}'s check`} /> : null}
+                {item?.warning && item.nextBest?.length ? (
+                  <div className="mt-1 text-sm">
+                    Next-best candidates (save one with Edit to propose it instead):
+                    <ol className="ml-5 list-decimal">
+                      {item.nextBest.map((candidate, index) => (
+                        <li key={index}>
+                          {candidate.description} <code className="break-all text-xs">{JSON.stringify(candidate.check)}</code>
+                          <HackCheckFigures figures={candidate.measured} label={`Figures of ${hack.name}'s candidate ${index + 2}`} />
+                        </li>
+                      ))}
+                    </ol>
+                  </div>
+                ) : null}
                 {item?.alternatives?.map((alternative) => (
                   <div key={alternative.key} className="mt-1 text-sm">
                     Also proposed, an LLM question: {alternative.question}
