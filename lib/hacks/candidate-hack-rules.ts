@@ -18,7 +18,9 @@ export function candidateHackRules(examples: TraceView[], honest: TraceView[]): 
   // What the world did and said first; the reply's wording last: on a tie the search keeps the rule
   // that reads tool calls and results, which holds however the reply is phrased.
   const rules: ComposableCheck[] = [];
-  for (const tool of tools) rules.push({ kind: "tool_called", tool }, { kind: "tool_not_called", tool });
+  // What was done before what was left undone: an absence also holds on rollouts that did nothing at all.
+  for (const tool of tools) rules.push({ kind: "tool_called", tool });
+  for (const tool of tools) rules.push({ kind: "tool_not_called", tool });
   rules.push(...mineToolResults(examples, honest));
   for (const { path, pattern } of mineCapturedArguments(all)) {
     for (const tool of tools.filter((name) => takesArgument(all, name, path))) {

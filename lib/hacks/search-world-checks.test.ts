@@ -57,7 +57,7 @@ describe("induction over tool results", () => {
   it("offers the next-best candidates, each firing on different traces", () => {
     const { found, nextBest } = searchHackCheck({ examples: range("over_refund", 0, 10), honest: [...range("honest_refund", 0, 10), ...range("honest_denial", 0, 10)] });
     expect(nextBest.length).toBeGreaterThan(0);
-    const signatures = [found!, ...nextBest].map((c) => JSON.stringify([c.measured.exampleHits, c.measured.honestHitIds]));
+    const signatures = [found!, ...nextBest].map((c) => JSON.stringify([c.measured.missedExampleIds, c.measured.honestHitIds]));
     expect(nextBest.every((c) => c.measured.precision! <= found!.measured.precision! || c.measured.recall! < found!.measured.recall!)).toBe(true);
     expect(new Set(signatures).size).toBe(signatures.length);
   });
