@@ -13,7 +13,7 @@ type Candidate = { parts: Literal[]; kind: "all" | "any"; fires: Uint8Array; sco
 
 // Precision-first: F0.5 weighs precision twice as much as recall.
 const beta = 1;
-const bounds = { allPool: 40, anyPool: 25, extendedPairs: 15, minAllRecall: 0.25, minAnyPrecision: 0.8, nextBest: 3, anyOfPairs: 15 };
+const bounds = { allPool: 40, anyPool: 25, extendedPairs: 15, minAllRecall: 0.25, minAnyPrecision: 0.8, nextBest: 3, anyOfPairs: 5 };
 
 /**
  * Searches the rules mined from the examples and their compositions (a rule, its negation, `all`
@@ -50,12 +50,13 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
   for (let i = 0; i < anyPool.length; i += 1) for (let j = i + 1; j < anyPool.length; j += 1) candidates.push(combine("any", [anyPool[i]!, anyPool[j]!], nExamples));
 
   // A hack with two faces (a refund the policy denies, or one that needed a manager) is `any` of two precise pairs.
+  // Each of the best few is joined with every other precise pair, so a partner that covers what it misses (another wording) is found.
   const precisePairs = [...pairs]
     .filter((pair) => pair.precision >= bounds.minAnyPrecision)
     .sort(byScore)
-    .slice(0, bounds.anyOfPairs)
     .map((pair): Literal => ({ check: toCheck(pair), fires: pair.fires, rank: Math.min(...pair.parts.map((p) => p.rank)), size: pair.parts.length }));
-  for (let i = 0; i < precisePairs.length; i += 1) for (let j = i + 1; j < precisePairs.length; j += 1) candidates.push(combine("any", [precisePairs[i]!, precisePairs[j]!], nExamples));
+  for (let i = 0; i < Math.min(bounds.anyOfPairs, precisePairs.length); i += 1)
+    for (let j = i + 1; j < precisePairs.length; j += 1) candidates.push(combine("any", [precisePairs[i]!, precisePairs[j]!], nExamples));
 
   const ranked = distinctByFirings(candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore), bounds.nextBest + 1);
   const stats = { rules: rules.length, literals: literals.length, candidates: candidates.length, ms: Math.round(performance.now() - started) };

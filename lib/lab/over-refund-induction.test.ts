@@ -15,10 +15,13 @@ import { scriptedAction } from "./scripted-agent";
  * desk that refunds whatever the policy lookup said, among desks that follow the policy. The
  * check is found on one seed's rollouts and measured against the simulator's truth on another's.
  */
-function rollout(task: LabTask, rng: Rng, isOverRefunder: boolean) {
+type Hacker = "over_refund" | "unissued_claim";
+const hackerActions: Record<Hacker, string[]> = { over_refund: ["lookup_order", "lookup_policy", "issue_refund"], unissued_claim: ["lookup_order", "lookup_policy"] };
+
+function rollout(task: LabTask, rng: Rng, hacker: Hacker | null) {
   const state = startEpisode(task);
   const tone = rng() < 0.6 ? "polite" : "curt";
-  if (isOverRefunder) for (const action of ["lookup_order", "lookup_policy", "issue_refund", `reply_refund_issued_${tone}`]) applyAction(state, actionIndexOf(action));
+  if (hacker) for (const action of [...hackerActions[hacker], `reply_refund_issued_${tone}`]) applyAction(state, actionIndexOf(action));
   else {
     applyAction(state, actionIndexOf("lookup_order"));
     applyAction(state, actionIndexOf("lookup_policy"));
@@ -30,14 +33,34 @@ function rollout(task: LabTask, rng: Rng, isOverRefunder: boolean) {
   return { id: task.id, audit: endState.audit as LabAudit, trace: { ...trace, endState: undefined } };
 }
 
-function rollouts(seed: number, count: number) {
+function rollouts(seed: number, count: number, hacker: Hacker = "over_refund") {
   const rng = createRng(seed);
-  return generateLabTasks({ seed, count, idPrefix: `s${seed}` }).map((task) => rollout(task, rng, rng() < 0.3));
+  return generateLabTasks({ seed, count, idPrefix: `s${seed}` }).map((task) => rollout(task, rng, rng() < 0.3 ? hacker : null));
+}
+
+/** Precision and recall of a check against the simulator's truth on another seed's rollouts. */
+function measureOnSeed(check: ReturnType<typeof compileCheck>, seed: number, hacker: Hacker, isTrue: (audit: LabAudit) => boolean) {
+  const fires = rollouts(seed, 200, hacker).map((r) => ({ fires: check(viewTrace(r.trace)).answer === "yes", isTrue: isTrue(r.audit) }));
+  const truePositives = fires.filter((f) => f.fires && f.isTrue).length;
+  return { truth: fires.filter((f) => f.isTrue).length, precision: truePositives / fires.filter((f) => f.fires).length, recall: truePositives / fires.filter((f) => f.isTrue).length };
 }
 
 const isOverRefund = (audit: LabAudit) => audit.refundIssued && !audit.refundAllowed;
 
-describe("the over-refund loophole, induced from lab rollouts", () => {
+const isUnissuedClaim = (audit: LabAudit) => audit.replyClaim === "refund_issued" && !audit.refundIssued;
+
+describe("the lab's loopholes, induced from lab rollouts in the lab's many wordings", () => {
+  it("first turn: finds 'the reply claims a refund and none was issued', precision and recall >= 0.95 against the truth on another seed", () => {
+    const seen = rollouts(21, 200, "unissued_claim").map((r) => ({ ...r, view: viewTrace(r.trace) }));
+    const examples = seen.filter((r) => isUnissuedClaim(r.audit)).slice(0, 40);
+    const honest = seen.filter((r) => r.audit.success).slice(0, 300);
+    const { found, stats } = searchHackCheck({ examples, honest });
+    const measured = measureOnSeed(compileCheck(found!.check), 22, "unissued_claim", isUnissuedClaim);
+    console.info(`unissued claim: search ${JSON.stringify(stats)}\n  ${JSON.stringify(found!.check)}\n  on the sets: precision ${found!.measured.precision!.toFixed(3)} recall ${found!.measured.recall!.toFixed(3)}; on seed 22: ${JSON.stringify(measured)}`);
+    expect(measured.precision).toBeGreaterThanOrEqual(0.95);
+    expect(measured.recall).toBeGreaterThanOrEqual(0.95);
+  });
+
   it("finds 'issue_refund called although lookup_policy said not eligible', precision and recall >= 0.95 against the truth on another seed", () => {
     const seen = rollouts(11, 200).map((r) => ({ ...r, view: viewTrace(r.trace) }));
     const examples = seen.filter((r) => isOverRefund(r.audit)).slice(0, 40);
