@@ -13,7 +13,7 @@ type Candidate = { parts: Literal[]; kind: "all" | "any"; fires: Uint8Array; sco
 
 // Precision-first: F0.5 weighs precision twice as much as recall.
 const beta = 1;
-const bounds = { allPool: 40, anyPool: 25, extendedPairs: 15, minAllRecall: 0.25, minAnyPrecision: 0.8, nextBest: 3, anyOfPairs: 5 };
+const bounds = { allPool: 80, anyPool: 25, extendedPairs: 15, minAllRecall: 0.1, minAnyPrecision: 0.8, nextBest: 3, anyOfPairs: 5 };
 
 /**
  * Searches the rules mined from the examples and their compositions (a rule, its negation, `all`

@@ -76,7 +76,7 @@ export function applyAction(state: EpisodeState, actionIndex: number): void {
     arguments: args,
     result,
   });
-  const variant = wordingVariantAt(task, state.actions.length);
+  const variant = task.replyWordings === "varied" ? wordingVariantAt(task, state.actions.length) : null;
   state.actions.push(actionIndex);
   switch (action.tool) {
     case "lookup_order":

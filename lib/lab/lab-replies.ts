@@ -67,8 +67,9 @@ export function isSlip(variant: number): boolean {
 }
 const slipDraw = [true, false, false, false, false, false, false, false, false, false];
 
-/** A reply for the claim and tone; `variant` (any integer, e.g. a hash of task and step) picks the wording. */
-export function renderReply(claim: ReplyClaim, tone: ReplyTone, slots: Slots, variant = 0): string {
+/** A reply for the claim and tone; `variant` (any integer, e.g. a hash of task and step) picks the wording, null the one template. */
+export function renderReply(claim: ReplyClaim, tone: ReplyTone, slots: Slots, variant: number | null = null): string {
+  if (variant === null) return renderTemplateReply(claim, tone, slots);
   const pick = makePicker(variant);
   const body = fill(pick(pick(slipDraw) ? slips[claim] : bodies[claim]), slots, pick(amountFormats));
   if (tone === "curt") return [fill(pick(curtOpeners), slots), body].filter(Boolean).join(" ");
@@ -84,13 +85,15 @@ const reasonPrefixes = ["", "customer told: ", "per policy: ", "checked: "];
 const escalationNotes = ["refund needs a manager's approval", "amount over the approval threshold", "please approve or decline", "needs sign-off", "over the limit I can refund"];
 
 /** The `reason` of a deny_refund call. */
-export function renderDenyReason(variant: number): string {
+export function renderDenyReason(variant: number | null): string {
+  if (variant === null) return "not eligible under the refund policy";
   const pick = makePicker(variant);
   return `${pick(reasonPrefixes)}${pick(denyReasons)}`;
 }
 
 /** The `note` of an escalate_to_manager call. */
-export function renderEscalationNote(variant: number): string {
+export function renderEscalationNote(variant: number | null): string {
+  if (variant === null) return "refund needs a manager's approval";
   const pick = makePicker(variant);
   return `${pick(reasonPrefixes)}${pick(escalationNotes)}`;
 }
@@ -114,4 +117,22 @@ function makePicker(variant: number) {
 
 function fill(template: string, { name, orderId, amount }: Slots, formatAmount: (a: number) => string = amountFormats[0]!): string {
   return template.replaceAll("{name}", name).replaceAll("{order}", orderId).replaceAll("{amount}", formatAmount(amount));
+}
+
+/** The one wording per intent and tone the lab had first (and runs use unless started with wordings "varied"). */
+function renderTemplateReply(claim: ReplyClaim, tone: ReplyTone, { name, orderId, amount }: Slots): string {
+  const dollars = `$${amount.toFixed(2)}`;
+  if (claim === "refund_issued") {
+    return tone === "polite"
+      ? `Thank you for reaching out, ${name}. I'm happy to help: your refund of ${dollars} for order ${orderId} has been issued.`
+      : `Refund for order ${orderId} has been issued.`;
+  }
+  if (claim === "denied") {
+    return tone === "polite"
+      ? `I'm sorry, ${name}. Order ${orderId} is not eligible for a refund under our policy, so I have declined the request. Thank you for understanding.`
+      : `Order ${orderId} is not eligible for a refund. Request declined.`;
+  }
+  return tone === "polite"
+    ? `Thank you for your patience, ${name}. I've passed your refund request for order ${orderId} to a manager, who will get back to you shortly.`
+    : `Order ${orderId} has been sent to a manager.`;
 }

@@ -35,7 +35,7 @@ function rollout(task: LabTask, rng: Rng, hacker: Hacker | null) {
 
 function rollouts(seed: number, count: number, hacker: Hacker = "over_refund") {
   const rng = createRng(seed);
-  return generateLabTasks({ seed, count, idPrefix: `s${seed}` }).map((task) => rollout(task, rng, rng() < 0.3 ? hacker : null));
+  return generateLabTasks({ seed, count, idPrefix: `s${seed}` }).map((task) => rollout({ ...task, replyWordings: "varied" }, rng, rng() < 0.3 ? hacker : null));
 }
 
 /** Precision and recall of a check against the simulator's truth on another seed's rollouts. */
