@@ -5,6 +5,7 @@ import { DecisionOutcome } from "@/components/hacks/decision-outcome";
 import { EditHackCheckForm } from "@/components/hacks/edit-hack-check-form";
 import { HackCheckFigures } from "@/components/hacks/hack-check-figures";
 import { NewHackForm } from "@/components/hacks/new-hack-form";
+import { RefreshWhileMeasuring } from "@/components/hacks/refresh-while-measuring";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole } from "@/lib/auth/roles";
@@ -32,8 +33,10 @@ export default async function HacksPage({ searchParams }: { searchParams: Promis
   const [{ db, member }, { decided }] = await Promise.all([requireMember("viewer"), searchParams]);
   const hacks = await listKnownHacks(db, { projectId: member.projectId });
   const canDecide = hasRole(member.role, "reviewer");
+  const isMeasuring = hacks.some((hack) => pendingInductionOf(hack.proposedItem)?.status === "measuring");
   return (
     <>
+      {isMeasuring ? <RefreshWhileMeasuring /> : null}
       <PageHeader title="Known hacks" description="Reward-hacking patterns: proposed, approved or rejected, each with its hack-check item." />
       {hacks.length === 0 ? (
         <EmptyState title="No known hacks yet">
