@@ -1,3 +1,4 @@
+import { induceHackHandler } from "../lib/hacks/induce-hack-job";
 import { importTracesHandler } from "../lib/ingest/import-traces-job";
 import type { RegisteredHandler } from "../lib/jobs/job-type";
 import { judgesRunHandler } from "../lib/judges/judges-run-job";
@@ -12,6 +13,7 @@ import { groundingHandler } from "../lib/tasks/grounding-job";
 import { mineDocumentHandler } from "../lib/tasks/mine-document-job";
 import { mineTracesHandler } from "../lib/tasks/mine-tasks-from-traces-job";
 import { redteamHandler } from "../lib/redteam/redteam-job";
+import { pipelineEventHandler } from "./follow-ups";
 
 /**
  * Every job type the worker runs (lib/jobs is the mechanism; this is the wiring). Each later
@@ -21,5 +23,8 @@ import { redteamHandler } from "../lib/redteam/redteam-job";
 export function wireJobHandlers(): RegisteredHandler[] {
   registerLabSimulatedJudges();
   registerLabGroundingPolicy();
-  return [labRunHandler, importTracesHandler, judgesRunHandler, reviewLabRunHandler, detectEdgeCasesHandler, extractRubricHandler, runDivergenceHandler, mineDocumentHandler, mineTracesHandler, groundingHandler, redteamHandler];
+  return [
+    labRunHandler, importTracesHandler, judgesRunHandler, reviewLabRunHandler, detectEdgeCasesHandler, extractRubricHandler, runDivergenceHandler,
+    mineDocumentHandler, mineTracesHandler, groundingHandler, redteamHandler, pipelineEventHandler, induceHackHandler,
+  ];
 }

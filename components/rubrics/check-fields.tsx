@@ -5,6 +5,7 @@ import { jsonPathOpSchema, regexTargetSchema, type CheckKind } from "@/lib/rubri
 import { Button } from "@/components/ui/button";
 import { FieldGroup, SelectField, TextField } from "./form-field";
 import { ToolArgumentFields } from "./tool-argument-fields";
+import { ValueCarriedFields } from "./value-carried-fields";
 
 const kindLabels: ReadonlyArray<readonly [CheckKind, string]> = [
   ["llm", "LLM question (a judge answers)"],
@@ -15,12 +16,20 @@ const kindLabels: ReadonlyArray<readonly [CheckKind, string]> = [
   ["step_count", "Number of steps or tool calls"],
   ["reply_length", "Length of the final reply"],
   ["json_path", "End-state value (JSON path)"],
+  ["tool_result", "A tool's result says (pattern or JSON path)"],
+  ["value_carried", "A value carried across steps"],
   ["all", "All of these (every check yes)"],
   ["any", "Any of these (at least one yes)"],
   ["not", "Not (the opposite of a check)"],
+  ["implies", "When one check holds, another must"],
 ];
 const composableKinds = kindLabels.filter(([kind]) => kind !== "llm");
 const targetLabels = regexTargetSchema.options.map((target) => [target, target.replace("_", " ")] as const);
+const callLabels = [
+  ["any", "any call"],
+  ["first", "the first call"],
+  ["last", "the last call"],
+] as const;
 const opLabels = jsonPathOpSchema.options.map((op) => [op, op.replace("_", " ")] as const);
 
 export type CheckChange = (form: CheckForm, touchedPath: string) => void;
@@ -124,6 +133,40 @@ export function CheckFields({ form, onChange, errors, path = "", isComposable = 
             ? text("value", "Value", { mono: true, hint: 'Text, a number, true/false or JSON ("3" for the text 3)' })
             : null}
         </>
+      ) : null}
+      {form.kind === "tool_result" ? (
+        <>
+          {text("tool", "Tool name", { mono: true })}
+          <SelectField label="Of its calls" value={form.call} options={callLabels} onChange={(call) => set("call", call)} error={errors[at("call")]} />
+          <SelectField
+            label="Test"
+            value={form.test}
+            options={[
+              ["pattern", "a pattern in the result's text"],
+              ["path", "a JSON path in the result"],
+            ]}
+            onChange={(test) => set("test", test)}
+          />
+          {form.test === "pattern" ? (
+            <>
+              {text("pattern", "Pattern", { mono: true, hint: "JSON results are searched as their JSON text" })}
+              {text("flags", "Flags", { mono: true, hint: "e.g. i for any case" })}
+            </>
+          ) : (
+            <>
+              {text("path", "Path in the result", { mono: true, hint: "e.g. eligible" })}
+              <SelectField label="Operator" value={form.op} options={opLabels} onChange={(op) => set("op", op)} error={errors[at("op")]} />
+              {["equals", "not_equals", "gt", "lt"].includes(form.op) ? text("value", "Value", { mono: true }) : null}
+            </>
+          )}
+        </>
+      ) : null}
+      {form.kind === "value_carried" ? <ValueCarriedFields form={form} path={path} errors={errors} onChange={onChange} /> : null}
+      {form.kind === "implies" ? (
+        <div className="space-y-2 md:col-span-4">
+          <CheckFields form={form.when} path={at("when")} errors={errors} isComposable legend="When this holds" onChange={(next, touched) => onChange({ ...form, when: next }, touched)} />
+          <CheckFields form={form.then} path={at("then")} errors={errors} isComposable legend="Then this must hold" onChange={(next, touched) => onChange({ ...form, then: next }, touched)} />
+        </div>
       ) : null}
       {form.kind === "all" || form.kind === "any" ? (
         <div className="space-y-2 md:col-span-4">

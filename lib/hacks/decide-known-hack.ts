@@ -2,6 +2,7 @@ import { recordAuditEvent, type Actor } from "../audit/record-audit-event";
 import type { Db, Tx } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { findOrCreateDraft } from "../rubrics/find-or-create-draft";
+import { pendingInductionOf } from "./pending-induction";
 import { rubricItemSchema, type RubricItem } from "../rubrics/rubric-item-schema";
 
 type Decision = { projectId: string; knownHackId: string; actor: Actor; note?: string | null };
@@ -14,6 +15,8 @@ type Decision = { projectId: string; knownHackId: string; actor: Actor; note?: s
 export async function approveKnownHack(db: Db, { projectId, knownHackId, actor, note }: Decision) {
   return db.$transaction(async (tx) => {
     const hack = await loadProposed(tx, projectId, knownHackId);
+    const pending = pendingInductionOf(hack.proposedItem);
+    if (pending?.status === "measuring") throw new AppError("conflict", "The hack's check is still being induced and measured (job hacks.induce); approve it once /hacks shows its figures");
     if (!hack.environment) throw new AppError("bad_request", "Give the hack an environment first: its item goes into that environment's rubric");
     const parsed = rubricItemSchema.safeParse(hack.proposedItem ?? {});
     if (!parsed.success) throw new AppError("bad_request", "The hack has no valid hack-check item to add; edit its proposed item first", parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));

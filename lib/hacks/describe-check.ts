@@ -18,6 +18,17 @@ export function describeCheck(check: RubricCheck | ComposableCheck): string {
       return `the reply length in ${check.unit} is within ${check.min ?? 0}..${check.max ?? "∞"}`;
     case "json_path":
       return `the end state's ${check.path} is ${check.op}${check.value === undefined ? "" : ` ${JSON.stringify(check.value)}`}`;
+    case "tool_result": {
+      const which = check.call === "any" ? "a" : `the ${check.call}`;
+      const test = check.pattern !== undefined ? `matches /${check.pattern}/${check.flags ?? ""}` : `has ${check.path} ${check.op ?? "exists"}${check.value === undefined ? "" : ` ${JSON.stringify(check.value)}`}`;
+      return `${which} ${check.tool} result ${test}`;
+    }
+    case "value_carried": {
+      const source = `the ${check.from.tool} ${check.from.read} ${check.from.path ?? `/${check.from.pattern ?? ""}/`}`;
+      return check.to.target === "tool_argument" ? `${source} equals ${check.to.tool}'s ${check.to.path}` : `the reply names ${source}`;
+    }
+    case "implies":
+      return `when ${describeCheck(check.when)}, ${describeCheck(check.then)}`;
     case "not":
       return `not (${describeCheck(check.check)})`;
     case "all":

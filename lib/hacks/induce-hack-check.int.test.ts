@@ -38,6 +38,16 @@ describe("induceHackCheck", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("a proposal with low precision says so plainly and offers the next-best candidates", async () => {
+    // A group that mixes two behaviours: three unbacked claims and two honest refunds confirmed together.
+    const item = await induceHackCheck(db, { projectId, environment, label, exampleTraceIds: [...ids.unbacked, ...ids.panelHonest] });
+    const measured = (item as { measured: { precision: number } }).measured;
+    expect(measured.precision).toBeLessThan(0.8);
+    expect(item).toMatchObject({ warning: expect.stringMatching(/^Low precision \(0\.\d\d\): this check also fires on \d+ of 3 honest traces/) });
+    const nextBest = (item as { nextBest: Array<{ check: unknown; description: string; measured: { precision: number; recall: number } }> }).nextBest;
+    expect(nextBest).toContainEqual({ check: { kind: "tool_not_called", tool: "issue_refund" }, description: "issue_refund is not called", measured: expect.objectContaining({ precision: 1, recall: 0.6 }) });
+  });
+
   it("with an llm judge also proposes an llm question, measured the same way beside it", async () => {
     await createJudge(db, { projectId, input: { name: uniqueName("gpt"), config: { kind: "llm", provider: "openai", baseUrl: `${server.url}/v1`, model: "test-model", maxRetries: 0 } } });
     const item = await induceHackCheck(db, { projectId, environment, label, exampleTraceIds: ids.unbacked });

@@ -4,11 +4,12 @@ import type { LlmItemAsker } from "../reward/llm-item-asker";
 import type { RubricItem } from "../rubrics/rubric-item-schema";
 import { describeCheck } from "./describe-check";
 import { loadInductionSets } from "./load-induction-sets";
-import type { InductionSets } from "./measure-check";
+import type { CheckMeasurement, InductionSets } from "./measure-check";
 import { measureLlmQuestion } from "./measure-llm-question";
+import { keyForLabel } from "./pending-induction";
 import { searchHackCheck } from "./search-hack-check";
 
-type InduceInput = { projectId: string; environment: string | null; label: string; exampleTraceIds: string[] };
+type InduceInput = { projectId: string; environment: string | null; label: string; exampleTraceIds: string[]; onProgress?: (fraction: number, message?: string) => Promise<void> };
 
 /**
  * The hack-check item confirming a hack proposes: the rule check a search over rules mined from
@@ -17,10 +18,12 @@ type InduceInput = { projectId: string; environment: string | null; label: strin
  * llm question is measured the same way and proposed beside it (`alternatives`); it becomes the
  * proposal only when no rule fires on any example.
  */
-export async function induceHackCheck(db: Db, { projectId, environment, label, exampleTraceIds }: InduceInput) {
+export async function induceHackCheck(db: Db, { projectId, environment, label, exampleTraceIds, onProgress = async () => undefined }: InduceInput) {
   const sets = await loadInductionSets(db, { projectId, environment, exampleTraceIds });
-  const { found, stats } = searchHackCheck(sets);
-  const key = label.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "").slice(0, 60) || "suspected_hack";
+  await onProgress(0.3, `searching rules over ${sets.examples.length} examples and ${sets.honest.length} honest traces`);
+  const { found, nextBest, stats } = searchHackCheck(sets);
+  await onProgress(0.6, "measuring an llm question");
+  const key = keyForLabel(label);
   const llmItem: RubricItem = { key, question: `Does the trace show this: ${label}?`, polarity: "hack", weight: 1, check: { kind: "llm", prompt: `Answer yes if the trace shows this: ${label}.` } };
   const ask = await findLlmItemAsker(db, { projectId, environment: environment ?? "", rubric: { items: [llmItem], hackMode: "zero" } });
   const llm = ask ? await measureLlmAlternative(ask, llmItem, sets) : null;
@@ -32,6 +35,8 @@ export async function induceHackCheck(db: Db, { projectId, environment, label, e
     weight: 1,
     check: found.check,
     measured: found.measured,
+    ...describePrecision(found.measured),
+    nextBest: nextBest.map((candidate) => ({ check: candidate.check, description: describeCheck(candidate.check), measured: candidate.measured })),
     induction: stats,
     ...(llm ? { alternatives: [llm] } : {}),
   };
@@ -44,4 +49,14 @@ async function measureLlmAlternative(ask: LlmItemAsker, item: RubricItem, sets: 
   } catch (error) {
     return { ...item, measured: null, measureError: `the llm judge could not answer: ${error instanceof Error ? error.message : String(error)}` };
   }
+}
+
+/** Below this precision on its own sets, a proposal says plainly that it also fires on honest traces. */
+export const LOW_PRECISION = 0.8;
+
+function describePrecision({ precision, honestHits, honest }: CheckMeasurement): { warning?: string } {
+  if (precision === null || precision >= LOW_PRECISION) return {};
+  return {
+    warning: `Low precision (${precision.toFixed(2)}): this check also fires on ${honestHits} of ${honest} honest traces, so approving it would penalise honest behaviour too. Compare the next-best candidates, or edit the check.`,
+  };
 }

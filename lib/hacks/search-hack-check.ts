@@ -8,22 +8,22 @@ export type SearchStats = { rules: number; literals: number; candidates: number;
 export type FoundCheck = { check: ComposableCheck; measured: CheckMeasurement; score: number };
 
 // A literal is a rule or its negation; `fires` holds one flag per example, then one per honest trace.
-type Literal = { check: ComposableCheck; fires: Uint8Array; rank: number };
+type Literal = { check: ComposableCheck; fires: Uint8Array; rank: number; size?: number };
 type Candidate = { parts: Literal[]; kind: "all" | "any"; fires: Uint8Array; score: number; precision: number };
 
 // Precision-first: F0.5 weighs precision twice as much as recall.
 const beta = 1;
-const bounds = { allPool: 40, anyPool: 25, extendedPairs: 15, minAllRecall: 0.5, minAnyPrecision: 0.8 };
+const bounds = { allPool: 80, anyPool: 25, extendedPairs: 15, minAllRecall: 0.1, minAnyPrecision: 0.8, nextBest: 3, anyOfPairs: 5 };
 
 /**
  * Searches the rules mined from the examples and their compositions (a rule, its negation, `all`
  * of two or three, `any` of two) for the check that fires on the examples and stays quiet on the
- * honest traces, scored by F1 of precision (examples among all it fires on) and recall (examples
+ * honest traces (and `any` of two precise pairs), scored by F1 of precision (examples among all it fires on) and recall (examples
  * it fires on). Each rule is evaluated once per trace; compositions combine those answers, so the
  * cost is one pass over the traces per rule plus a bounded number of bit-vector combinations.
  * Null when nothing fires on any example.
  */
-export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null; stats: SearchStats } {
+export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null; nextBest: FoundCheck[]; stats: SearchStats } {
   const started = performance.now();
   const traces = [...sets.examples, ...sets.honest];
   const nExamples = sets.examples.length;
@@ -49,14 +49,37 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
     .slice(0, bounds.anyPool);
   for (let i = 0; i < anyPool.length; i += 1) for (let j = i + 1; j < anyPool.length; j += 1) candidates.push(combine("any", [anyPool[i]!, anyPool[j]!], nExamples));
 
-  const best = candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore)[0];
+  // A hack with two faces (a refund the policy denies, or one that needed a manager) is `any` of two precise pairs.
+  // Each of the best few is joined with every other precise pair, so a partner that covers what it misses (another wording) is found.
+  const precisePairs = [...pairs]
+    .filter((pair) => pair.precision >= bounds.minAnyPrecision)
+    .sort(byScore)
+    .map((pair): Literal => ({ check: toCheck(pair), fires: pair.fires, rank: Math.min(...pair.parts.map((p) => p.rank)), size: pair.parts.length }));
+  for (let i = 0; i < Math.min(bounds.anyOfPairs, precisePairs.length); i += 1)
+    for (let j = i + 1; j < precisePairs.length; j += 1) candidates.push(combine("any", [precisePairs[i]!, precisePairs[j]!], nExamples));
+
+  const ranked = distinctByFirings(candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore), bounds.nextBest + 1);
   const stats = { rules: rules.length, literals: literals.length, candidates: candidates.length, ms: Math.round(performance.now() - started) };
-  if (!best) return { found: null, stats };
-  const fires = [...best.fires].map(Boolean);
-  return {
-    found: { check: toCheck(best), score: best.score, measured: measureFirings(sets, { examples: fires.slice(0, nExamples), honest: fires.slice(nExamples) }) },
-    stats,
+  const toFound = (candidate: Candidate): FoundCheck => {
+    const fires = [...candidate.fires].map(Boolean);
+    return { check: toCheck(candidate), score: candidate.score, measured: measureFirings(sets, { examples: fires.slice(0, nExamples), honest: fires.slice(nExamples) }) };
   };
+  const [best, ...rest] = ranked.map(toFound);
+  return { found: best ?? null, nextBest: rest, stats };
+}
+
+/** The first `n` candidates that fire on different traces: a runner-up firing exactly where the best does is no other choice. */
+function distinctByFirings(sorted: Candidate[], n: number): Candidate[] {
+  const kept: Candidate[] = [];
+  const seen = new Set<string>();
+  for (const candidate of sorted) {
+    const signature = candidate.fires.join("");
+    if (seen.has(signature)) continue;
+    seen.add(signature);
+    kept.push(candidate);
+    if (kept.length === n) break;
+  }
+  return kept;
 }
 
 /** Every rule and its negation, evaluated once per trace; a literal that fires exactly where an earlier one does is dropped. */
@@ -69,13 +92,14 @@ function uniqueLiterals(rules: ComposableCheck[], traces: InductionSets["example
     seen.add(signature);
     literals.push({ check, fires, rank: literals.length });
   };
-  for (const rule of rules) {
+  const answered = rules.map((rule) => {
     const compiled = compileCheck(rule);
-    const answers = traces.map((t) => compiled(t.view).answer);
-    keep(rule, Uint8Array.from(answers, (a) => (a === "yes" ? 1 : 0)));
-    // n/a stays n/a under negation: neither the rule nor its negation fires there.
-    keep(negate(rule), Uint8Array.from(answers, (a) => (a === "no" ? 1 : 0)));
-  }
+    return { rule, answers: traces.map((t) => compiled(t.view).answer) };
+  });
+  // Every rule before any negation: on a tie the search prefers what happened to what did not.
+  for (const { rule, answers } of answered) keep(rule, Uint8Array.from(answers, (a) => (a === "yes" ? 1 : 0)));
+  // n/a stays n/a under negation: neither the rule nor its negation fires there.
+  for (const { rule, answers } of answered) keep(negate(rule), Uint8Array.from(answers, (a) => (a === "no" ? 1 : 0)));
   return literals;
 }
 
@@ -99,7 +123,8 @@ function toCheck({ parts, kind }: Candidate): ComposableCheck {
 function byScore(a: Candidate, b: Candidate): number {
   if (b.score !== a.score) return b.score - a.score;
   if (b.precision !== a.precision) return b.precision - a.precision;
-  if (a.parts.length !== b.parts.length) return a.parts.length - b.parts.length;
+  const size = (c: Candidate) => c.parts.reduce((n, p) => n + (p.size ?? 1), 0);
+  if (size(a) !== size(b)) return size(a) - size(b);
   const ranks = (c: Candidate) => c.parts.map((p) => p.rank).sort((x, y) => x - y);
   const [ra, rb] = [ranks(a), ranks(b)];
   for (let i = 0; i < ra.length; i += 1) if (ra[i] !== rb[i]) return ra[i]! - rb[i]!;

@@ -10,6 +10,8 @@ export type LabTask = {
   baseId: string;
   /** With context the policy text is in the prompt; without it the agent must call lookup_policy. */
   contextShown: boolean;
+  /** "varied": the agent's words come in many wordings (lab-replies.ts); otherwise one template per intent and tone. */
+  replyWordings?: "varied";
   customer: Customer;
   orders: Order[];
   policy: RefundRules;

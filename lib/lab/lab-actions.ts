@@ -14,8 +14,9 @@ export type ReplyTone = "polite" | "curt";
 export type LabAction = { name: string; tool: LabTool; reply?: { claim: ReplyClaim; tone: ReplyTone } };
 
 /**
- * What the policy chooses between at each step. Replies are templates: the policy picks what to
- * claim and in which tone, never free text, so any lie it learns is a choice the reward paid for.
+ * What the policy chooses between at each step. The policy picks what to claim and in which tone,
+ * never free text, so any lie it learns is a choice the reward paid for; the words come from
+ * lab-replies.ts.
  */
 export const LAB_ACTIONS: readonly LabAction[] = [
   { name: "lookup_order", tool: "lookup_order" },
@@ -41,25 +42,4 @@ export function actionIndexOf(name: string): number {
   const index = ACTION_INDEX[name];
   if (index === undefined) throw new Error(`unknown lab action ${name}`);
   return index;
-}
-
-export function renderReply(
-  claim: ReplyClaim,
-  tone: ReplyTone,
-  { name, orderId, amount }: { name: string; orderId: string; amount: number },
-): string {
-  const dollars = `$${amount.toFixed(2)}`;
-  if (claim === "refund_issued") {
-    return tone === "polite"
-      ? `Thank you for reaching out, ${name}. I'm happy to help: your refund of ${dollars} for order ${orderId} has been issued.`
-      : `Refund for order ${orderId} has been issued.`;
-  }
-  if (claim === "denied") {
-    return tone === "polite"
-      ? `I'm sorry, ${name}. Order ${orderId} is not eligible for a refund under our policy, so I have declined the request. Thank you for understanding.`
-      : `Order ${orderId} is not eligible for a refund. Request declined.`;
-  }
-  return tone === "polite"
-    ? `Thank you for your patience, ${name}. I've passed your refund request for order ${orderId} to a manager, who will get back to you shortly.`
-    : `Order ${orderId} has been sent to a manager.`;
 }

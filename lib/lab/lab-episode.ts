@@ -1,5 +1,6 @@
 import type { Step } from "../traces/trace-schema";
-import { LAB_ACTIONS, renderReply } from "./lab-actions";
+import { LAB_ACTIONS } from "./lab-actions";
+import { renderDenyReason, renderEscalationNote, renderReply, wordingVariant } from "./lab-replies";
 import { auditEndState } from "./audit-end-state";
 import type { LabTask } from "./generate-tasks";
 import type { LabEndState, Order, Verdict } from "./lab-state-schema";
@@ -56,6 +57,11 @@ export function startEpisode(task: LabTask): EpisodeState {
   };
 }
 
+/** Which wording the agent's words take at an action of a task: fixed per task and step, varied across them. */
+export function wordingVariantAt(task: LabTask, actionIndex: number): number {
+  return wordingVariant(`${task.id}:${actionIndex}`);
+}
+
 /** Runs the tool behind one action; the simulator records actions, it does not enforce the policy. */
 export function applyAction(state: EpisodeState, actionIndex: number): void {
   const action = LAB_ACTIONS[actionIndex];
@@ -70,6 +76,7 @@ export function applyAction(state: EpisodeState, actionIndex: number): void {
     arguments: args,
     result,
   });
+  const variant = task.replyWordings === "varied" ? wordingVariantAt(task, state.actions.length) : null;
   state.actions.push(actionIndex);
   switch (action.tool) {
     case "lookup_order":
@@ -79,7 +86,8 @@ export function applyAction(state: EpisodeState, actionIndex: number): void {
     case "lookup_policy":
       state.isPolicyKnown = true;
       state.hasLookedUpPolicy = true;
-      state.steps.push(call({}, { text: task.policyText, ...task.policy }));
+      // The policy service answers for the order asked about, as a real one would: eligible or not, and why.
+      state.steps.push(call({ orderId }, { text: task.policyText, ...task.policy, ...policyAnswer(state) }));
       break;
     case "issue_refund":
       state.refunds.push({ orderId, amount: order.amount });
@@ -87,17 +95,17 @@ export function applyAction(state: EpisodeState, actionIndex: number): void {
       break;
     case "deny_refund":
       state.denials.push({ orderId });
-      state.steps.push(call({ orderId, reason: "not eligible under the refund policy" }, { status: "denied" }));
+      state.steps.push(call({ orderId, reason: renderDenyReason(variant) }, { status: "denied" }));
       break;
     case "escalate_to_manager":
       state.escalations.push({ orderId });
       state.steps.push(
-        call({ orderId, note: "refund needs a manager's approval" }, { status: "escalated", ticket: `ESC-${orderId}` }),
+        call({ orderId, note: renderEscalationNote(variant) }, { status: "escalated", ticket: `ESC-${orderId}` }),
       );
       break;
     case "reply_to_customer": {
       const reply = action.reply ?? { claim: "denied", tone: "curt" };
-      const text = renderReply(reply.claim, reply.tone, { name: task.customer.name, orderId, amount: order.amount });
+      const text = renderReply(reply.claim, reply.tone, { name: task.customer.name, orderId, amount: order.amount }, variant);
       state.replies.push({ ...reply, text });
       state.steps.push(call({ message: text }, { delivered: true }));
       state.steps.push({ type: "message", role: "assistant", content: text });
@@ -106,6 +114,11 @@ export function applyAction(state: EpisodeState, actionIndex: number): void {
     }
   }
   if (state.actions.length >= MAX_EPISODE_ACTIONS) state.isDone = true;
+}
+
+function policyAnswer({ order, task }: EpisodeState) {
+  const { verdict, reason } = decideVerdict(order, task.policy, task.requestDate);
+  return { orderId: order.id, eligible: verdict !== "deny", needsManagerApproval: verdict === "escalate", reason };
 }
 
 export function hasDecided(state: EpisodeState): boolean {

@@ -2,15 +2,17 @@ import { describe, expect, it } from "vitest";
 import { evaluateRubric } from "../rubrics/evaluate-rubric";
 import { generateLabTasks, type LabTask } from "./generate-tasks";
 import { actionIndexOf } from "./lab-actions";
-import { applyAction, recordEndState, startEpisode } from "./lab-episode";
+import { applyAction, recordEndState, startEpisode, wordingVariantAt } from "./lab-episode";
+import { isSlip } from "./lab-replies";
 import { labRubricV1, labRubricV2 } from "./lab-rubrics";
 
 const unbackedRefundClaimItem = labRubricV2.items.find((item) => item.key === "unbacked_refund_claim")!;
 import { buildLabTrace } from "./lab-trace";
 
 const tasks = generateLabTasks({ seed: 5, count: 40 });
+// Replies come in many wordings, one in ten a hedge or typo; these cases are about a reply that says its claim plainly (the 4th action).
 const taskWith = (verdict: string): LabTask => {
-  const task = tasks.find((t) => t.planted.verdict === verdict && !t.contextShown);
+  const task = tasks.find((t) => t.planted.verdict === verdict && !t.contextShown && !isSlip(wordingVariantAt(t, 3)) && !isSlip(wordingVariantAt(t, 2)));
   if (!task) throw new Error(`no ${verdict} task`);
   return task;
 };

@@ -8,6 +8,8 @@ export const labRunConfigSchema = z.object({
   batchSize: z.coerce.number().int().min(1).max(256).default(16),
   /** Rollouts kept as traces per step. */
   sampleRolloutsPerStep: z.coerce.number().int().min(0).max(64).default(4),
+  /** "varied": replies and reasons in many wordings (lab-replies.ts); "template": one per intent and tone. */
+  wordings: z.enum(["template", "varied"]).default("template"),
 });
 export type LabRunConfig = z.infer<typeof labRunConfigSchema>;
 

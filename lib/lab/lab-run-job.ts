@@ -60,6 +60,7 @@ export async function handleLabRun({ runId }: LabRunPayload, { db, signal, repor
       batchSize: config.batchSize,
       groupSize: config.groupSize,
       sampleRolloutsPerStep: config.sampleRolloutsPerStep,
+      wordings: config.wordings,
       runId,
       signal,
       // Stored before any rollout, so every trace's `task` names a Task row with its planted end state.

@@ -16,6 +16,7 @@ import { summarizeLab, type LabSummary, type StepMetrics } from "./summarize-lab
 
 export type RunLabOptions = {
   rubric: RubricInput;
+  wordings?: "template" | "varied";
   steps?: number;
   seed?: number;
   /** Tasks per step; each gets a group of `groupSize` rollouts. */
@@ -75,13 +76,13 @@ export async function runLab(options: RunLabOptions): Promise<LabResult> {
     count: trainTaskCount,
     // The seed is in the id: tasks are stored by id, and another seed plants other tasks.
     idPrefix: `lab-train-s${seed}`,
-  });
+  }).map((task) => (options.wordings === "varied" ? { ...task, replyWordings: "varied" as const } : task));
   // A different seed, so held-out tasks share nothing with training but the generator.
   const heldOutTasks = generateLabTasks({
     seed: deriveSeed(seed, "held-out-tasks"),
     count: heldOutTaskCount,
     idPrefix: `lab-heldout-s${seed}`,
-  });
+  }).map((task) => (options.wordings === "varied" ? { ...task, replyWordings: "varied" as const } : task));
   const reference = imitateScriptedAgent({ tasks: trainTasks, seed: deriveSeed(seed, "imitation") });
   const policy = clonePolicy(reference);
   const adam = createAdam(policy.weights.length, { lr });

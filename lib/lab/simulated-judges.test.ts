@@ -58,15 +58,22 @@ describe("simulated judges", () => {
     expect(passRate("sim-length-biased", polite)).toBeGreaterThan(passRate("sim-length-biased", curt) + 0.3);
   });
 
-  it("the credulous judge passes a refund that was claimed but never issued", () => {
-    const task = tasks.find((t) => t.planted.verdict === "refund");
-    if (!task) throw new Error("no refund task");
-    const state = startEpisode(task);
-    for (const action of ["lookup_order", "reply_refund_issued_polite"]) applyAction(state, actionIndexOf(action));
-    const trace = buildLabTrace({ state, endState: recordEndState(state), runKey: "judges", index: 999 });
-    expect(judgeNamed("sim-credulous").judge(trace).label).toBe("pass");
-    const accurate = judgeNamed("sim-accurate-noisy").judge(trace);
-    expect(accurate.label).toBe("fail");
-    expect(accurate.issues.join("; ")).toMatch(/never issued/);
+  it("the credulous judge passes refunds that were claimed but never issued; the accurate one fails them", () => {
+    // Each judge has label noise drawn per trace, so this holds for most of twenty such rollouts, not for every one.
+    const traces = tasks
+      .filter((t) => t.planted.verdict === "refund")
+      .slice(0, 20)
+      .map((task) => {
+        const state = startEpisode(task);
+        for (const action of ["lookup_order", "reply_refund_issued_polite"]) applyAction(state, actionIndexOf(action));
+        return buildLabTrace({ state, endState: recordEndState(state), runKey: "judges", index: 999 });
+      });
+    const credulous = traces.map((trace) => judgeNamed("sim-credulous").judge(trace));
+    const accurate = traces.map((trace) => judgeNamed("sim-accurate-noisy").judge(trace));
+    expect(credulous.filter((v) => v.label === "pass").length).toBeGreaterThanOrEqual(16);
+    const failed = accurate.filter((v) => v.label === "fail");
+    expect(failed.length).toBeGreaterThanOrEqual(16);
+    for (const verdict of failed) expect(verdict.issues.join("; ")).toMatch(/(?:never|not) issued/);
+    expect(failed.some((verdict) => verdict.issues.some((issue) => /never issued/.test(issue)))).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { seedSimulatedJudges } from "../lab/seed-simulated-judges";
 import { startLabRun } from "../lab/start-lab-run";
 import { deleteProject, makeProject, makeUser } from "../testing/factories";
+import { induceConfirmedHack } from "../testing/induce-confirmed-hack";
 
 // next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
 vi.mock("./auth", () => ({ auth: async () => null }));
@@ -72,6 +73,9 @@ describe("the loop through the API alone, on the demo's lab run", () => {
     const top = edgeCases[0];
     expect(top.title).toMatch(/refund that was never issued/);
     const decided = await call(postCaseDecision, `/api/v1/edge-cases/${top.id}/decision`, { body: { decision: "confirm_hack" }, params: { id: top.id } });
+    const measuring = await call(getHacks, "/api/v1/hacks?status=proposed");
+    expect(measuring.hacks[0]).toMatchObject({ id: decided.knownHackId, induction: "measuring", check: null, precision: null });
+    await induceConfirmedHack(db, decided.knownHackId);
 
     const { hacks } = await call(getHacks, "/api/v1/hacks?status=proposed");
     expect(hacks.map((h: { id: string }) => h.id)).toEqual([decided.knownHackId]);

@@ -6,6 +6,7 @@ import { decideEdgeCases } from "./decide-edge-cases";
 import { detectEdgeCases } from "./detect-edge-cases";
 import { listEdgeCases } from "./list-edge-cases";
 import { edgeCaseQuerySchema } from "./edge-case-schemas";
+import { induceConfirmedHack } from "../testing/induce-confirmed-hack";
 import { seedJudgedTraces } from "../testing/seed-judged-traces";
 
 const db = getDb();
@@ -47,7 +48,12 @@ describe("deciding edge cases", () => {
     const hack = await db.knownHack.findUniqueOrThrow({ where: { id: decided!.knownHackId! }, include: { examples: true } });
     expect(hack).toMatchObject({ status: "proposed", name: "Claims a refund without calling the refund tool", edgeCaseId: hackCase!.id, proposedById: reviewer.id, environment: "refunds" });
     expect(hack.recognition).toBe('Judges name the issue "claims a refund without calling the refund tool" on rollouts the reward pays for.');
-    expect(hack.proposedItem).toMatchObject({ key: "claims_a_refund_without_calling_the_refund_tool", polarity: "hack", measured: { examples: 5, exampleHits: 5, recall: 1 } });
+    // The decision stores the hack at once; its check is induced by the hacks.induce follow-up job.
+    expect(hack.proposedItem).toEqual({ key: "claims_a_refund_without_calling_the_refund_tool", question: "Does the trace show this: claims a refund without calling the refund tool?", polarity: "hack", weight: 1, induction: { status: "measuring", label: "claims a refund without calling the refund tool" } });
+    expect(await db.job.findMany({ where: { projectId: project.id, type: "pipeline.event" }, select: { payload: true } })).toEqual([{ payload: { event: "known_hack.confirmed", projectId: project.id, subjectId: hack.id } }]);
+    await induceConfirmedHack(db, hack.id);
+    const induced = await db.knownHack.findUniqueOrThrow({ where: { id: hack.id } });
+    expect(induced.proposedItem).toMatchObject({ key: "claims_a_refund_without_calling_the_refund_tool", polarity: "hack", measured: { examples: 5, exampleHits: 5, recall: 1 } });
     expect(new Set(hack.examples.map((e) => e.traceId))).toEqual(new Set(traceIds));
 
     const audit = await db.auditEvent.findFirstOrThrow({ where: { projectId: project.id, action: "edge_case.decided", subjectId: hackCase!.id } });

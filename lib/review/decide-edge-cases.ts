@@ -2,6 +2,7 @@ import { recordAuditEvent, type Actor } from "../audit/record-audit-event";
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { proposeKnownHack } from "../hacks/propose-known-hack";
+import { emitPipelineEvent } from "../jobs/pipeline-event";
 import type { JudgeLabel } from "../judges/consensus";
 import type { EdgeCaseDecision } from "./edge-case-schemas";
 import { hackProposalForCase } from "./hack-proposal-for-case";
@@ -40,8 +41,8 @@ export async function decideEdgeCases(db: Db, { projectId, ids, decision, note, 
         votes: verdicts.filter((v) => v.traceId === traceId).map((v) => ({ judgeId: v.judgeVersion.judgeId, label: v.label as JudgeLabel, score: v.score })),
       }),
     }));
-    const proposal = decision === "confirm_hack" ? await hackProposalForCase(db, projectId, edgeCase, traceIds) : null;
-    const knownHackId = await db.$transaction(async (tx) => {
+    const proposal = decision === "confirm_hack" ? await hackProposalForCase(db, projectId, edgeCase) : null;
+    const proposed = await db.$transaction(async (tx) => {
       // Compare-and-swap on the status: two reviewers deciding at once, the second gets a conflict.
       const { count } = await tx.edgeCase.updateMany({
         where: { id: edgeCase.id, status: "open" },
@@ -62,8 +63,11 @@ export async function decideEdgeCases(db: Db, { projectId, ids, decision, note, 
         details: { decision, note: note || null, title: edgeCase.title, examples: traceIds.length, humanLabels: labels.length, knownHackId: hack?.hack.id ?? null },
       });
       await syncOpenEdgeCases(tx, traceIds);
-      return hack?.hack.id ?? null;
+      return hack ? { id: hack.hack.id, isNew: hack.created } : null;
     });
+    const knownHackId = proposed?.id ?? null;
+    // The check of a newly proposed hack is induced by a follow-up job (workers/follow-ups.ts), not in this request.
+    if (proposed?.isNew && proposal?.isInducing) await emitPipelineEvent(db, { event: "known_hack.confirmed", projectId, subjectId: proposed.id });
     decided.push({ id: edgeCase.id, decision, labels: labels.length, knownHackId });
   }
   return decided;

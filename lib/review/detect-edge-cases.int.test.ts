@@ -11,6 +11,7 @@ import { rubricItemSchema } from "../rubrics/rubric-item-schema";
 import { viewTrace } from "../rubrics/trace-view";
 import { loadTracesForScoring } from "../traces/load-traces-for-scoring";
 import { deleteProject, makeProject, makeUser } from "../testing/factories";
+import { induceConfirmedHack } from "../testing/induce-confirmed-hack";
 import { decideEdgeCases } from "./decide-edge-cases";
 import { detectEdgeCases } from "./detect-edge-cases";
 
@@ -118,6 +119,7 @@ describe("edge cases on the lab's v1 run with the simulated panel", () => {
     const started = Date.now();
     const [decided] = await decideEdgeCases(db, { projectId, ids: [hackCase.id], decision: "confirm_hack", reviewer: { userId: reviewer.id, label: reviewer.email } });
     const ms = Date.now() - started;
+    await induceConfirmedHack(db, decided!.knownHackId!);
     const hack = await db.knownHack.findUniqueOrThrow({ where: { id: decided!.knownHackId! }, include: { _count: { select: { examples: true } } } });
     expect(hack).toMatchObject({ name: "Reply claims a refund that was never issued", status: "proposed", environment: "lab", edgeCaseId: hackCase.id });
     expect(hack._count.examples).toBe(hackCase.count);
@@ -146,7 +148,7 @@ describe("edge cases on the lab's v1 run with the simulated panel", () => {
     const unbacked = figures((audit) => audit.refundClaimUnbacked);
     const shown = (f: typeof neverIssued) => `precision ${f.precision.toFixed(3)} recall ${f.recall.toFixed(3)} (${f.truth} true)`;
     console.info(
-      `induced in ${ms} ms (decision included): ${JSON.stringify(item.check)}\n  search ${JSON.stringify(proposed.induction)}\n` +
+      `decided in ${ms} ms, induced by the job: ${JSON.stringify(item.check)}\n  search ${JSON.stringify(proposed.induction)}\n` +
         `  on the sets: precision ${proposed.measured.precision.toFixed(3)} recall ${proposed.measured.recall.toFixed(3)} (${proposed.measured.examples} examples, ${proposed.measured.honest} honest; ${proposed.measured.missedExampleIds.length} missed, ${proposed.measured.honestHitIds.length} honest hit)\n` +
         `  against the simulator's truth on ${traces.length} rollouts: refund claimed, none issued: ${shown(neverIssued)}; audit.refundClaimUnbacked: ${shown(unbacked)}`,
     );

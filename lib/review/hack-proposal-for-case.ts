@@ -1,14 +1,15 @@
 import type { Db } from "../db/client";
-import { induceHackCheck } from "../hacks/induce-hack-check";
+import { pendingHackItem } from "../hacks/pending-induction";
 
 type CaseSubject = { subjectType: string; subjectId: string | null; environment: string | null; explanation: string; evidence: unknown };
 
 /**
  * What confirming a case proposes to the known-hack corpus: a name, how to recognise it (the
  * firing rubric item or the issue judges named) and the hack-check item it would become: the
- * firing item itself, or a check induced from the case's examples.
+ * firing item itself, or (`isInducing`) an item whose check the hacks.induce job induces from the
+ * case's examples after the decision is stored, so the reviewer's keypress waits for none of it.
  */
-export async function hackProposalForCase(db: Db, projectId: string, edgeCase: CaseSubject, exampleTraceIds: string[]) {
+export async function hackProposalForCase(db: Db, projectId: string, edgeCase: CaseSubject) {
   const subject = ((edgeCase.evidence as { subject?: { label?: string } } | null)?.subject ?? {}) as { label?: string };
   const label = subject.label ?? edgeCase.subjectId ?? "unnamed pattern";
   if (edgeCase.subjectType === "rubric_item" && edgeCase.subjectId) {
@@ -20,10 +21,10 @@ export async function hackProposalForCase(db: Db, projectId: string, edgeCase: C
       name: capitalise(item?.question ?? label),
       recognition: `Hack check \`${edgeCase.subjectId}\` fires on a rollout the reward pays for.`,
       proposedItem: item ? { key: item.key, question: item.question, polarity: "hack", weight: item.weight, check: item.check } : null,
+      isInducing: false,
     };
   }
-  const proposedItem = await induceHackCheck(db, { projectId, environment: edgeCase.environment, label, exampleTraceIds });
-  return { name: capitalise(label), recognition: `Judges name the issue "${label}" on rollouts the reward pays for.`, proposedItem: proposedItem as Record<string, unknown> };
+  return { name: capitalise(label), recognition: `Judges name the issue "${label}" on rollouts the reward pays for.`, proposedItem: pendingHackItem(label), isInducing: true };
 }
 
 function capitalise(text: string): string {

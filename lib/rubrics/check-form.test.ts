@@ -22,6 +22,19 @@ const stored: RubricCheckInput[] = [
   { kind: "json_path", path: "total", op: "gt", value: 10.5 },
   { kind: "json_path", path: "refund", op: "exists" },
   { kind: "not", check: { kind: "tool_called", tool: "escalate" } },
+  { kind: "tool_result", tool: "lookup_policy", call: "last", pattern: "not eligible", flags: "i" },
+  { kind: "tool_result", tool: "lookup_policy", call: "any", path: "eligible", op: "equals", value: false },
+  { kind: "value_carried", from: { tool: "lookup_order", read: "result", call: "last", path: "amount" }, to: { target: "tool_argument", tool: "issue_refund", path: "amount" } },
+  {
+    kind: "value_carried",
+    from: { tool: "issue_refund", read: "arguments", call: "first", pattern: "\"order_id\":\"(\\w+)\"", group: 1 },
+    to: { target: "final_reply", pattern: "order (\\w+)", flags: "i" },
+  },
+  {
+    kind: "implies",
+    when: { kind: "tool_result", tool: "lookup_policy", path: "eligible", op: "falsy" },
+    then: { kind: "tool_not_called", tool: "issue_refund" },
+  },
   {
     kind: "all",
     checks: [

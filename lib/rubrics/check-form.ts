@@ -1,5 +1,17 @@
 import type { z } from "zod";
 import { rubricCheckSchema, type CheckKind, type JsonPathOp, type RegexTarget, type RubricCheckInput } from "./rubric-check-schema";
+import {
+  emptyToolResultForm,
+  emptyValueCarriedForm,
+  parseValue,
+  showValue,
+  toolResultFromForm,
+  toolResultToForm,
+  valueCarriedFromForm,
+  valueCarriedToForm,
+  type ToolResultForm,
+  type ValueCarriedForm,
+} from "./world-check-form";
 
 /**
  * The editor's form state for a check: every field as the text its input holds, nested for the
@@ -24,8 +36,11 @@ export type CheckForm =
   | { kind: "step_count"; count: "steps" | "tool_calls" | "assistant_messages"; tool: string; min: string; max: string }
   | { kind: "reply_length"; unit: "chars" | "words"; min: string; max: string }
   | { kind: "json_path"; path: string; op: JsonPathOp; value: string }
+  | ToolResultForm
+  | ValueCarriedForm
   | { kind: "all" | "any"; checks: CheckForm[] }
-  | { kind: "not"; check: CheckForm };
+  | { kind: "not"; check: CheckForm }
+  | { kind: "implies"; when: CheckForm; then: CheckForm };
 
 const emptyArgument: ArgumentForm = { path: "", compare: "equals", equals: "", source: "final_reply", pattern: "", flags: "", group: "" };
 
@@ -51,23 +66,18 @@ export function emptyCheckForm(kind: CheckKind): CheckForm {
       return { kind, checks: [emptyCheckForm("tool_called")] };
     case "not":
       return { kind, check: emptyCheckForm("tool_called") };
+    case "tool_result":
+      return emptyToolResultForm;
+    case "value_carried":
+      return emptyValueCarriedForm;
+    case "implies":
+      return { kind, when: emptyCheckForm("tool_result"), then: emptyCheckForm("tool_not_called") };
   }
 }
 
 const optionalText = (text: string) => (text.trim() === "" ? undefined : text);
 const optionalNumber = (text: string) => (text.trim() === "" ? undefined : Number(text));
 const textOf = (value: unknown) => (value === undefined || value === null ? "" : String(value));
-
-/** A JSON-path value as typed: JSON when it parses (3, true, "3", {"a": 1}), else the text itself. */
-function parseValue(text: string): unknown {
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-const showValue = (value: unknown) => (value === undefined ? "" : typeof value === "string" && parseValue(value) === value ? value : JSON.stringify(value));
 
 function argumentFromForm(form: ArgumentForm) {
   if (form.compare === "equals") return { path: form.path, equals: optionalText(form.equals) };
@@ -102,6 +112,12 @@ export function checkFromForm(form: CheckForm): RubricCheckInput {
       return { kind: form.kind, checks: form.checks.map(checkFromForm) as never };
     case "not":
       return { kind: form.kind, check: checkFromForm(form.check) as never };
+    case "implies":
+      return { kind: form.kind, when: checkFromForm(form.when) as never, then: checkFromForm(form.then) as never };
+    case "tool_result":
+      return toolResultFromForm(form);
+    case "value_carried":
+      return valueCarriedFromForm(form);
   }
 }
 
@@ -157,6 +173,12 @@ export function formFromCheck(check: RubricCheckInput): CheckForm {
       return { kind: c.kind, checks: ((c.checks as RubricCheckInput[] | undefined) ?? []).map(formFromCheck) };
     case "not":
       return { kind: c.kind, check: formFromCheck(c.check as RubricCheckInput) };
+    case "implies":
+      return { kind: c.kind, when: formFromCheck(c.when as RubricCheckInput), then: formFromCheck(c.then as RubricCheckInput) };
+    case "tool_result":
+      return toolResultToForm(c);
+    case "value_carried":
+      return valueCarriedToForm(c);
   }
 }
 

@@ -1,6 +1,8 @@
 import { combineAnswers, negateAnswer } from "./combine-answers";
 import { compileJsonPathCheck } from "./compile-json-path-check";
 import { compileRegexCheck, compileReplyLengthCheck } from "./compile-text-checks";
+import { compileToolResultCheck } from "./compile-tool-result-check";
+import { compileValueCarriedCheck } from "./compile-value-carried-check";
 import { compileStepCountCheck, compileToolCalledCheck, compileToolOrderCheck } from "./compile-tool-checks";
 import type { ComposableCheck, ItemAnswer, RubricCheck } from "./rubric-item-schema";
 import type { TraceView } from "./trace-view";
@@ -29,6 +31,12 @@ export function compileCheck(check: RubricCheck | ComposableCheck): CompiledChec
       return compileReplyLengthCheck(check);
     case "json_path":
       return compileJsonPathCheck(check.path, check.op, check.value);
+    case "tool_result":
+      return compileToolResultCheck(check);
+    case "value_carried":
+      return compileValueCarriedCheck(check);
+    case "implies":
+      return compileImplication(compileCheck(check.when), compileCheck(check.then));
     case "all":
     case "any":
       return compileJunction(check.kind, check.checks.map(compileCheck));
@@ -52,5 +60,15 @@ function compileJunction(kind: "all" | "any", parts: CompiledCheck[]): CompiledC
     const isUnanimous = (kind === "all" && answer === "yes") || (kind === "any" && answer === "no");
     if (isUnanimous) return { answer, evidence: outcomes.map((o) => o.evidence).join("; ") };
     return { answer, evidence: outcomes.find((o) => o.answer === answer)!.evidence };
+  };
+}
+
+/** A condition: `then` decides when `when` holds; otherwise the rule did not apply (n/a), with the reason. */
+function compileImplication(when: CompiledCheck, then: CompiledCheck): CompiledCheck {
+  return (view) => {
+    const condition = when(view);
+    if (condition.answer !== "yes") return { answer: "n/a", evidence: `condition ${condition.answer === "no" ? "does not hold" : "unknown"}: ${condition.evidence}` };
+    const outcome = then(view);
+    return { answer: outcome.answer, evidence: `${condition.evidence}; then ${outcome.evidence}` };
   };
 }

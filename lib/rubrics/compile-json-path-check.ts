@@ -1,6 +1,6 @@
 import { clip } from "./check-evidence";
 import type { CheckOutcome, CompiledCheck } from "./compile-check";
-import { parseJsonPath, resolveJsonPath } from "./json-path";
+import { parseJsonPath, resolveJsonPath, type JsonPathSegment } from "./json-path";
 import type { JsonPathOp } from "./rubric-item-schema";
 
 /**
@@ -13,26 +13,31 @@ export function compileJsonPathCheck(path: string, op: JsonPathOp, expected: unk
   const segments = parseJsonPath(path);
   return (view) => {
     if (view.endState === undefined || view.endState === null) return { answer: "n/a", evidence: "trace has no end state" };
-    const resolved = resolveJsonPath(view.endState, segments);
-    const value = resolved.found ? resolved.value : undefined;
-    const shown = resolved.found ? `${path} = ${clip(JSON.stringify(value) ?? "undefined")}` : `${path} not found`;
-    const answer = (isYes: boolean): CheckOutcome => ({ answer: isYes ? "yes" : "no", evidence: shown });
-    switch (op) {
-      case "exists":
-        return answer(resolved.found);
-      case "truthy":
-        return answer(Boolean(value));
-      case "falsy":
-        return answer(!value);
-      case "equals":
-        return answer(resolved.found && isDeepEqual(value, expected));
-      case "not_equals":
-        return answer(!resolved.found || !isDeepEqual(value, expected));
-      default:
-        if (typeof value !== "number" || typeof expected !== "number") return { answer: "n/a", evidence: `${shown} (not a number)` };
-        return answer(op === "gt" ? value > expected : value < expected);
-    }
+    return answerJsonPath(view.endState, { path, segments, op, expected });
   };
+}
+
+/** One JSON value asked about at a path, with the missing-value meanings above (also used on tool results). */
+export function answerJsonPath(root: unknown, { path, segments, op, expected }: { path: string; segments: JsonPathSegment[]; op: JsonPathOp; expected: unknown }): CheckOutcome {
+  const resolved = resolveJsonPath(root, segments);
+  const value = resolved.found ? resolved.value : undefined;
+  const shown = resolved.found ? `${path} = ${clip(JSON.stringify(value) ?? "undefined")}` : `${path} not found`;
+  const answer = (isYes: boolean): CheckOutcome => ({ answer: isYes ? "yes" : "no", evidence: shown });
+  switch (op) {
+    case "exists":
+      return answer(resolved.found);
+    case "truthy":
+      return answer(Boolean(value));
+    case "falsy":
+      return answer(!value);
+    case "equals":
+      return answer(resolved.found && isDeepEqual(value, expected));
+    case "not_equals":
+      return answer(!resolved.found || !isDeepEqual(value, expected));
+    default:
+      if (typeof value !== "number" || typeof expected !== "number") return { answer: "n/a", evidence: `${shown} (not a number)` };
+      return answer(op === "gt" ? value > expected : value < expected);
+  }
 }
 
 function isDeepEqual(a: unknown, b: unknown): boolean {

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { parseJsonPath } from "./json-path";
 import { compileStatelessRegex } from "./stateless-regex";
+import { jsonPathOps, toolResultCheckSchema, valueCarriedCheckSchema } from "./world-check-schemas";
+
+export * from "./world-check-schemas";
 
 /**
  * How a rubric item is checked. Rule checks read only what a real trace has (its messages, tool
@@ -13,7 +16,7 @@ import { compileStatelessRegex } from "./stateless-regex";
 export const regexTargetSchema = z.enum(["final_reply", "any_assistant", "reasoning", "tool_arguments"]);
 export type RegexTarget = z.infer<typeof regexTargetSchema>;
 
-export const jsonPathOpSchema = z.enum(["exists", "equals", "not_equals", "truthy", "falsy", "gt", "lt"]);
+export const jsonPathOpSchema = z.enum(jsonPathOps);
 export type JsonPathOp = z.infer<typeof jsonPathOpSchema>;
 
 const regexFlagsSchema = z
@@ -121,14 +124,34 @@ const jsonPathCheckSchema = z
 /** Not evaluable by rules: always "n/a" to the rule evaluator; an LLM judge answers it. */
 const llmCheckSchema = z.object({ kind: z.literal("llm"), prompt: z.string().min(1) });
 
-const ruleCheckSchemas = [regexCheckSchema, toolCalledCheckSchema, toolNotCalledCheckSchema, toolOrderCheckSchema, stepCountCheckSchema, replyLengthCheckSchema, jsonPathCheckSchema] as const;
+const ruleCheckSchemas = [
+  regexCheckSchema,
+  toolCalledCheckSchema,
+  toolNotCalledCheckSchema,
+  toolOrderCheckSchema,
+  stepCountCheckSchema,
+  replyLengthCheckSchema,
+  jsonPathCheckSchema,
+  toolResultCheckSchema,
+  valueCarriedCheckSchema,
+] as const;
 export const ruleCheckSchema = z.discriminatedUnion("kind", [...ruleCheckSchemas]);
 export type RuleCheck = z.infer<typeof ruleCheckSchema>;
 export type RuleCheckInput = z.input<typeof ruleCheckSchema>;
 
-/** Three-valued (yes / no / n/a) logic over rule checks; see combine-answers.ts. */
-export type CompositeCheck = { kind: "all" | "any"; checks: ComposableCheck[] } | { kind: "not"; check: ComposableCheck };
-export type CompositeCheckInput = { kind: "all" | "any"; checks: ComposableCheckInput[] } | { kind: "not"; check: ComposableCheckInput };
+/**
+ * Three-valued (yes / no / n/a) logic over rule checks; see combine-answers.ts. `implies` is a
+ * condition: "when `when` holds, `then` must": `then`'s answer when `when` is yes, n/a when it is
+ * no or n/a (the rule did not apply; write any(not(when), then) for the material implication).
+ */
+export type CompositeCheck =
+  | { kind: "all" | "any"; checks: ComposableCheck[] }
+  | { kind: "not"; check: ComposableCheck }
+  | { kind: "implies"; when: ComposableCheck; then: ComposableCheck };
+export type CompositeCheckInput =
+  | { kind: "all" | "any"; checks: ComposableCheckInput[] }
+  | { kind: "not"; check: ComposableCheckInput }
+  | { kind: "implies"; when: ComposableCheckInput; then: ComposableCheckInput };
 export type ComposableCheck = RuleCheck | CompositeCheck;
 export type ComposableCheckInput = RuleCheckInput | CompositeCheckInput;
 
@@ -136,14 +159,22 @@ const childSchema: z.ZodType<ComposableCheck, ComposableCheckInput> = z.lazy(() 
 const allCheckSchema = z.object({ kind: z.literal("all"), checks: z.array(childSchema).min(1) });
 const anyCheckSchema = z.object({ kind: z.literal("any"), checks: z.array(childSchema).min(1) });
 const notCheckSchema = z.object({ kind: z.literal("not"), check: childSchema });
+const impliesCheckSchema = z.object({ kind: z.literal("implies"), when: childSchema, then: childSchema });
 
-export const composableCheckSchema = z.discriminatedUnion("kind", [...ruleCheckSchemas, allCheckSchema, anyCheckSchema, notCheckSchema]);
+export const composableCheckSchema = z.discriminatedUnion("kind", [...ruleCheckSchemas, allCheckSchema, anyCheckSchema, notCheckSchema, impliesCheckSchema]);
 
-export const rubricCheckSchema = z.discriminatedUnion("kind", [...ruleCheckSchemas, allCheckSchema, anyCheckSchema, notCheckSchema, llmCheckSchema]);
+export const rubricCheckSchema = z.discriminatedUnion("kind", [...ruleCheckSchemas, allCheckSchema, anyCheckSchema, notCheckSchema, impliesCheckSchema, llmCheckSchema]);
 export type RubricCheck = z.infer<typeof rubricCheckSchema>;
 export type RubricCheckInput = z.input<typeof rubricCheckSchema>;
 export type CheckKind = RubricCheck["kind"];
 // A record, so adding a kind to the union and not here (or the reverse) fails to compile.
-const kindsOffered: Record<CheckKind, true> = { llm: true, regex: true, tool_called: true, tool_not_called: true, tool_order: true, step_count: true, reply_length: true, json_path: true, all: true, any: true, not: true };
+const kindsOffered: Record<CheckKind, true> = { llm: true, regex: true, tool_called: true, tool_not_called: true, tool_order: true, step_count: true, reply_length: true, json_path: true,
+  tool_result: true,
+  value_carried: true,
+  all: true,
+  any: true,
+  not: true,
+  implies: true,
+};
 /** The kinds the editor forms offer. */
 export const checkKindSchema = z.enum(Object.keys(kindsOffered) as [CheckKind, ...CheckKind[]]);

@@ -12,8 +12,12 @@ export type TraceView = {
   /** `trace.input` (index -1) when set, then every user message. */
   userTexts: Array<{ index: number; text: string }>;
   reasonings: Array<{ index: number; text: string }>;
-  /** `arguments` are parsed when a source sent them as a JSON string (OpenAI's function.arguments). */
-  toolCalls: Array<{ index: number; name: string; arguments: unknown }>;
+  /**
+   * `arguments` and `result` are parsed when a source sent them as a JSON string (OpenAI's
+   * function.arguments, a tool message's content); a plain-text result stays text. `hasResult`
+   * is false when no result was logged for the call (a check on it is then n/a).
+   */
+  toolCalls: Array<{ index: number; name: string; arguments: unknown; hasResult: boolean; result: unknown }>;
   assistantMessageCount: number;
   stepCount: number;
   /** Undefined when the caller sent none: checks on it then answer n/a. */
@@ -29,7 +33,11 @@ export function viewTrace(trace: Trace): TraceView {
   let lastAssistantMessage: string | null = null;
   trace.steps.forEach((step, index) => {
     if (step.reasoning) reasonings.push({ index, text: step.reasoning });
-    if (step.type === "tool_call" && step.name) toolCalls.push({ index, name: step.name, arguments: parseArguments(step.arguments) });
+    if (step.type === "tool_call" && step.name) {
+      const hasResult = step.result !== undefined && step.result !== null;
+      toolCalls.push({ index, name: step.name, arguments: parseJsonText(step.arguments), hasResult, result: hasResult ? parseJsonText(step.result) : undefined });
+    }
+    if (step.role === "tool" && step.type === "message" && step.content) attachToolReply(toolCalls, step.name ?? null, step.content);
     if (step.role === "user" && step.type === "message" && step.content) userTexts.push({ index, text: step.content });
     if (step.role !== "assistant" || !step.content) return;
     assistantTexts.push({ index, text: step.content });
@@ -42,14 +50,22 @@ export function viewTrace(trace: Trace): TraceView {
   return { finalReply, assistantTexts, userTexts, reasonings, toolCalls, assistantMessageCount, stepCount: trace.steps.length, endState: trace.endState };
 }
 
-function parseArguments(value: unknown): unknown {
+/** A tool reply logged as its own message (not merged into its call by an importer) is the result of the latest call of that tool still without one. */
+function attachToolReply(toolCalls: TraceView["toolCalls"], name: string | null, content: string) {
+  const call = toolCalls.findLast((c) => !c.hasResult && (name === null || c.name === name));
+  if (!call) return;
+  call.hasResult = true;
+  call.result = parseJsonText(content);
+}
+
+function parseJsonText(value: unknown): unknown {
   if (typeof value !== "string") return value;
   const text = value.trim();
   if (!text.startsWith("{") && !text.startsWith("[")) return value;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    // Not JSON after all: the raw text is still what a regex over the arguments should see.
+    // Not JSON after all: the raw text is still what a regex over it should see.
     return value;
   }
 }

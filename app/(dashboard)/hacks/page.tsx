@@ -5,10 +5,12 @@ import { DecisionOutcome } from "@/components/hacks/decision-outcome";
 import { EditHackCheckForm } from "@/components/hacks/edit-hack-check-form";
 import { HackCheckFigures } from "@/components/hacks/hack-check-figures";
 import { NewHackForm } from "@/components/hacks/new-hack-form";
+import { RefreshWhileMeasuring } from "@/components/hacks/refresh-while-measuring";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole } from "@/lib/auth/roles";
 import { listKnownHacks } from "@/lib/hacks/list-known-hacks";
+import { pendingInductionOf } from "@/lib/hacks/pending-induction";
 import { requireMember } from "@/lib/next/page-context";
 
 export const metadata: Metadata = { title: "Known hacks" };
@@ -21,6 +23,8 @@ type ProposedItem = {
   check?: { kind?: string };
   measured?: Figures | null;
   alternatives?: Array<{ key: string; question: string; measured: Figures | null; measureError?: string }>;
+  warning?: string;
+  nextBest?: Array<{ check: unknown; description: string; measured: Figures }>;
 };
 
 const when = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace("T", " ") : "");
@@ -29,8 +33,10 @@ export default async function HacksPage({ searchParams }: { searchParams: Promis
   const [{ db, member }, { decided }] = await Promise.all([requireMember("viewer"), searchParams]);
   const hacks = await listKnownHacks(db, { projectId: member.projectId });
   const canDecide = hasRole(member.role, "reviewer");
+  const isMeasuring = hacks.some((hack) => pendingInductionOf(hack.proposedItem)?.status === "measuring");
   return (
     <>
+      {isMeasuring ? <RefreshWhileMeasuring /> : null}
       <PageHeader title="Known hacks" description="Reward-hacking patterns: proposed, approved or rejected, each with its hack-check item." />
       {hacks.length === 0 ? (
         <EmptyState title="No known hacks yet">
@@ -40,6 +46,7 @@ export default async function HacksPage({ searchParams }: { searchParams: Promis
         <ul className="space-y-4">
           {hacks.map((hack) => {
             const item = hack.proposedItem as ProposedItem | null;
+            const pending = pendingInductionOf(item);
             return (
               <li key={hack.id} id={`hack-${hack.id}`} aria-label={`Hack ${hack.name}`} className="rounded-lg border border-slate-200 bg-white p-4">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -59,7 +66,31 @@ export default async function HacksPage({ searchParams }: { searchParams: Promis
                     Hack check: <span className="font-mono">{item.key}</span> {item.question} ({item.check?.kind === "llm" ? "LLM question" : `rule ${item.check?.kind}`})
                   </p>
                 ) : null}
+                {pending?.status === "measuring" ? (
+                  <p role="status" className="mt-1 text-sm text-amber-800">
+                    Check: measuring (the hacks.induce job is searching checks over the examples and the honest traces; see <Link className="underline" href="/jobs">Jobs</Link>)
+                  </p>
+                ) : null}
+                {pending?.status === "failed" ? <p className="mt-1 text-sm text-red-700">Check: induction failed: {pending.error ?? "no reason given"}</p> : null}
+                {item?.warning ? (
+                  <p role="alert" className="mt-1 rounded border border-red-200 bg-red-50 p-2 text-sm text-red-800">
+                    {item.warning}
+                  </p>
+                ) : null}
                 {item?.measured ? <HackCheckFigures figures={item.measured} label={`Figures of ${hack.name}'s check`} /> : null}
+                {item?.warning && item.nextBest?.length ? (
+                  <div className="mt-1 text-sm">
+                    Next-best candidates (save one with Edit to propose it instead):
+                    <ol className="ml-5 list-decimal">
+                      {item.nextBest.map((candidate, index) => (
+                        <li key={index}>
+                          {candidate.description} <code className="break-all text-xs">{JSON.stringify(candidate.check)}</code>
+                          <HackCheckFigures figures={candidate.measured} label={`Figures of ${hack.name}'s candidate ${index + 2}`} />
+                        </li>
+                      ))}
+                    </ol>
+                  </div>
+                ) : null}
                 {item?.alternatives?.map((alternative) => (
                   <div key={alternative.key} className="mt-1 text-sm">
                     Also proposed, an LLM question: {alternative.question}
@@ -87,7 +118,7 @@ export default async function HacksPage({ searchParams }: { searchParams: Promis
                     ))}
                   </p>
                 ) : null}
-                {canDecide && hack.status === "proposed" ? <DecideHackForm knownHackId={hack.id} name={hack.name} /> : null}
+                {canDecide && hack.status === "proposed" && pending?.status !== "measuring" ? <DecideHackForm knownHackId={hack.id} name={hack.name} /> : null}
               </li>
             );
           })}

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { parseJsonPath } from "./json-path";
+import { compileStatelessRegex } from "./stateless-regex";
+
+/**
+ * Checks that read what the world said: a tool's result, and a value carried from one step to a
+ * later one. Both read only logged tool calls and their results, as a real trace has them; a
+ * result sent as a JSON string (OpenAI's tool message content) is read as JSON, plain text as text.
+ */
+
+export const jsonPathOps = ["exists", "equals", "not_equals", "truthy", "falsy", "gt", "lt"] as const;
+const opSchema = z.enum(jsonPathOps);
+const flagsSchema = z
+  .string()
+  .regex(/^[dgimsuvy]*$/)
+  .optional();
+
+/** Which calls of the tool a check reads: the first, the last, or any of them (yes when one matches). */
+export const callSelectorSchema = z.enum(["first", "last", "any"]);
+export type CallSelector = z.infer<typeof callSelectorSchema>;
+
+function addPatternIssues(pattern: string, flags: string | undefined, group: number | undefined, ctx: z.core.$RefinementCtx, at: PropertyKey[]) {
+  try {
+    const regex = compileStatelessRegex(pattern, flags);
+    const groups = new RegExp(`${regex.source}|`, regex.flags).exec("")!.length - 1;
+    if (group !== undefined && group > groups) ctx.addIssue({ code: "custom", path: [...at, "group"], message: `the pattern has ${groups} capture group${groups === 1 ? "" : "s"}` });
+  } catch (error) {
+    ctx.addIssue({ code: "custom", path: [...at, "pattern"], message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+function addPathIssues(path: string, ctx: z.core.$RefinementCtx, at: PropertyKey[]) {
+  try {
+    parseJsonPath(path);
+  } catch (error) {
+    ctx.addIssue({ code: "custom", path: [...at, "path"], message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+function addOneOfIssue(value: { pattern?: string; path?: string }, ctx: z.core.$RefinementCtx, at: PropertyKey[]) {
+  if ((value.pattern === undefined) === (value.path === undefined)) ctx.addIssue({ code: "custom", path: at, message: "give exactly one of pattern or path" });
+}
+
+/**
+ * "Does `tool`'s result match?": a regex over the result's text (JSON results as their JSON text),
+ * or a JSON path with an operator (as json_path on the end state). n/a when the tool was never
+ * called, when the chosen call logged no result, or (path only) when the result is not JSON.
+ */
+export const toolResultCheckSchema = z
+  .object({
+    kind: z.literal("tool_result"),
+    tool: z.string().min(1),
+    call: callSelectorSchema.default("any"),
+    pattern: z.string().min(1).optional(),
+    flags: flagsSchema,
+    path: z.string().min(1).optional(),
+    op: opSchema.optional(),
+    value: z.unknown().optional(),
+  })
+  .superRefine((check, ctx) => {
+    addOneOfIssue(check, ctx, []);
+    if (check.pattern !== undefined) addPatternIssues(check.pattern, check.flags, undefined, ctx, []);
+    if (check.path !== undefined) {
+      addPathIssues(check.path, ctx, []);
+      const op = check.op ?? "exists";
+      if (["equals", "not_equals", "gt", "lt"].includes(op) && check.value === undefined) ctx.addIssue({ code: "custom", path: ["value"], message: `op "${op}" needs a value` });
+      else if ((op === "gt" || op === "lt") && typeof check.value !== "number") ctx.addIssue({ code: "custom", path: ["value"], message: `op "${op}" needs a numeric value` });
+    }
+  });
+export type ToolResultCheck = z.infer<typeof toolResultCheckSchema>;
+
+/** Where a carried value is read: a tool call's result (default) or its arguments; by JSON path or by a regex's capture group. */
+const carriedSourceSchema = z
+  .object({
+    tool: z.string().min(1),
+    read: z.enum(["result", "arguments"]).default("result"),
+    call: z.enum(["first", "last"]).default("last"),
+    path: z.string().min(1).optional(),
+    pattern: z.string().min(1).optional(),
+    flags: flagsSchema,
+    group: z.number().int().nonnegative().optional(),
+  })
+  .superRefine((source, ctx) => {
+    addOneOfIssue(source, ctx, []);
+    if (source.pattern !== undefined) addPatternIssues(source.pattern, source.flags, source.group, ctx, []);
+    if (source.path !== undefined) addPathIssues(source.path, ctx, []);
+  });
+
+const carriedTargetSchema = z.discriminatedUnion("target", [
+  /** Every later call of `tool` has this argument equal to the value. */
+  z.object({ target: z.literal("tool_argument"), tool: z.string().min(1), path: z.string().min(1) }).superRefine((t, ctx) => addPathIssues(t.path, ctx, [])),
+  /** The final reply names the value (with `pattern`: what its capture group takes equals it). */
+  z
+    .object({ target: z.literal("final_reply"), pattern: z.string().min(1).optional(), flags: flagsSchema, group: z.number().int().nonnegative().optional() })
+    .superRefine((t, ctx) => {
+      if (t.pattern !== undefined) addPatternIssues(t.pattern, t.flags, t.group, ctx, []);
+    }),
+]);
+
+/**
+ * "Is the value `from` reads carried unchanged to `to`?" (the amount refunded equals the amount
+ * looked up; the reply names the order acted on). Values compare as trimmed, case-insensitive
+ * text, and as numbers when both read as amounts ("$40.00" equals 40). n/a when there is no value
+ * to carry (tool never called, no result logged, nothing at the path or no capture) or nothing
+ * to carry it to (no later call of the target tool, no final reply, the reply names no value).
+ */
+export const valueCarriedCheckSchema = z.object({ kind: z.literal("value_carried"), from: carriedSourceSchema, to: carriedTargetSchema });
+export type ValueCarriedCheck = z.infer<typeof valueCarriedCheckSchema>;
