@@ -31,7 +31,7 @@ export function DetectionLabels({ detections, domain, plotLeft, plotWidth }: { d
               href={`/review?run=${encodeURIComponent(detection.runId)}`}
               data-testid="detection-label"
               title={`${detection.number}. ${detection.sentence} Window: steps ${detection.fromStep.toLocaleString("en")}–${detection.toStep.toLocaleString("en")}. Click to review the run's open cases.`}
-              className="pointer-events-auto absolute truncate rounded border border-red-300 bg-red-50 px-1 text-center text-[11px] leading-4 font-medium text-red-800 hover:bg-red-100"
+              className={`pointer-events-auto absolute truncate rounded border px-1 text-center text-[11px] leading-4 font-medium ${detection.metrics.length ? "border-red-300 bg-red-50 text-red-800" : "border-violet-300 bg-violet-50 text-violet-800"}`}
               style={{ left: plotLeft + x, top: row * labelRowHeight, width: labelWidth }}
             >
               {detection.number} · step {onset}

@@ -17,6 +17,7 @@ const gridColor = "var(--color-slate-200)";
 const tickStyle = { fontSize: 11, fill: "var(--color-slate-600)" };
 const tooltipStyle = { background: "var(--color-white)", border: "1px solid var(--color-slate-300)", color: "var(--color-slate-900)", fontSize: 12 };
 const detectionColor = "#dc2626";
+const driftColor = "#7c3aed";
 
 const eventColors: Record<string, string> = { checkpoint: "#64748b", rubric_changed: "#7c3aed", note: "#0369a1", finished: "#16a34a", failed: "#dc2626" };
 
@@ -90,16 +91,19 @@ export function MetricChart({ title, note, legend = false, lines, domain, events
             <XAxis dataKey="step" type="number" domain={domain} allowDataOverflow tick={tickStyle} stroke={gridColor} />
             <YAxis scale={isLog ? "log" : "auto"} domain={["auto", "auto"]} allowDataOverflow tick={tickStyle} stroke={gridColor} width={yAxisWidth} tickFormatter={formatTick} />
             <Tooltip contentStyle={tooltipStyle} formatter={(value) => (typeof value === "number" ? value.toPrecision(4) : Array.isArray(value) ? value.map((v) => Number(v).toPrecision(4)).join(" – ") : String(value))} labelFormatter={(step) => `step ${step}`} />
-            {detections.map((detection) => (
-              <ReferenceArea key={`${detection.id}:window`} ifOverflow="hidden" x1={detection.fromStep} x2={detection.toStep} fill={detectionColor} fillOpacity={0.05} stroke="none" />
-            ))}
+            {detections
+              .filter((detection) => detection.metrics.length > 0)
+              .map((detection) => (
+                <ReferenceArea key={`${detection.id}:window`} ifOverflow="hidden" x1={detection.fromStep} x2={detection.toStep} fill={detectionColor} fillOpacity={0.05} stroke="none" />
+              ))}
             {detections.map((detection) =>
               detection.onset.from !== null && detection.onset.to !== null ? (
                 <ReferenceArea key={`${detection.id}:onset`} ifOverflow="hidden" x1={detection.onset.from} x2={detection.onset.to} fill={detectionColor} fillOpacity={0.15} stroke="none" />
               ) : null,
             )}
             {detections.map((detection) => (
-              <ReferenceLine key={`${detection.id}:marker`} ifOverflow="hidden" x={detection.onset.step} stroke={detectionColor} strokeWidth={1.5} />
+              // A divergence is a solid red line; a behaviour drift (no window shaded: it moves no metric) a dashed violet one.
+              <ReferenceLine key={`${detection.id}:marker`} ifOverflow="hidden" x={detection.onset.step} stroke={detection.metrics.length ? detectionColor : driftColor} strokeDasharray={detection.metrics.length ? undefined : "4 3"} strokeWidth={1.5} />
             ))}
             {lines.map((line) => (
               <Area key={`${line.key}:range`} dataKey={`${line.key}:range`} name={`${line.label} min–max`} stroke="none" fill={line.color} fillOpacity={0.12} isAnimationActive={false} connectNulls />

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { divergencePairs, type MetricPair } from "@/lib/monitor/divergence-pairs";
 import { normaliseBuckets } from "@/lib/runs/normalise-buckets";
 import type { RunChart } from "@/lib/runs/run-chart-types";
@@ -19,10 +19,10 @@ const referenceColor = "#d97706";
 /**
  * The run page's charts, first on the page: each watched proxy/reference pair on one chart (both
  * rescaled to their own range on one step axis) with the monitor's detections, then one small chart
- * per chosen metric on the same step window, zoomed with the brush or the step fields; the rollouts
- * of that window below.
+ * per chosen metric on the same step window, zoomed with the brush or the step fields; the page's
+ * children (what the monitor found, the tables) next, and the rollouts of that window last.
  */
-export function RunCharts({ runId, metricNames }: { runId: string; metricNames: string[] }) {
+export function RunCharts({ runId, metricNames, children }: { runId: string; metricNames: string[]; children?: ReactNode }) {
   const [chosen, setChosen] = useState(() => metricNames.slice(0, maxDefaultMetrics));
   const [window, setWindow] = useState<StepWindow>(null);
   const [isLog, setLog] = useState(false);
@@ -102,6 +102,7 @@ export function RunCharts({ runId, metricNames }: { runId: string; metricNames: 
           </div>
         </fieldset>
       </details>
+      {children}
       <RunRolloutsTable runId={runId} window={window} />
     </div>
   );
@@ -123,7 +124,7 @@ function PairChart({ pair, data, isLog, smoothing }: { pair: MetricPair; data: R
   return (
     <MetricChart
       title={`${pair.proxy} vs ${pair.reference}`}
-      note="each scaled to its own range (0 = lowest, 1 = highest here); raw values in the charts below"
+      note="normalised: each line scaled 0–1 over its own range"
       height={240}
       lines={[
         { key: "proxy", label: `${pair.proxy} (proxy)`, color: proxyColor, buckets: bucketsOf(pair.proxy) },

@@ -23,6 +23,14 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
     findReplacedRun(db, { projectId: member.projectId, runId: run.id }),
     listEdgeCases(db, { projectId: member.projectId, userId: member.userId, query: edgeCaseQuerySchema.parse({ run: run.id, limit: 1 }) }),
   ]);
+  const found = (
+    <>
+      <RunDetectionsList runId={run.id} detections={detections} />
+      <div className="mt-6">
+        <RunSummaryTable run={run} metrics={metrics} />
+      </div>
+    </>
+  );
   const rubric = run.rubricVersion === null ? "" : ` · rubric v${run.rubricVersion}`;
   return (
     <>
@@ -47,12 +55,17 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       />
       <section aria-label="Charts">
         <h2 className="sr-only">Metrics by step</h2>
-        {metrics.length > 0 ? <RunCharts runId={run.id} metricNames={metrics.map((metric) => metric.name)} /> : <p className="text-sm text-slate-600">No metrics logged yet.</p>}
+        {metrics.length > 0 ? (
+          <RunCharts runId={run.id} metricNames={metrics.map((metric) => metric.name)}>
+            {found}
+          </RunCharts>
+        ) : (
+          <>
+            <p className="text-sm text-slate-600">No metrics logged yet.</p>
+            {found}
+          </>
+        )}
       </section>
-      <RunDetectionsList runId={run.id} detections={detections} />
-      <div className="mt-6">
-        <RunSummaryTable run={run} metrics={metrics} />
-      </div>
     </>
   );
 }
