@@ -15,7 +15,7 @@ import { decideRestart, workerRestartPolicy } from "../lib/setup/restart-policy"
 import { dataDir } from "../lib/setup/data-dir";
 import { stageAfter } from "../lib/setup/build-progress";
 import { buildInBackground, isBuildCurrent } from "./build-stamp";
-import { startBuildPage } from "./build-page";
+import { startBuildPage, type BuildPage } from "./build-page";
 
 const root = path.resolve(import.meta.dirname, "..");
 const env = readEnv();
@@ -24,6 +24,8 @@ const log = (line: string) => console.log(`[goodhart] ${line}`);
 const hostname = process.env.HOSTNAME || "127.0.0.1";
 const url = `http://${hostname === "0.0.0.0" ? "127.0.0.1" : hostname}:${env.PORT}`;
 
+// The build page goes up first, before migrations and bootstrap, so the port answers within seconds.
+const buildPage = isBuildCurrent(root) ? null : await openBuildPage();
 log(`database: ${env.DATABASE_URL.startsWith("file:") ? env.DATABASE_URL : env.DATABASE_URL.replace(/\/\/[^@]*@/, "//***@")}`);
 // Migrate before this process opens its own connection: the migration must not wait on it.
 if (await ensureDatabaseReady({ root, url: env.DATABASE_URL })) log("applied database migrations");
@@ -42,14 +44,21 @@ if (createdAdmin?.password) {
 if (process.env.GOODHART_SKIP_DEMO !== "1" && (await seedDemo(db, projectId))) log("queued the demo lab run on rubric v1 (the worker trains it; see /runs)");
 await db.$disconnect();
 
-if (!isBuildCurrent(root)) await buildWithPage();
+if (buildPage) await buildWithPage(buildPage);
 
-/** Builds the web app while a page on the app's port says so, with the stage and an estimate from the last build. */
-async function buildWithPage() {
-  const durationFile = path.join(dataDir(), "last-build-seconds");
-  const lastSeconds = existsSync(durationFile) ? Number(readFileSync(durationFile, "utf8")) : NaN;
+/** The page that answers on the app's port while it is built, with an estimate from the last build. */
+function openBuildPage() {
+  const lastSeconds = existsSync(durationFile()) ? Number(readFileSync(durationFile(), "utf8")) : NaN;
   const isFirstBuild = !Number.isFinite(lastSeconds);
-  const buildPage = await startBuildPage({ port: env.PORT, hostname, estimateSeconds: isFirstBuild ? 300 : lastSeconds, isFirstBuild });
+  return startBuildPage({ port: env.PORT, hostname, estimateSeconds: isFirstBuild ? 300 : lastSeconds, isFirstBuild });
+}
+
+function durationFile() {
+  return path.join(dataDir(), "last-build-seconds");
+}
+
+/** Builds the web app while the build page says so and follows its stages. */
+async function buildWithPage(buildPage: BuildPage) {
   log(`building the web app (first start, or the sources changed); ${url} shows its progress…`);
   const started = Date.now();
   let stage = -1;
@@ -64,7 +73,7 @@ async function buildWithPage() {
     process.exit(1);
   }
   const seconds = Math.round((Date.now() - started) / 1000);
-  writeFileSync(durationFile, String(seconds));
+  writeFileSync(durationFile(), String(seconds));
   log(`built the web app in ${seconds} s`);
 }
 
