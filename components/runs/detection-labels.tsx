@@ -21,7 +21,7 @@ export function DetectionLabels({ detections, domain, plotLeft, plotWidth }: { d
     { domain, plotWidth, labelWidth, rows: labelRows },
   );
   return (
-    <div aria-label="Detections on this chart" role="list" className="pointer-events-none absolute inset-x-0 top-0" style={{ height: labelRows * labelRowHeight }}>
+    <div aria-label="Detections on this chart" role="list" className="pointer-events-none absolute inset-x-0 top-0 z-10" style={{ height: labelRows * labelRowHeight }}>
       {placed.map(({ id, x, row }) => {
         const detection = byId.get(id)!;
         const onset = detection.onset.step.toLocaleString("en");
