@@ -38,5 +38,5 @@ test("a run's divergence case says what each decision writes, and a false alarm 
   const body = (await (await request.get(`/api/edge-cases?status=decided&environment=${seeded.environment}`)).json()) as { edgeCases: { id: string; decision: string }[] };
   expect(body.edgeCases.find((c) => c.id === seeded.divergenceCaseId)?.decision).toBe("false_alarm");
   const labels = execFileSync(process.execPath, ["--import", "tsx", "e2e/count-case-labels.ts", seeded.divergenceCaseId], { env, encoding: "utf8" });
-  expect(Number(labels.trim().split("\n").at(-1))).toBe(0);
+  expect(/(\d+)\s*$/.exec(labels)?.[1], `labels written, from: ${labels}`).toBe("0");
 });

@@ -67,6 +67,8 @@ test("a rollout scored through the reward API shows its reward and run name in /
 });
 
 test("a 5,000-step trace page scrolls as one, has its first steps in the first HTML, and finds a value in a tool result", async ({ page, request }) => {
+  // Importing 5,000 steps and rendering them takes a while on a busy 2-core machine.
+  test.setTimeout(180_000);
   const externalId = `${tag}-long`;
   const ticket = `T-${tag}-refund-ticket`;
   const steps = Array.from({ length: 5000 }, (_, i) => {
