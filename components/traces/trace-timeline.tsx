@@ -7,6 +7,8 @@ import { findInSteps } from "./find-in-steps";
 import { TraceStepCard } from "./trace-step-card";
 import { useTraceSteps } from "./use-trace-steps";
 
+const stepsPerFrame = 100;
+
 /**
  * The steps of a trace in the page's own flow (the page scrolls as one; no inner scroll box). The
  * first steps come with the page's HTML; the rest load after and are appended. Off-screen steps
@@ -20,6 +22,13 @@ export function TraceTimeline({ traceId, stepCount, firstSteps }: { traceId: str
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<{ query: string; matches: number[]; at: number } | null>(null);
   const [highlighted, setHighlighted] = useState<number | null>(null);
+  // The loaded steps are appended a batch per frame, so 5,000 cards never block the page at once.
+  const [shown, setShown] = useState(firstSteps.length);
+  useEffect(() => {
+    if (shown >= steps.length) return;
+    const frame = requestAnimationFrame(() => setShown((count) => Math.min(steps.length, count + stepsPerFrame)));
+    return () => cancelAnimationFrame(frame);
+  }, [shown, steps.length]);
 
   useEffect(() => {
     const fromHash = /^#step-(\d+)$/.exec(window.location.hash);
@@ -27,7 +36,7 @@ export function TraceTimeline({ traceId, stepCount, firstSteps }: { traceId: str
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (fromHash) setHighlighted(Number(fromHash[1]));
   }, []);
-  const isHighlightedShown = highlighted !== null && steps.some((step) => step.index === highlighted);
+  const isHighlightedShown = highlighted !== null && steps.slice(0, shown).some((step) => step.index === highlighted);
   useEffect(() => {
     if (highlighted !== null && isHighlightedShown) document.getElementById(`step-${highlighted}`)?.scrollIntoView({ block: "center" });
   }, [highlighted, isHighlightedShown]);
@@ -36,7 +45,9 @@ export function TraceTimeline({ traceId, stepCount, firstSteps }: { traceId: str
     const matches = found?.query === query ? found.matches : findInSteps(steps, query);
     const at = found?.query === query ? (found.at + 1) % Math.max(1, matches.length) : 0;
     setFound({ query, matches, at });
-    if (matches.length) setHighlighted(steps[matches[at]!]!.index);
+    if (!matches.length) return;
+    setShown((count) => Math.max(count, matches[at]! + 1));
+    setHighlighted(steps[matches[at]!]!.index);
   };
 
   if (stepCount === 0) return <p className="text-sm text-slate-600">This trace has no steps.</p>;
@@ -70,7 +81,7 @@ export function TraceTimeline({ traceId, stepCount, firstSteps }: { traceId: str
       </form>
       {all.error ? <p role="alert" className="mb-2 text-sm text-red-700">Could not load the remaining steps: {all.error.message}</p> : null}
       <ol className="space-y-2">
-        {steps.map((step) => (
+        {steps.slice(0, shown).map((step) => (
           <li
             key={step.id}
             id={`step-${step.index}`}
