@@ -3,5 +3,6 @@
 import { getDb } from "../lib/db/client";
 
 const db = getDb();
-console.log(await db.humanLabel.count({ where: { edgeCaseId: process.argv[2] ?? "" } }));
+// A string, so a colouring console (FORCE_COLOR under Playwright) prints it bare.
+console.log(String(await db.humanLabel.count({ where: { edgeCaseId: process.argv[2] ?? "" } })));
 await db.$disconnect();
