@@ -48,6 +48,13 @@ describe("deciding a run's divergence case", () => {
     expect(await db.humanLabel.count({ where: { edgeCaseId: id } })).toBe(0);
   });
 
+  it("is listed under its run's filter even when the run sent no rollouts", async () => {
+    const run = await db.trainingRun.create({ data: { projectId: project.id, name: "metrics only", trainer: "test" } });
+    const { id } = await openRunCase(db, { projectId: project.id, runId: run.id, environment: null, rule: "metric_divergence", groupKey: "metrics-only", title: "t", explanation: "e", priority: 1, count: 1, evidence: {}, examples: [] });
+    const listed = await listEdgeCases(db, { projectId: project.id, userId: reviewer.id, query: edgeCaseQuerySchema.parse({ run: run.id }) });
+    expect(listed.edgeCases.map((c) => c.id)).toEqual([id]);
+  });
+
   it("confirming the hack labels every example rollout fail, as many as the card counts", async () => {
     const id = await openDivergenceCase("divergence-confirm");
     const [decided] = await decideEdgeCases(db, { projectId: project.id, ids: [id], decision: "confirm_hack", reviewer: { userId: reviewer.id, label: reviewer.email } });

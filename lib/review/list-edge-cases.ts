@@ -12,7 +12,8 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
     ...(query.kind ? { kind: query.kind } : {}),
     ...(query.rule ? { rule: query.rule } : {}),
     ...(query.environment ? { environment: query.environment } : {}),
-    ...(query.run ? { examples: { some: { trace: { runId: query.run } } } } : {}),
+    // A run's own cases (divergence, drift) belong to it even when the trainer sent no rollouts, only metrics.
+    ...(query.run ? { OR: [{ examples: { some: { trace: { runId: query.run } } } }, { subjectType: "run", subjectId: query.run }] } : {}),
     ...(query.assignee === "mine" ? { assigneeId: userId ?? "-" } : query.assignee === "unassigned" ? { assigneeId: null } : {}),
   };
   const [total, rows] = await Promise.all([
