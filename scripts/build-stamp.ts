@@ -1,6 +1,7 @@
 // Whether the .next build matches the sources: a hash of every file the build reads.
 import { createHash } from "node:crypto";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { createInterface } from "node:readline";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -38,4 +39,20 @@ export function buildIfStale(root: string, env: NodeJS.ProcessEnv = process.env)
   if (build.status !== 0) return false;
   writeFileSync(stampFile(root), sourceStamp(root));
   return true;
+}
+
+/**
+ * `next build` in the background, its output passed on line by line (to follow the stages), the
+ * stamp written when it succeeds. Resolves true when the build succeeded.
+ */
+export function buildInBackground(root: string, env: NodeJS.ProcessEnv, onLine: (line: string) => void): Promise<boolean> {
+  const build = spawn(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...env, NEXT_TELEMETRY_DISABLED: "1" } });
+  createInterface({ input: build.stdout! }).on("line", onLine);
+  createInterface({ input: build.stderr! }).on("line", onLine);
+  return new Promise((resolve) =>
+    build.once("exit", (code) => {
+      if (code === 0) writeFileSync(stampFile(root), sourceStamp(root));
+      resolve(code === 0);
+    }),
+  );
 }

@@ -13,8 +13,10 @@ const root = path.resolve(import.meta.dirname, "..");
 const env = readEnv();
 const portFlag = process.argv.indexOf("--port");
 const port = portFlag > 0 ? Number(process.argv[portFlag + 1]) : env.PORT;
+const hostnameFlag = process.argv.indexOf("--hostname");
+const hostname = hostnameFlag > 0 ? process.argv[hostnameFlag + 1]! : "127.0.0.1";
 
-const app = next({ dev: false, dir: root, port });
+const app = next({ dev: false, dir: root, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -26,7 +28,7 @@ const server = createServer((request, response) => {
   });
   void handle(request, response);
 });
-server.listen(port, () => console.log(`[goodhart] web server listening on http://localhost:${port}`));
+server.listen(port, hostname, () => console.log(`[goodhart] web server listening on http://${hostname}:${port}`));
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

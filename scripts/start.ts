@@ -2,6 +2,7 @@
 // worker until Ctrl-C or SIGTERM, which stop both. A worker that dies is started again with backoff
 // while the web server keeps serving; the app stops when the web server dies or the worker keeps dying.
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getDb } from "../lib/db/client";
 import { ensureDatabaseReady } from "../lib/db/ensure-database-ready";
@@ -11,12 +12,20 @@ import { bootstrapInstance } from "../lib/setup/bootstrap-instance";
 import { childProcessEnv } from "../lib/setup/child-env";
 import { seedDemo } from "../lib/lab/seed-demo";
 import { decideRestart, workerRestartPolicy } from "../lib/setup/restart-policy";
-import { buildIfStale, isBuildCurrent } from "./build-stamp";
+import { dataDir } from "../lib/setup/data-dir";
+import { stageAfter } from "../lib/setup/build-progress";
+import { buildInBackground, isBuildCurrent } from "./build-stamp";
+import { startBuildPage, type BuildPage } from "./build-page";
 
 const root = path.resolve(import.meta.dirname, "..");
 const env = readEnv();
 const log = (line: string) => console.log(`[goodhart] ${line}`);
+// Only this machine can reach the app unless HOSTNAME names another interface (0.0.0.0 for all; see README).
+const hostname = process.env.HOSTNAME || "127.0.0.1";
+const url = `http://${hostname === "0.0.0.0" ? "127.0.0.1" : hostname}:${env.PORT}`;
 
+// The build page goes up first, before migrations and bootstrap, so the port answers within seconds.
+const buildPage = isBuildCurrent(root) ? null : await openBuildPage();
 log(`database: ${env.DATABASE_URL.startsWith("file:") ? env.DATABASE_URL : env.DATABASE_URL.replace(/\/\/[^@]*@/, "//***@")}`);
 // Migrate before this process opens its own connection: the migration must not wait on it.
 if (await ensureDatabaseReady({ root, url: env.DATABASE_URL })) log("applied database migrations");
@@ -25,9 +34,9 @@ const childEnv = childProcessEnv(process.env, { DATABASE_URL: env.DATABASE_URL, 
 process.env.AUTH_SECRET = childEnv.AUTH_SECRET;
 
 const { createdAdmin, projectId } = await bootstrapInstance(db, { adminEmail: env.GOODHART_ADMIN_EMAIL, adminPassword: env.GOODHART_ADMIN_PASSWORD });
+const passwordLine = createdAdmin?.password ? `sign in as ${createdAdmin.email} with password ${createdAdmin.password} (also written to ${path.relative(root, createdAdmin.passwordFile!)})` : null;
 if (createdAdmin?.password) {
-  log(`created the demo admin ${createdAdmin.email} with password ${createdAdmin.password}`);
-  log(`(shown once; also written to ${path.relative(root, createdAdmin.passwordFile!)})`);
+  log(`created the demo admin ${createdAdmin.email}; its password is printed when the app is ready`);
 } else if (createdAdmin) {
   log(`created the first admin ${createdAdmin.email}`);
 }
@@ -35,12 +44,37 @@ if (createdAdmin?.password) {
 if (process.env.GOODHART_SKIP_DEMO !== "1" && (await seedDemo(db, projectId))) log("queued the demo lab run on rubric v1 (the worker trains it; see /runs)");
 await db.$disconnect();
 
-if (!isBuildCurrent(root)) {
-  log("building the web app (first start, or the sources changed)…");
-  if (!buildIfStale(root, childEnv)) {
+if (buildPage) await buildWithPage(buildPage);
+
+/** The page that answers on the app's port while it is built, with an estimate from the last build. */
+function openBuildPage() {
+  const lastSeconds = existsSync(durationFile()) ? Number(readFileSync(durationFile(), "utf8")) : NaN;
+  const isFirstBuild = !Number.isFinite(lastSeconds);
+  return startBuildPage({ port: env.PORT, hostname, estimateSeconds: isFirstBuild ? 300 : lastSeconds, isFirstBuild });
+}
+
+function durationFile() {
+  return path.join(dataDir(), "last-build-seconds");
+}
+
+/** Builds the web app while the build page says so and follows its stages. */
+async function buildWithPage(buildPage: BuildPage) {
+  log(`building the web app (first start, or the sources changed); ${url} shows its progress…`);
+  const started = Date.now();
+  let stage = -1;
+  const isBuilt = await buildInBackground(root, childEnv, (line) => {
+    stage = stageAfter(line, stage);
+    buildPage.setStage(stage);
+    console.log(line);
+  });
+  await buildPage.close();
+  if (!isBuilt) {
     console.error("[goodhart] the build failed; see above");
     process.exit(1);
   }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  writeFileSync(durationFile(), String(seconds));
+  log(`built the web app in ${seconds} s`);
 }
 
 const children = new Set<ChildProcess>();
@@ -73,7 +107,7 @@ function run(command: string, args: string[], onExit: (code: number | null, sign
 
 function runWebServer() {
   // scripts/serve.ts: Next behind a server that decides the client's address (see there).
-  run(process.execPath, ["--import", "tsx", path.join(root, "scripts/serve.ts"), "--port", String(env.PORT)], (code, signal) => {
+  run(process.execPath, ["--import", "tsx", path.join(root, "scripts/serve.ts"), "--port", String(env.PORT), "--hostname", hostname], (code, signal) => {
     console.error(`[goodhart] the web server exited (${signal ?? code}); stopping`);
     stopAll("SIGTERM", 1);
   });
@@ -97,7 +131,21 @@ function runWorker() {
 
 runWebServer();
 runWorker();
-log(`Goodhart is starting on http://localhost:${env.PORT} (Ctrl-C stops it)`);
-
 process.on("SIGINT", () => stopAll("SIGINT"));
 process.on("SIGTERM", () => stopAll("SIGTERM"));
+await announceWhenReady();
+
+/** The last lines of start-up: where the app is and how to sign in, after the web server answers. */
+async function announceWhenReady() {
+  for (let tries = 0; tries < 240 && !isStopping; tries++) {
+    const response = await fetch(`${url}/api/health`).catch(() => null);
+    if (response?.ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  if (isStopping) return;
+  log(`Goodhart is ready on ${url}${hostname === "127.0.0.1" ? " (this machine only; README: Configuration says how to expose it)" : ""}; Ctrl-C stops it`);
+  const passwordFile = path.join(dataDir(), "admin-password.txt");
+  if (passwordLine) log(passwordLine);
+  else if (existsSync(passwordFile)) log(`the demo admin's password is in ${path.relative(root, passwordFile)}`);
+}
+

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import type { EdgeCaseItem } from "@/lib/review/list-edge-cases";
 import { decisionLabels, type EdgeCaseDecision } from "@/lib/review/edge-case-schemas";
@@ -11,8 +12,14 @@ const format = (value: number | null) => (value === null ? "–" : value.toFixed
 /** One case: why it surfaced and, when it is the current one, its examples with the verdicts side by side. */
 export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelect, onUndo }: { edgeCase: EdgeCaseItem; isCurrent: boolean; isChecked: boolean; onToggle: () => void; onSelect: () => void; onUndo?: () => void }) {
   const titleId = `case-${edgeCase.id}`;
+  const ref = useRef<HTMLLIElement>(null);
+  // j/k move the selection; the selected card is scrolled into view so a number key never decides a case off-screen.
+  useEffect(() => {
+    if (isCurrent) ref.current?.scrollIntoView({ block: "nearest" });
+  }, [isCurrent]);
   return (
     <li
+      ref={ref}
       aria-labelledby={titleId}
       aria-current={isCurrent ? "true" : undefined}
       data-testid="edge-case"
@@ -27,7 +34,7 @@ export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelec
               {edgeCase.title}
             </h2>
             <span className="text-xs text-slate-500">
-              priority {edgeCase.priority.toFixed(2)} · {edgeCase.count} rollout{edgeCase.count === 1 ? "" : "s"} · {edgeCase.kind.replace(/_/g, " ")}
+              <span title="How urgent the case is: higher first. It grows with the number of rollouts involved and the reward at stake.">priority {edgeCase.priority.toFixed(2)}</span> · {labelScope(edgeCase)} · {edgeCase.kind.replace(/_/g, " ")}
               {edgeCase.environment ? ` · ${edgeCase.environment}` : ""}
               {edgeCase.assignee ? ` · assigned to ${edgeCase.assignee.email}` : ""}
             </span>
@@ -111,4 +118,11 @@ function Examples({ edgeCase }: { edgeCase: EdgeCaseItem }) {
       ))}
     </div>
   );
+}
+
+/** What a decision on this case writes, in the words of the card (decision-writes-labels.ts decides it). */
+function labelScope({ subject, exampleCount }: EdgeCaseItem): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  if (subject.type === "run") return `${plural(exampleCount, "example rollout")}: Confirm hack labels ${exampleCount === 1 ? "it" : "them"} fail, other decisions label none`;
+  return `a decision labels ${plural(exampleCount, "rollout")}`;
 }

@@ -2,12 +2,14 @@
 
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
+import { useFocusTrap } from "@/components/ui/use-focus-trap";
 import { keyHelp } from "./review-keys";
 
 export function KeyboardHelpDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
+  const trapRef = useFocusTrap<HTMLDivElement>();
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="fixed inset-0 z-20 flex items-start justify-center bg-slate-900/30 p-16">
+    <div ref={trapRef} role="dialog" aria-modal="true" aria-labelledby={titleId} className="fixed inset-0 z-20 flex items-start justify-center bg-slate-900/30 p-16">
       <div className="w-full max-w-md rounded-lg bg-white p-6 shadow-lg">
         <h2 id={titleId} className="text-base font-semibold">
           Keyboard shortcuts

@@ -2,13 +2,15 @@
 
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useFocusTrap } from "@/components/ui/use-focus-trap";
 
 /** The note on a case: Ctrl+Enter or Enter without Shift saves, Esc closes. */
 export function NoteDialog({ title, initial, onSave, onClose, isSaving }: { title: string; initial: string; onSave: (note: string) => void; onClose: () => void; isSaving: boolean }) {
   const titleId = useId();
+  const trapRef = useFocusTrap<HTMLDivElement>();
   const [note, setNote] = useState(initial);
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="fixed inset-0 z-20 flex items-start justify-center bg-slate-900/30 p-16">
+    <div ref={trapRef} role="dialog" aria-modal="true" aria-labelledby={titleId} className="fixed inset-0 z-20 flex items-start justify-center bg-slate-900/30 p-16">
       <form
         className="w-full max-w-lg rounded-lg bg-white p-6 shadow-lg"
         onSubmit={(event) => {

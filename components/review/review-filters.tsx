@@ -24,6 +24,7 @@ export function ReviewFilters({ filters, runs, onChange }: { filters: QueueFilte
           <option value="">any</option>
           <option value="suspected_hack">suspected hack</option>
           <option value="judge_disagreement">judge disagreement</option>
+          <option value="metric_divergence">metric divergence or drift</option>
           <option value="found_before_training">found before training</option>
         </select>
       </label>

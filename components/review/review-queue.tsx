@@ -14,6 +14,7 @@ import { KeyboardHelpDialog } from "./keyboard-help-dialog";
 import { NoteDialog } from "./note-dialog";
 import { decisionKeyOf, decisionKeys } from "./review-keys";
 import { ReviewFilters, type RunOption } from "./review-filters";
+import { searchOfFilters } from "./queue-filters-url";
 import { useAssignEdgeCases, useDecideEdgeCases, useEdgeCases, useNoteEdgeCase, useUndoDecisions, type QueueFilters } from "./use-edge-cases";
 
 type Reviewer = { userId: string; email: string };
@@ -21,11 +22,11 @@ type Reviewer = { userId: string; email: string };
 type QueueMessage = { text: string; link?: { href: string; label: string } };
 
 /** The queue, keyboard first: j/k move, 1-4 decide, u undo, x selects for bulk, e note, o open trace, ? keys. */
-export function ReviewQueue({ initial, canDecide, reviewers, userId, runs }: { initial: EdgeCaseList; canDecide: boolean; reviewers: Reviewer[]; userId: string; runs: RunOption[] }) {
+export function ReviewQueue({ initial, initialFilters, canDecide, reviewers, userId, runs }: { initial: EdgeCaseList; initialFilters: QueueFilters; canDecide: boolean; reviewers: Reviewer[]; userId: string; runs: RunOption[] }) {
   const router = useRouter();
-  const [filters, setFilters] = useState<QueueFilters>({ status: "open" });
+  const [filters, setFilters] = useState<QueueFilters>(initialFilters);
   const isDefault = filters.status === "open" && !filters.kind && !filters.environment && !filters.assignee && !filters.run;
-  const { data, error } = useEdgeCases(filters, isDefault ? initial : undefined);
+  const { data, error } = useEdgeCases(filters, searchOfFilters(filters) === searchOfFilters(initialFilters) ? initial : undefined);
   const cases = useMemo(() => data?.edgeCases ?? [], [data]);
   const [index, setIndex] = useState(0);
   const [checked, setChecked] = useState<Set<string>>(new Set());
@@ -68,7 +69,7 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId, runs }: { i
       if (!ids.length) return;
       if (!canDecide) return setMessage({ text: "Read-only: viewers cannot decide cases." });
       if (pending?.decision === decision) return commitDecision(decision, pending.ids);
-      const scale = decisionScale(cases, ids);
+      const scale = decisionScale(cases, ids, decision);
       if (needsConfirmation(scale)) return setPending({ decision, ids, scale });
       commitDecision(decision, ids);
     },
@@ -106,6 +107,12 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId, runs }: { i
         setPending(null);
         if (event.key === "Escape") return event.preventDefault();
       }
+      const isQueueKey = event.key === "j" || event.key === "k" || event.key === "x" || event.key === "e" || event.key === "o" || Boolean(decisionKeys[event.key]);
+      if (!data && isQueueKey) {
+        // The list is still loading: say so rather than drop the key or act on a case nobody has seen.
+        setMessage({ text: `The cases are still loading; “${event.key}” was not applied. Press it again when the list shows.` });
+        return event.preventDefault();
+      }
       if (event.key === "j") setIndex((i) => Math.min(i + 1, Math.max(0, cases.length - 1)));
       else if (event.key === "k") setIndex((i) => Math.max(i - 1, 0));
       else if (event.key === "?") setDialog("help");
@@ -121,7 +128,7 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId, runs }: { i
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [canDecide, cases.length, commitDecision, current, dialog, lastDecided, pending, router, runDecision, runUndo]);
+  }, [canDecide, cases.length, commitDecision, current, data, dialog, lastDecided, pending, router, runDecision, runUndo]);
 
   useEffect(() => {
     const onEscape = (event: KeyboardEvent) => event.key === "Escape" && setDialog(null);
@@ -132,7 +139,17 @@ export function ReviewQueue({ initial, canDecide, reviewers, userId, runs }: { i
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <ReviewFilters filters={filters} runs={runs} onChange={(next) => (setFilters(next), setIndex(0), setChecked(new Set()))} />
+        <ReviewFilters
+          filters={filters}
+          runs={runs}
+          onChange={(next) => {
+            setFilters(next);
+            setIndex(0);
+            setChecked(new Set());
+            // Replaces the entry rather than adding one: Back leaves the queue instead of stepping through filter changes.
+            window.history.replaceState(null, "", `/review${searchOfFilters(next)}`);
+          }}
+        />
         <p className="text-xs text-slate-500">
           Press <kbd className="rounded border border-slate-300 px-1 font-mono">?</kbd> for the keys.{canDecide ? "" : " Read-only: you are a viewer."}
         </p>

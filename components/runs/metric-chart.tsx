@@ -4,19 +4,35 @@ import { Area, CartesianGrid, ComposedChart, Line, ReferenceArea, ReferenceLine,
 import type { SeriesBucket } from "@/lib/runs/downsample-series";
 import type { RunChartEvent, RunDetectionWindow } from "@/lib/runs/run-chart-types";
 import { smoothEma } from "@/lib/runs/smooth-ema";
+import { DetectionLabels, labelRowHeight, labelRows } from "./detection-labels";
+import { useElementWidth } from "./use-element-width";
 
 export type ChartLine = { key: string; label: string; color: string; buckets: SeriesBucket[] };
 type Row = { step: number } & Record<string, number | [number, number] | null>;
+
+const yAxisWidth = 56;
+const marginRight = 12;
+// Colours from the theme's variables, so grids and ticks follow dark mode instead of staying bright.
+const gridColor = "var(--color-slate-200)";
+const tickStyle = { fontSize: 11, fill: "var(--color-slate-600)" };
+const tooltipStyle = { background: "var(--color-white)", border: "1px solid var(--color-slate-300)", color: "var(--color-slate-900)", fontSize: 12 };
+const detectionColor = "#dc2626";
+const driftColor = "#7c3aed";
 
 const eventColors: Record<string, string> = { checkpoint: "#64748b", rubric_changed: "#7c3aed", note: "#0369a1", finished: "#16a34a", failed: "#dc2626" };
 
 /**
  * One metric (or one metric of several runs) on the shared step window: per bucket the min–max band
- * and the mean, drawn faint behind its EMA when smoothing is on; events as labelled vertical lines,
- * detections as shaded windows. On a log axis, values ≤ 0 cannot be drawn and are left out.
+ * and the mean, drawn faint behind its EMA when smoothing is on; events as labelled vertical lines;
+ * each detection as a faint window, a solid line at its onset (a darker band over the onset's
+ * interval when known) and one numbered label above the plot. On a log axis, values ≤ 0 cannot be
+ * drawn and are left out. `note` says how the values are scaled when they are not raw.
  */
-export function MetricChart({ title, lines, domain, events = [], detections = [], isLog, smoothing, height = 220 }: {
+export function MetricChart({ title, note, legend = false, lines, domain, events = [], detections = [], isLog, smoothing, height = 220 }: {
   title: string;
+  note?: string;
+  /** A key of the lines under the title (for charts of several metrics). */
+  legend?: boolean;
   lines: ChartLine[];
   domain: [number, number];
   events?: RunChartEvent[];
@@ -46,21 +62,48 @@ export function MetricChart({ title, lines, domain, events = [], detections = []
   }
   const data = [...rows.values()].sort((a, b) => a.step - b.step);
   const isSmoothed = smoothing > 0;
+  const [plotRef, width] = useElementWidth<HTMLDivElement>();
+  const top = detections.length ? labelRows * labelRowHeight + 4 : 16;
   return (
     <figure aria-label={title} className="rounded-lg border border-slate-200 bg-white p-3">
       <figcaption className="mb-1 flex items-baseline justify-between text-sm font-medium">
-        <span>{title}</span>
+        <span>
+          {title}
+          {note ? <span className="ml-2 text-xs font-normal text-slate-600">{note}</span> : null}
+        </span>
         {hidden > 0 ? <span className="text-xs font-normal text-amber-700">{isAtLeast ? "at least " : ""}{hidden.toLocaleString()} values ≤ 0 not drawn on the log scale</span> : null}
       </figcaption>
-      <div style={{ height }}>
+      {legend ? (
+        <ul aria-label="Legend" className="mb-1 flex flex-wrap gap-x-4 text-xs text-slate-700">
+          {lines.map((line) => (
+            <li key={line.key} className="flex items-center gap-1.5">
+              <span aria-hidden className="inline-block h-0.5 w-4" style={{ background: line.color }} />
+              {line.label}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div ref={plotRef} className="relative" style={{ height }}>
+        {detections.length ? <DetectionLabels detections={detections} domain={domain} plotLeft={yAxisWidth} plotWidth={width - yAxisWidth - marginRight} /> : null}
         <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={data} margin={{ top: 16, right: 12, bottom: 0, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-            <XAxis dataKey="step" type="number" domain={domain} allowDataOverflow tick={{ fontSize: 11 }} />
-            <YAxis scale={isLog ? "log" : "auto"} domain={["auto", "auto"]} allowDataOverflow tick={{ fontSize: 11 }} width={56} tickFormatter={formatTick} />
-            <Tooltip formatter={(value) => (typeof value === "number" ? value.toPrecision(4) : Array.isArray(value) ? value.map((v) => Number(v).toPrecision(4)).join(" – ") : String(value))} labelFormatter={(step) => `step ${step}`} />
+          <ComposedChart data={data} margin={{ top, right: marginRight, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke={gridColor} />
+            <XAxis dataKey="step" type="number" domain={domain} allowDataOverflow tick={tickStyle} stroke={gridColor} />
+            <YAxis scale={isLog ? "log" : "auto"} domain={["auto", "auto"]} allowDataOverflow tick={tickStyle} stroke={gridColor} width={yAxisWidth} tickFormatter={formatTick} />
+            <Tooltip contentStyle={tooltipStyle} formatter={(value) => (typeof value === "number" ? value.toPrecision(4) : Array.isArray(value) ? value.map((v) => Number(v).toPrecision(4)).join(" – ") : String(value))} labelFormatter={(step) => `step ${step}`} />
+            {detections
+              .filter((detection) => detection.metrics.length > 0)
+              .map((detection) => (
+                <ReferenceArea key={`${detection.id}:window`} ifOverflow="hidden" x1={detection.fromStep} x2={detection.toStep} fill={detectionColor} fillOpacity={0.05} stroke="none" />
+              ))}
+            {detections.map((detection) =>
+              detection.onset.from !== null && detection.onset.to !== null ? (
+                <ReferenceArea key={`${detection.id}:onset`} ifOverflow="hidden" x1={detection.onset.from} x2={detection.onset.to} fill={detectionColor} fillOpacity={0.15} stroke="none" />
+              ) : null,
+            )}
             {detections.map((detection) => (
-              <ReferenceArea key={detection.id} ifOverflow="hidden" x1={detection.fromStep} x2={detection.toStep} fill="#dc2626" fillOpacity={0.08} stroke="#dc2626" strokeOpacity={0.3} label={{ value: detection.label, position: "insideTop", fontSize: 10, fill: "#b91c1c" }} />
+              // A divergence is a solid red line; a behaviour drift (no window shaded: it moves no metric) a dashed violet one.
+              <ReferenceLine key={`${detection.id}:marker`} ifOverflow="hidden" x={detection.onset.step} stroke={detection.metrics.length ? detectionColor : driftColor} strokeDasharray={detection.metrics.length ? undefined : "4 3"} strokeWidth={1.5} />
             ))}
             {lines.map((line) => (
               <Area key={`${line.key}:range`} dataKey={`${line.key}:range`} name={`${line.label} min–max`} stroke="none" fill={line.color} fillOpacity={0.12} isAnimationActive={false} connectNulls />
@@ -72,7 +115,7 @@ export function MetricChart({ title, lines, domain, events = [], detections = []
               ? lines.map((line) => <Line key={`${line.key}:ema`} dataKey={`${line.key}:ema`} name={line.label} stroke={line.color} strokeWidth={2} dot={false} isAnimationActive={false} connectNulls />)
               : null}
             {events.map((event, i) => (
-              <ReferenceLine key={`${event.runId}:${event.step}:${i}`} x={event.step} stroke={eventColors[event.kind] ?? "#64748b"} strokeDasharray="4 2" label={{ value: event.kind, position: "top", fontSize: 10, fill: eventColors[event.kind] ?? "#64748b" }} />
+              <ReferenceLine key={`${event.runId}:${event.step}:${i}`} x={event.step} stroke={eventColors[event.kind] ?? "#64748b"} strokeDasharray="4 2" label={{ value: event.kind, position: "insideBottomLeft", fontSize: 10, fill: eventColors[event.kind] ?? "#64748b" }} />
             ))}
           </ComposedChart>
         </ResponsiveContainer>

@@ -14,30 +14,32 @@ export function RunSummaryTable({ run, metrics }: { run: RunListItem; metrics: M
         <RunStatus name={run.name} status={run.status} job={run.job} />
         {summary ? (
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 tabular-nums">
-            <dt className="text-slate-500">Steps</dt>
+            <dt className="text-slate-600">Steps</dt>
             <dd>{summary.steps}</dd>
-            <dt className="text-slate-500">Proxy reward</dt>
+            <dt className="text-slate-600">Proxy reward</dt>
             <dd><Arrow values={[["first", summary.proxyReward.first], ["last", summary.proxyReward.last]]} /></dd>
-            <dt className="text-slate-500">True success (train)</dt>
+            <dt className="text-slate-600">True success (train)</dt>
             <dd><Arrow values={[["first", summary.trueSuccess.first], ["best", summary.trueSuccess.best], ["last", summary.trueSuccess.last]]} /></dd>
-            <dt className="text-slate-500">True success (held-out)</dt>
+            <dt className="text-slate-600">True success (held-out)</dt>
             <dd><Arrow values={[["first", summary.heldOutSuccess.first], ["last", summary.heldOutSuccess.last]]} /></dd>
-            <dt className="text-slate-500">Hack rate</dt>
+            <dt className="text-slate-600">Hack rate</dt>
             <dd><Arrow values={[["first", summary.hackRate.first], ["last", summary.hackRate.last]]} /></dd>
           </dl>
+        ) : run.status === "queued" || run.status === "running" ? (
+          <p className="mt-3 text-slate-600">The summary is written when the run finishes.</p>
         ) : (
-          <p className="mt-3 text-slate-500">No summary yet: it is written when the run finishes.</p>
+          <MetricsSummary metrics={metrics} />
         )}
-        <p className="mt-3 text-xs text-slate-500">First and last: means over the first and last 10% of steps, here and in the metrics table. Best: the highest mean of any window that long.</p>
+        <p className="mt-3 text-xs text-slate-600">First and last: means over the first and last 10% of steps, here and in the metrics table. Best: the highest mean of any window that long.</p>
       </section>
       <section aria-label="Metrics" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
         <h2 className="mb-2 text-base font-semibold">Metrics</h2>
         {metrics.length === 0 ? (
-          <p className="text-slate-500">No metric points yet.</p>
+          <p className="text-slate-600">No metric points yet.</p>
         ) : (
           <table className="w-full border-collapse">
             <thead>
-              <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
+              <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-600">
                 <th className="py-1">Name</th>
                 <th className="py-1">Points</th>
                 <th className="py-1" title="Mean over the metric's first 10% of points">First 10%</th>
@@ -58,5 +60,21 @@ export function RunSummaryTable({ run, metrics }: { run: RunListItem; metrics: M
         )}
       </section>
     </div>
+  );
+}
+
+/** A trainer's run carries no lab summary: its reward and success metrics, first to last, stand in. */
+function MetricsSummary({ metrics }: { metrics: MetricOverview[] }) {
+  const key = metrics.filter((m) => /reward|success|loss|accuracy|eval/i.test(m.name)).slice(0, 6);
+  if (!key.length) return <p className="mt-3 text-slate-600">{metrics.length} metric{metrics.length === 1 ? "" : "s"} logged; each one&apos;s first and last values are in the table.</p>;
+  return (
+    <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 tabular-nums">
+      {key.map((m) => (
+        <div key={m.name} className="contents">
+          <dt className="font-mono text-xs text-slate-600">{m.name}</dt>
+          <dd><Arrow values={[["first", m.first], ["last", m.last]]} /></dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -1,70 +1,97 @@
 "use client";
 
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { TraceStepView } from "@/lib/traces/list-trace-steps";
-import { estimateStepHeight } from "./estimate-step-height";
+import { findInSteps } from "./find-in-steps";
 import { TraceStepCard } from "./trace-step-card";
 import { useTraceSteps } from "./use-trace-steps";
 
-/** The steps of a trace, loaded once and shown as a virtualised list. */
-export function TraceTimeline({ traceId, stepCount }: { traceId: string; stepCount: number }) {
-  const { data: steps, error, isPending } = useTraceSteps(traceId);
-  if (isPending) return <p className="text-sm text-slate-500">Loading {stepCount.toLocaleString("en")} steps…</p>;
-  if (error) return <p role="alert" className="text-sm text-red-700">Could not load the steps: {error.message}</p>;
-  if (steps.length === 0) return <p className="text-sm text-slate-500">This trace has no steps.</p>;
-  return <StepList steps={steps} />;
-}
+const stepsPerFrame = 100;
 
 /**
- * Only the rows on screen are in the DOM, so 5,000 steps scroll smoothly. Mounted once the steps
- * are there, so the scroll box exists when the virtualiser first measures it; each row is
- * measured as it renders, from an estimate close to its size.
+ * The steps of a trace in the page's own flow (the page scrolls as one; no inner scroll box). The
+ * first steps come with the page's HTML; the rest load after and are appended. Off-screen steps
+ * skip layout and paint (content-visibility), so 5,000 steps stay cheap. "Find in trace" jumps from
+ * match to match; #step-N in the URL (a check's evidence) highlights that step and scrolls to it.
  */
-function StepList({ steps }: { steps: TraceStepView[] }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const [jumpTo, setJumpTo] = useState("");
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's documented use; this component is simply not auto-memoised
-  const virtualizer = useVirtualizer({
-    count: steps.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => estimateStepHeight(steps[index]!),
-    getItemKey: (index) => steps[index]!.id,
-    overscan: 8,
-  });
-  const jump = () => {
-    const index = Number(jumpTo);
-    if (!Number.isInteger(index)) return;
-    virtualizer.scrollToIndex(Math.max(0, Math.min(steps.length - 1, index)), { align: "start" });
+export function TraceTimeline({ traceId, stepCount, firstSteps }: { traceId: string; stepCount: number; firstSteps: TraceStepView[] }) {
+  const isComplete = firstSteps.length >= stepCount;
+  const all = useTraceSteps(traceId, !isComplete);
+  const steps = isComplete ? firstSteps : (all.data ?? firstSteps);
+  const [query, setQuery] = useState("");
+  const [found, setFound] = useState<{ query: string; matches: number[]; at: number } | null>(null);
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  // The loaded steps are appended a batch per frame, so 5,000 cards never block the page at once.
+  const [shown, setShown] = useState(firstSteps.length);
+  useEffect(() => {
+    if (shown >= steps.length) return;
+    const frame = requestAnimationFrame(() => setShown((count) => Math.min(steps.length, count + stepsPerFrame)));
+    return () => cancelAnimationFrame(frame);
+  }, [shown, steps.length]);
+
+  useEffect(() => {
+    const fromHash = /^#step-(\d+)$/.exec(window.location.hash);
+    // The hash is only known in the browser; reading it in the first render would not match the server's HTML.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (fromHash) setHighlighted(Number(fromHash[1]));
+  }, []);
+  const isHighlightedShown = highlighted !== null && steps.slice(0, shown).some((step) => step.index === highlighted);
+  useEffect(() => {
+    if (highlighted !== null && isHighlightedShown) document.getElementById(`step-${highlighted}`)?.scrollIntoView({ block: "center" });
+  }, [highlighted, isHighlightedShown]);
+
+  const findNext = () => {
+    const matches = found?.query === query ? found.matches : findInSteps(steps, query);
+    const at = found?.query === query ? (found.at + 1) % Math.max(1, matches.length) : 0;
+    setFound({ query, matches, at });
+    if (!matches.length) return;
+    setShown((count) => Math.max(count, matches[at]! + 1));
+    setHighlighted(steps[matches[at]!]!.index);
   };
+
+  if (stepCount === 0) return <p className="text-sm text-slate-600">This trace has no steps.</p>;
   return (
     <section aria-label="Timeline">
       <form
-        className="mb-2 flex items-end gap-2 text-sm"
+        role="search"
+        aria-label="Find in trace"
+        className="mb-2 flex flex-wrap items-end gap-2 text-sm"
         onSubmit={(event) => {
           event.preventDefault();
-          jump();
+          findNext();
         }}
       >
         <label>
-          Jump to step
-          <input type="number" min={0} max={steps.length - 1} value={jumpTo} onChange={(event) => setJumpTo(event.target.value)} className="ml-2 w-24 rounded-md border border-slate-300 px-2 py-1" />
+          Find in trace
+          <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="text, tool name, a value in a result" className="ml-2 w-72 rounded-md border border-slate-300 px-2 py-1" />
         </label>
-        <Button type="submit" variant="secondary">
-          Go
+        <Button type="submit" variant="secondary" disabled={!query.trim() || (!isComplete && !all.data)}>
+          {found?.query === query && found.matches.length > 1 ? "Next match" : "Find"}
         </Button>
-        <span className="text-slate-500">{steps.length.toLocaleString("en")} steps</span>
+        <span className="text-slate-600" aria-live="polite">
+          {found?.query === query
+            ? found.matches.length
+              ? `match ${found.at + 1} of ${found.matches.length.toLocaleString("en")} · step ${steps[found.matches[found.at]!]!.index.toLocaleString("en")}`
+              : "no step holds this text"
+            : !isComplete && !all.data
+              ? `showing the first ${firstSteps.length.toLocaleString("en")} of ${stepCount.toLocaleString("en")} steps; loading the rest…`
+              : `${stepCount.toLocaleString("en")} steps`}
+        </span>
       </form>
-      <div ref={scrollRef} data-testid="timeline-scroll" className="max-h-[75vh] overflow-auto rounded-lg border border-slate-200 bg-slate-50 [overflow-anchor:none]">
-        <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-          {virtualizer.getVirtualItems().map((item) => (
-            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="absolute left-0 top-0 w-full p-2" style={{ transform: `translateY(${item.start}px)` }}>
-              <TraceStepCard step={steps[item.index]!} />
-            </div>
-          ))}
-        </div>
-      </div>
+      {all.error ? <p role="alert" className="mb-2 text-sm text-red-700">Could not load the remaining steps: {all.error.message}</p> : null}
+      <ol className="space-y-2">
+        {steps.slice(0, shown).map((step) => (
+          <li
+            key={step.id}
+            id={`step-${step.index}`}
+            aria-current={step.index === highlighted ? "true" : undefined}
+            className={`scroll-mt-4 rounded-lg [contain-intrinsic-size:auto_160px] [content-visibility:auto] ${step.index === highlighted ? "ring-2 ring-amber-500" : ""}`}
+          >
+            <TraceStepCard step={step} />
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { emitPipelineEvent } from "../jobs/pipeline-event";
 import type { JudgeLabel } from "../judges/consensus";
 import type { EdgeCaseDecision } from "./edge-case-schemas";
 import { hackProposalForCase } from "./hack-proposal-for-case";
+import { decisionWritesLabels } from "./decision-writes-labels";
 import { labelForDecision } from "./label-for-decision";
 import { syncOpenEdgeCases } from "./sync-open-edge-cases";
 
@@ -29,7 +30,8 @@ export async function decideEdgeCases(db: Db, { projectId, ids, decision, note, 
     const traceIds = edgeCase.examples.map((e) => e.traceId);
     const verdicts = await db.verdict.findMany({ where: { traceId: { in: traceIds }, error: null }, select: { traceId: true, label: true, score: true, judgeVersion: { select: { judgeId: true } } } });
     const subjectJudgeId = edgeCase.subjectType === "judge" ? edgeCase.subjectId : null;
-    const labels = traceIds.map((traceId) => ({
+    const isLabelling = decisionWritesLabels({ subjectType: edgeCase.subjectType, decision });
+    const labels = (isLabelling ? traceIds : []).map((traceId) => ({
       projectId,
       traceId,
       userId: reviewer.userId,
@@ -49,8 +51,10 @@ export async function decideEdgeCases(db: Db, { projectId, ids, decision, note, 
         data: { status: "decided", decision, decidedById: reviewer.userId, decidedAt: new Date(), note: note || edgeCase.note },
       });
       if (!count) throw new AppError("conflict", `Edge case ${edgeCase.id} was decided by someone else meanwhile`);
-      await tx.humanLabel.deleteMany({ where: { userId: reviewer.userId, traceId: { in: traceIds } } });
-      await tx.humanLabel.createMany({ data: labels });
+      if (isLabelling) {
+        await tx.humanLabel.deleteMany({ where: { userId: reviewer.userId, traceId: { in: traceIds } } });
+        await tx.humanLabel.createMany({ data: labels });
+      }
       const hack = proposal
         ? await proposeKnownHack(tx, { projectId, environment: edgeCase.environment, name: proposal.name, description: edgeCase.explanation, recognition: proposal.recognition, proposedItem: proposal.proposedItem, exampleTraceIds: traceIds, edgeCaseId: edgeCase.id, actor: reviewer })
         : null;

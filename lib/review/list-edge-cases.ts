@@ -25,6 +25,7 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       take: query.limit,
       include: {
         assignee: { select: { id: true, email: true } },
+        _count: { select: { examples: true } },
         examples: {
           ...(query.run ? { where: { trace: { runId: query.run } } } : {}),
           take: examplesShown,
@@ -63,6 +64,8 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       explanation: row.explanation,
       priority: row.priority,
       count: row.count,
+      /** Every example trace of the case (a decision labels them all), not only those shown. */
+      exampleCount: row._count.examples,
       status: row.status,
       decision: row.decision,
       note: row.note,

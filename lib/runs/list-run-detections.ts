@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { readDetectionOnset, type DetectionOnset } from "./detection-onset";
 
 export type RunDetection = {
   kind: "metric_divergence" | "held_out_gap" | "behaviour_drift";
@@ -11,6 +12,8 @@ export type RunDetection = {
   behaviours: string[];
   fromStep: number;
   toStep: number;
+  /** Where it starts (the estimated onset, with its interval when the monitor gives one). */
+  onset: DetectionOnset;
   /** The figures behind it: onsetStep, onsetInterval, shape, rise, riseSigma, statistic, threshold, coupling, autocorrelation, firstFiredAtStep; or per behaviour its JSD, G and threshold. */
   numbers: Record<string, unknown>;
   explanation: string;
@@ -42,6 +45,7 @@ function divergencesOf(c: CaseRow): RunDetection[] {
     behaviours: [],
     fromStep: Number(fromStep),
     toStep: Number(toStep),
+    onset: readDetectionOnset(numbers, Number(fromStep)),
     numbers,
     explanation: String(explanation ?? ""),
   }));
@@ -58,6 +62,7 @@ function driftsOf(c: CaseRow): RunDetection[] {
     behaviours: moves.map((m) => m.behaviour),
     fromStep: Number(fromStep),
     toStep: Number(toStep),
+    onset: readDetectionOnset({}, Number(fromStep)),
     numbers: { baseline, rollouts, moves: moves.map(({ behaviour, jsd, g, threshold, grew, shrank }) => ({ behaviour, jsd, g, threshold, grew, shrank })) },
     explanation: String(explanation ?? ""),
   }));

@@ -1,3 +1,4 @@
+import type { DetectionOnset } from "./detection-onset";
 import type { SeriesBucket } from "./downsample-series";
 
 export type RunChartSeries = { runId: string; runName: string; metric: string; buckets: SeriesBucket[] };
@@ -22,4 +23,17 @@ export type RunChart = {
  * A divergence or drift window to shade on the charts (ReferenceArea). Produced by the detection
  * job; the charts draw whatever the server passes and invent none.
  */
-export type RunDetectionWindow = { id: string; runId: string; fromStep: number; toStep: number; label: string; metrics: string[] };
+export type RunDetectionWindow = {
+  id: string;
+  runId: string;
+  /** 1, 2, … in step order within the run: the chart label and the detections list share it. */
+  number: number;
+  edgeCaseId: string;
+  fromStep: number;
+  toStep: number;
+  onset: DetectionOnset;
+  label: string;
+  /** The plain-language line (describe-detection.ts). */
+  sentence: string;
+  metrics: string[];
+};

@@ -22,7 +22,7 @@ export function makePrivateFile(file: string): void {
 /** The SQLite file and its companions; SQLite creates -wal and -shm with the database file's mode. */
 export function makeSqliteFilesPrivate(file: string): void {
   makePrivateFile(file);
-  for (const companion of [`${file}-wal`, `${file}-shm`, `${file}-journal`]) if (existsSync(companion)) restrict(companion, privateFileMode);
+  for (const companion of [`${file}-wal`, `${file}-shm`, `${file}-journal`]) if (existsSync(/*turbopackIgnore: true*/ companion)) restrict(companion, privateFileMode);
 }
 
 /** Only when group or others have any access: a folder that is already private is left as it is. */

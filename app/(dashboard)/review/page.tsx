@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { filtersFromSearch } from "@/components/review/queue-filters-url";
 import { ReviewQueue } from "@/components/review/review-queue";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole, parseRole } from "@/lib/auth/roles";
@@ -11,10 +12,12 @@ import { listRuns } from "@/lib/runs/list-runs";
 export const metadata: Metadata = { title: "Review queue" };
 export const dynamic = "force-dynamic";
 
-export default async function ReviewPage() {
+// The filters live in the URL (?run=…&kind=…), so a link from a run opens the queue filtered and Back restores it.
+export default async function ReviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { db, member } = await requireMember("viewer");
+  const filters = filtersFromSearch(await searchParams);
   const [initial, members, runs] = await Promise.all([
-    listEdgeCases(db, { projectId: member.projectId, userId: member.userId, query: edgeCaseQuerySchema.parse({ limit: 100 }) }),
+    listEdgeCases(db, { projectId: member.projectId, userId: member.userId, query: edgeCaseQuerySchema.parse({ ...filters, limit: 100 }) }),
     listMembers(db, member.projectId),
     listRuns(db, { projectId: member.projectId }),
   ]);
@@ -22,7 +25,7 @@ export default async function ReviewPage() {
   return (
     <>
       <PageHeader title="Review queue" description="Edge cases worth a human decision, grouped so that many flagged rollouts make one decision, highest priority first." />
-      <ReviewQueue initial={initial} canDecide={hasRole(member.role, "reviewer")} reviewers={reviewers} userId={member.userId} runs={runs.map((run) => ({ id: run.id, name: run.name }))} />
+      <ReviewQueue key={JSON.stringify(filters)} initial={initial} initialFilters={filters} canDecide={hasRole(member.role, "reviewer")} reviewers={reviewers} userId={member.userId} runs={runs.map((run) => ({ id: run.id, name: run.name }))} />
     </>
   );
 }

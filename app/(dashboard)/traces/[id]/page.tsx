@@ -8,6 +8,10 @@ import { TraceTimeline } from "@/components/traces/trace-timeline";
 import { orNotFound } from "@/lib/next/or-not-found";
 import { requireMember } from "@/lib/next/page-context";
 import { findTraceDetail } from "@/lib/traces/find-trace-detail";
+import { listTraceSteps } from "@/lib/traces/list-trace-steps";
+
+/** Steps rendered with the page's HTML; the rest are appended in the browser. */
+const firstStepsInHtml = 50;
 
 export const metadata: Metadata = { title: "Trace" };
 
@@ -15,6 +19,7 @@ export default async function TracePage({ params }: { params: Promise<{ id: stri
   const { db, member } = await requireMember("viewer");
   const { id } = await params;
   const { trace, run, finalReply, totals, ...linked } = await orNotFound(findTraceDetail(db, { projectId: member.projectId, traceId: id }));
+  const firstSteps = await listTraceSteps(db, { projectId: member.projectId, traceId: trace.id, take: firstStepsInHtml });
   const rawTrace = JSON.parse(JSON.stringify(trace)) as Record<string, unknown>;
   return (
     <>
@@ -33,7 +38,8 @@ export default async function TracePage({ params }: { params: Promise<{ id: stri
       </header>
       <TraceSummary trace={trace} run={run} finalReply={finalReply} totals={totals} />
       <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="min-w-0 space-y-3 xl:order-2">
+        {/* The evidence stays beside the steps while the page scrolls through them. */}
+        <div className="min-w-0 space-y-3 xl:sticky xl:top-4 xl:order-2">
           <TraceLinkedSections {...linked} />
           <TraceOutcomePanel trace={trace} />
         </div>
@@ -44,7 +50,7 @@ export default async function TracePage({ params }: { params: Promise<{ id: stri
               {trace.input.length > 400 ? `${trace.input.slice(0, 400)}…` : trace.input}
             </div>
           ) : null}
-          <TraceTimeline traceId={trace.id} stepCount={trace.stepCount} />
+          <TraceTimeline traceId={trace.id} stepCount={trace.stepCount} firstSteps={firstSteps} />
         </div>
       </div>
       <TraceRawJson traceId={trace.id} trace={rawTrace} />

@@ -1,0 +1,42 @@
+import { execFileSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { authFile } from "./session";
+
+const tag = `q${Date.now().toString(36)}`;
+const env = { ...process.env, DATABASE_URL: "file:./data/e2e/goodhart.db", GOODHART_DATA_DIR: "./data/e2e" };
+let seeded: { environment: string; divergenceCaseId: string };
+
+test.beforeAll(() => {
+  seeded = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "e2e/seed-queue-scroll.ts", tag], { env, encoding: "utf8" }).trim().split("\n").at(-1)!);
+});
+
+test.use({ storageState: authFile("reviewer"), viewport: { width: 1280, height: 800 } });
+
+test("pressing j twenty times keeps the selected case on screen", async ({ page }) => {
+  await page.goto(`/review?environment=${seeded.environment}`);
+  const current = page.getByRole("list", { name: "Edge cases" }).locator('li[aria-current="true"]');
+  await expect(current).toBeInViewport();
+  for (let i = 1; i <= 20; i++) {
+    await page.keyboard.press("j");
+    await expect(current.getByRole("heading")).toHaveText(`Scroll case ${i} of ${tag}`);
+    await expect(current).toBeInViewport();
+  }
+});
+
+test("a run's divergence case says what each decision writes, and a false alarm writes no labels", async ({ page, request }) => {
+  await page.goto(`/review?environment=${seeded.environment}`);
+  const current = page.getByRole("list", { name: "Edge cases" }).locator('li[aria-current="true"]');
+  await expect(current).toContainText("21 example rollouts: Confirm hack labels them fail, other decisions label none");
+  // Confirming would label 21 rollouts: it asks first.
+  await page.keyboard.press("1");
+  await expect(page.getByRole("group", { name: "Confirm decision" })).toContainText("Confirm hack on 1 case, labelling 21 traces in the rubric of");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("group", { name: "Confirm decision" })).toBeHidden();
+  // A false alarm labels none, so it does not ask.
+  await page.keyboard.press("2");
+  await expect(page.getByRole("status")).toContainText("False alarm: 1 case decided.");
+  const body = (await (await request.get(`/api/edge-cases?status=decided&environment=${seeded.environment}`)).json()) as { edgeCases: { id: string; decision: string }[] };
+  expect(body.edgeCases.find((c) => c.id === seeded.divergenceCaseId)?.decision).toBe("false_alarm");
+  const labels = execFileSync(process.execPath, ["--import", "tsx", "e2e/count-case-labels.ts", seeded.divergenceCaseId], { env, encoding: "utf8" });
+  expect(/(\d+)\s*$/.exec(labels)?.[1], `labels written, from: ${labels}`).toBe("0");
+});

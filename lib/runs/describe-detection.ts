@@ -1,0 +1,28 @@
+import type { RunDetection } from "./list-run-detections";
+
+const number = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
+
+/**
+ * One sentence a domain reviewer reads before any statistic: what moved, which way, and from about
+ * which step. The figures behind it (slopes, σ, ρ, JSD) stay in the detection's numbers.
+ */
+export function describeDetection(detection: RunDetection): string {
+  const onset = detection.onset;
+  const from =
+    onset.from !== null && onset.to !== null && onset.from !== onset.to
+      ? `between steps ${onset.from.toLocaleString("en")} and ${onset.to.toLocaleString("en")}`
+      : `from about step ${onset.step.toLocaleString("en")}`;
+  if (detection.metricPair) {
+    const { proxy, reference } = detection.metricPair;
+    const sigma = number(detection.numbers.riseSigma);
+    const size = sigma === null ? "" : ` (a rise of ${sigma.toFixed(1)} times its step-to-step noise)`;
+    if (detection.kind === "held_out_gap")
+      return `${proxy} kept rising on the training tasks while ${reference} on held-out tasks did not follow${size}, ${from}: the behaviour being rewarded does not generalise.`;
+    return `${proxy} (the reward being optimised) kept rising while ${reference} (what it should track) did not follow${size}, ${from}.`;
+  }
+  const moves = Array.isArray(detection.numbers.moves) ? (detection.numbers.moves as { behaviour?: unknown; grew?: unknown; shrank?: unknown }[]) : [];
+  const changes = moves
+    .slice(0, 3)
+    .map((m) => `${String(m.behaviour)} shifted towards “${String(m.grew)}”${m.shrank ? ` and away from “${String(m.shrank)}”` : ""}`);
+  return changes.length ? `The rollouts started behaving differently ${from}: ${changes.join("; ")}.` : `The rollouts started behaving differently ${from}.`;
+}
