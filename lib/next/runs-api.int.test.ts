@@ -73,8 +73,10 @@ describe("POST /api/v1/runs/{id}/metrics", () => {
   it("stores 10,000 points in one request, and re-sending them changes nothing", async () => {
     const { body: run } = await register({ name: uniqueName("big") });
     const points = Array.from({ length: 10_000 }, (_, i) => ({ step: Math.floor(i / 4), name: ["reward/proxy", "kl", "loss", "eval/success"][i % 4]!, value: i / 10_000 }));
-    expect(await metrics(run.id, { points })).toEqual({ status: 200, body: { runId: run.id, accepted: 10_000 } });
-    expect(await metrics(run.id, { points })).toEqual({ status: 200, body: { runId: run.id, accepted: 10_000 } });
+    const first = await metrics(run.id, { points });
+    expect(first).toEqual({ status: 200, body: { runId: run.id, accepted: 10_000, jobIds: [expect.any(String)] } });
+    // The resend joins the monitor job the first post queued (still pending: no worker runs here).
+    expect(await metrics(run.id, { points })).toEqual({ status: 200, body: { runId: run.id, accepted: 10_000, jobIds: first.body.jobIds } });
     expect(await db.metricPoint.count({ where: { runId: run.id } })).toBe(10_000);
     const last = await db.metricPoint.findUnique({ where: { runId_name_step: { runId: run.id, name: "eval/success", step: 2499 } } });
     expect(last?.value).toBeCloseTo(0.9999, 10);
