@@ -24,7 +24,8 @@ function toUrl(file: string): string {
   return `/${segments.join("/")}`;
 }
 
-const publicPaths = new Set(["/login", "/api/health"]);
+// The API's own descriptions (the trace schema, the OpenAPI document) hold no project data and are public.
+const publicPaths = new Set(["/login", "/api/health", "/api/v1/openapi.json"]);
 const entries: Entry[] = walk("app")
   .filter((file) => /\/(page\.tsx|route\.ts)$/.test(file))
   .map((file) => {
