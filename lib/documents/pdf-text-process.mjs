@@ -1,4 +1,4 @@
-/* global process */
+/* global process, Buffer */
 // The PDF reader's own process (lib/documents/pdf-to-text.ts starts it): reads a PDF's bytes from
 // stdin, its text layer with pdf.js, and writes one JSON line to stdout: {"text", "pages", "pagesRead",
 // "truncated"} or {"error": {"kind", "message"}}. Plain JavaScript so that it runs the same under tsx

@@ -71,7 +71,7 @@ type Stop = { reason: "timeout" | "memory" | "output" } | null;
 
 function runReader(bytes: Uint8Array, limits: PdfLimits): Promise<ReaderAnswer> {
   // No environment: nothing the reader runs (it runs no script, but it reads hostile bytes) can see a secret.
-  const child = spawn(process.execPath, [`--max-old-space-size=${limits.memoryMb}`, readerScript(), String(limits.maxPages), String(limits.maxChars)], { env: {}, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [`--max-old-space-size=${limits.memoryMb}`, readerScript(), String(limits.maxPages), String(limits.maxChars)], { env: {} as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
   let stop: Stop = null;
   const kill = (reason: NonNullable<Stop>["reason"]) => {
     stop ??= { reason };

@@ -1,4 +1,5 @@
-import { deflateSync } from "node:zlib";
+import { Readable } from "node:stream";
+import { createDeflate, deflateSync } from "node:zlib";
 
 /** One PDF object: a dictionary or other value as text, or a stream (its dictionary gets /Length). */
 export type PdfObject = string | { dictionary: string; stream: Buffer };
@@ -36,14 +37,15 @@ const textContent = (lines: string[]) => Buffer.from(`BT /F1 12 Tf 72 720 Td 16 
  * A PDF of `pages` pages that all draw one content stream (objects: catalog, pages, font, content,
  * then the pages); `pageExtra` is written into each page's dictionary.
  */
-export function buildSharedStreamPdf({ pages, content, filter, pageExtra = "" }: { pages: number; content: Buffer; filter?: "FlateDecode"; pageExtra?: string }): Buffer {
+export function buildSharedStreamPdf({ pages, content, filter, pageExtra = "" }: { pages: number; content: Buffer; filter?: "FlateDecode" | "deflated"; pageExtra?: string }): Buffer {
   const kids = Array.from({ length: pages }, (_, i) => `${i + 5} 0 R`).join(" ");
   const page = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R ${pageExtra}>>`;
   return assemblePdf([
     "<< /Type /Catalog /Pages 2 0 R >>",
     `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
     font,
-    { dictionary: filter ? `/Filter /${filter}` : "", stream: filter ? deflateSync(content) : content },
+    // "deflated": the content is already deflated (a bomb built by deflateBomb).
+    { dictionary: filter ? "/Filter /FlateDecode" : "", stream: filter === "FlateDecode" ? deflateSync(content) : content },
     ...Array.from({ length: pages }, () => page),
   ]);
 }
@@ -55,3 +57,15 @@ export function buildPdf(lines: string[]): Buffer {
 
 /** The text-drawing content stream of these lines, for building larger fixtures. */
 export const pdfTextContent = textContent;
+
+/** A text line then `megabytes` MB of zeros, deflated a megabyte at a time, so the bomb is built without holding what it inflates to. */
+export async function deflateBomb(megabytes: number): Promise<Buffer> {
+  const zero = Buffer.alloc(2 ** 20);
+  const parts: Buffer[] = [];
+  const deflate = Readable.from((function* () {
+    yield textContent(["x"]);
+    for (let i = 0; i < megabytes; i++) yield zero;
+  })()).pipe(createDeflate());
+  for await (const part of deflate) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
