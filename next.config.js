@@ -18,8 +18,8 @@ const nextConfig = {
     { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
   ],
   // Loaded at run time from node_modules, not bundled: protobufjs-generated CommonJS (OTLP protobuf
-  // decoding) and pdf.js, which imports its worker module by path.
-  serverExternalPackages: ["@opentelemetry/otlp-transformer", "protobufjs", "pdfjs-dist"],
+  // decoding). pdf.js is not loaded here at all: lib/documents/pdf-text-process.mjs runs it in a child process.
+  serverExternalPackages: ["@opentelemetry/otlp-transformer", "protobufjs"],
 };
 
 export default nextConfig;

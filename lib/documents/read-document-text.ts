@@ -37,7 +37,9 @@ export async function readDocumentText(input: Pick<DocumentInput, "name" | "cont
   if (contentType === "application/pdf" && input.text !== undefined) throw fieldError("bad_request", "text", "a PDF is sent as base64 (its bytes), not as text");
   const raw = contentType === "application/pdf" ? await pdfToText(decodeBase64Bytes(input.base64 ?? "")) : (input.text ?? decodeBase64Text(input.base64 ?? ""));
   const normalized = raw.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const text = contentType === "text/html" ? htmlToText(normalized) : normalized;
+  const text = contentType === "text/html" ? await htmlToText(normalized).catch((error: unknown) => {
+    throw error instanceof AppError ? fieldError(error.code, field, error.message) : error;
+  }) : normalized;
   if (text.trim() === "") throw fieldError("bad_request", field, `the document has no text${contentType === "text/html" ? " once its markup is removed" : contentType === "application/pdf" ? " layer (a scanned PDF needs OCR first)" : ""}`);
   return { text, contentType };
 }
