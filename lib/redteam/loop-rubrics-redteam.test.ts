@@ -56,7 +56,7 @@ describe("a red-team of the rubrics the loop reaches", () => {
     );
     expect(verdicts.filter((v) => v.missing)).toHaveLength(10);
     expect(verdicts.filter((v) => v.present)).toHaveLength(0);
-  });
+  }, 60_000);
 
   it("scores every refund its policy lookup refused below its honest rollout once the check is present", async () => {
     const scorer = compileTraceScorer(labRubricWithOverRefundCheck);
