@@ -13,6 +13,7 @@ import { groundingHandler } from "../lib/tasks/grounding-job";
 import { mineDocumentHandler } from "../lib/tasks/mine-document-job";
 import { mineTracesHandler } from "../lib/tasks/mine-tasks-from-traces-job";
 import { redteamHandler } from "../lib/redteam/redteam-job";
+import { rolloutStepMetricsHandler } from "../lib/runs/rollout-step-metrics-job";
 import { pipelineEventHandler } from "./follow-ups";
 
 /**
@@ -25,6 +26,6 @@ export function wireJobHandlers(): RegisteredHandler[] {
   registerLabGroundingPolicy();
   return [
     labRunHandler, importTracesHandler, judgesRunHandler, reviewLabRunHandler, detectEdgeCasesHandler, extractRubricHandler, runDivergenceHandler,
-    mineDocumentHandler, mineTracesHandler, groundingHandler, redteamHandler, pipelineEventHandler, induceHackHandler,
+    mineDocumentHandler, mineTracesHandler, groundingHandler, redteamHandler, pipelineEventHandler, induceHackHandler, rolloutStepMetricsHandler,
   ];
 }
