@@ -19,11 +19,12 @@ export async function ingestOtlpTraces(db: Db, { projectId, request }: { project
   const read = readOtlpSpans(request);
   if (!read.ok) throw new AppError("bad_request", "The body is not an OTLP ExportTraceServiceRequest", [{ path: read.path, message: read.error }]);
   const byTrace = new Map<string, OtelRecordInput[]>();
-  for (const span of read.spans) {
+  read.spans.forEach((span, seq) => {
     const records = byTrace.get(span.traceId) ?? [];
-    records.push({ kind: "span", recordKey: span.spanId, data: span.source });
+    // Its place in the export keeps the trace's spans in the order they were sent when it is rebuilt.
+    records.push({ kind: "span", recordKey: span.spanId, data: { ...span.source, seq } as JsonObject });
     byTrace.set(span.traceId, records);
-  }
+  });
   return storeByTrace(db, projectId, byTrace, read.errors);
 }
 

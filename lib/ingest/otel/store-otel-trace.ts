@@ -77,7 +77,7 @@ function whyNotATrace(traceId: string, records: OtelRecordInput[]): string | nul
   return finalized.ok ? null : `trace ${traceId}: ${finalized.error}`;
 }
 
-/** Log events in the order they were sent: by export, then by place in the export. */
+/** Records in the order they were sent: by export, then by place in the export. */
 function byArrival(a: { createdAt: Date; data: unknown }, b: { createdAt: Date; data: unknown }): number {
   const seq = (record: { data: unknown }) => Number((record.data as JsonObject).seq ?? 0);
   return a.createdAt.getTime() - b.createdAt.getTime() || seq(a) - seq(b);
