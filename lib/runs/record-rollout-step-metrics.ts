@@ -1,11 +1,10 @@
 import type { Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
+import { errorRolloutPrefix } from "../traces/rollout-external-id";
 import type { MetricPointInput } from "./run-intake-schemas";
 import { writeMetricPoints } from "./write-metric-points";
 
 export const errorRateMetric = "reward/error_rate";
-/** The externalId prefix of a stored rollout the reward API could not score. */
-export const errorRolloutPrefix = "rollout-error:";
 
 /**
  * The metrics a trainer gets per step without logging anything, from the rollouts the reward API
