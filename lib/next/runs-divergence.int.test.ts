@@ -10,6 +10,7 @@ import { listRunDetections } from "../runs/list-run-detections";
 import { deleteProject, makeProject, uniqueName } from "../testing/factories";
 import { divergenceGroupKey } from "../monitor/detect-run-divergence";
 import { runDivergenceHandler, runDivergenceJob } from "../monitor/run-divergence-job";
+import { runPendingJobs } from "../../workers/run-pending-jobs";
 
 // next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
 vi.mock("./auth", () => ({ auth: async () => null }));
@@ -42,6 +43,8 @@ const pointsFor = (from: number, to: number) =>
 const pair = { proxy: "reward/proxy", reference: "success/heldout" };
 
 async function runPendingJob(runId: string) {
+  // The metrics post announced its points; the follow-up it declares queues the divergence job.
+  await runPendingJobs(db, { projectId: project.id, types: ["pipeline.event"] });
   const job = await db.job.findUnique({ where: { idempotencyKey: `runs.divergence:${runId}` } });
   expect(job?.status).toBe("queued");
   const outcome = await runJobNow(db, { jobId: job!.id, type: runDivergenceJob, handle: runDivergenceHandler.handle });
@@ -55,9 +58,10 @@ describe("divergence detection after metrics intake", () => {
     const suspect = await db.trace.create({ data: { projectId: project.id, externalId: uniqueName("rollout"), contentHash: "x", source: "rollout", runId: run.id, step: 110, reward: 1, success: false } });
     await db.trace.create({ data: { projectId: project.id, externalId: uniqueName("rollout"), contentHash: "y", source: "rollout", runId: run.id, step: 110, reward: 0.2, success: true } });
 
-    // A burst of posts leaves one pending job.
-    for (const [from, to] of [[1, 40], [41, 80], [81, 120]]) await post(postMetrics, `/api/v1/runs/${run.id}/metrics`, { points: pointsFor(from!, to!) }, run.id);
-    expect(await db.job.count({ where: { projectId: project.id, type: "runs.divergence", status: "queued" } })).toBe(1);
+    // A burst of posts leaves one pending event, which queues one pending job.
+    const answers = [];
+    for (const [from, to] of [[1, 40], [41, 80], [81, 120]]) answers.push(await post(postMetrics, `/api/v1/runs/${run.id}/metrics`, { points: pointsFor(from!, to!) }, run.id));
+    expect(new Set(answers.flatMap((answer) => answer.jobIds)).size).toBe(1);
     await runPendingJob(run.id);
 
     const cases = await db.edgeCase.findMany({ where: { projectId: project.id, kind: "metric_divergence", rule: "held_out_gap" }, include: { examples: true } });
@@ -110,6 +114,7 @@ describe("divergence detection after metrics intake", () => {
 
     const bad = await post(postRun, "/api/v1/runs", { name: uniqueName("misconfigured"), trainer: "other", config: { divergence: [{ proxy: "score" }] } }, "");
     await post(postMetrics, `/api/v1/runs/${bad.id}/metrics`, { points: renamed }, bad.id);
+    await runPendingJobs(db, { projectId: project.id, types: ["pipeline.event"] });
     const job = await db.job.findUniqueOrThrow({ where: { idempotencyKey: `runs.divergence:${bad.id}` } });
     expect(await runJobNow(db, { jobId: job.id, type: runDivergenceJob, handle: runDivergenceHandler.handle })).toBe("failed");
     expect((await db.job.findUniqueOrThrow({ where: { id: job.id } })).error).toMatch(/config\.divergence must be a list of \{"proxy", "reference"\} metric names: 0\.reference/);
