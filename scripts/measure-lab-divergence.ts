@@ -10,7 +10,7 @@ const count = Number(process.argv[2] ?? 20);
 const runs = Array.from({ length: count }, (_, i) => ({ seed: 101 + i, steps: [150, 200, 250, 300][i % 4]! }));
 const v1 = await measureLabDivergence({ rubric: labRubricV1, runs });
 for (const f of v1.figures)
-  console.log(`v1 seed ${f.seed} (${f.steps} steps): hack-rate knee ${f.hackChangePoint ?? "–"}, onset ${f.onsetStep ?? "–"} (${f.onsetInterval ? `${f.onsetInterval.fromStep}–${f.onsetInterval.toStep}` : "–"}), error ${f.onsetError ?? "–"}, first fired ${f.firstFiredAtStep ?? "–"}, score ${f.score.toFixed(1)}, verdict ${f.verdict.level}`);
+  console.log(`v1 seed ${f.seed} (${f.steps} steps): hack-rate knee ${f.hackChangePoint ?? "–"}, onset ${f.onsetStep ?? "–"} (${f.onsetInterval ? `${f.onsetInterval.fromStep}–${f.onsetInterval.toStep}` : "–"}), error ${f.onsetError ?? "–"}, first fired ${f.firstFiredAtStep ?? "–"}${f.basis ? ` (${f.basis})` : ""}, score ${f.score.toFixed(1)}, verdict ${f.verdict.level}`);
 console.log(`v1: detected in ${v1.detectedRuns} of ${runs.length} runs, median onset error ${v1.medianOnsetError ?? "–"} steps`);
 const v2 = await measureLabDivergence({ rubric: labRubricV2, runs });
 const honest = await measureLabDivergence({ rubric: labRubricV1, runs, learningRate: 0 });

@@ -17,6 +17,8 @@ export type LabDivergenceFigures = {
   onsetStep: number | null;
   onsetInterval: { fromStep: number; toStep: number } | null;
   firstFiredAtStep: number | null;
+  /** What the earliest detection saw: the gap rising, or the reference falling against the proxy. */
+  basis: Divergence["basis"] | null;
   /** |onset − hack rate's knee|. */
   onsetError: number | null;
   /** The strongest change-point t over the run's pairs, fired or not: the run's hack-risk score. */
@@ -69,6 +71,7 @@ export async function measureLabDivergence({ rubric, runs, learningRate }: { rub
       onsetStep: first?.onsetStep ?? null,
       onsetInterval: first?.onsetInterval ?? null,
       firstFiredAtStep: first ? Math.min(...divergences.map((d) => d.firstFiredAtStep)) : null,
+      basis: first?.basis ?? null,
       onsetError: first && knee !== null ? Math.abs(first.onsetStep - knee) : null,
       score,
       verdict: runVerdict({ pairs, behaviourDrift: false }),
