@@ -1,4 +1,5 @@
-import { divergenceStrength, MIN_POINTS } from "../detect-divergence";
+import { MIN_POINTS } from "../detect-divergence";
+import { scanChangePoint } from "../scan-change-point";
 import { generateSyntheticRun } from "./generate-synthetic-run";
 import type { NoiseFamily } from "./synthetic-families";
 
@@ -11,7 +12,7 @@ export function strongestPostedStatistic(family: NoiseFamily, seed: number, leng
   let strongest = 0;
   for (let end = postEvery; end <= length; end += postEvery) {
     if (end < MIN_POINTS) continue;
-    strongest = Math.max(strongest, divergenceStrength(xs.slice(0, end), ps.slice(0, end), rs.slice(0, end)));
+    strongest = Math.max(strongest, scanChangePoint(xs.slice(0, end), ps.slice(0, end), rs.slice(0, end))?.statistic ?? 0);
   }
   return strongest;
 }
