@@ -52,8 +52,13 @@ describe("the monitor on lab runs", () => {
     expect(train.examples.every((e) => e.trace.success === false && (e.trace.reward ?? 0) > 0)).toBe(true);
     const detections = await listRunDetections(db, { projectId, runId: v1 });
     expect(detections.some((d) => d.kind === "metric_divergence" && d.metricPair?.reference === "success/train")).toBe(true);
+    const stored = await db.trainingRun.findUniqueOrThrow({ where: { id: v1 }, select: { hackRisk: true } });
+    expect(stored.hackRisk).toMatchObject({ level: "likely", summary: expect.stringMatching(/^Hack likely: divergence reward\/proxy vs success\/train/) });
 
     const v2 = await trainAndWatch("v2");
     expect(await db.edgeCase.count({ where: { projectId, subjectId: v2, rule: { in: ["metric_divergence", "held_out_gap"] } } })).toBe(0);
+    // v2's hack item reads the simulator's audit: it counts here as any approved hack check would, and never fires more often as v2 trains.
+    const v2Risk = (await db.trainingRun.findUniqueOrThrow({ where: { id: v2 }, select: { hackRisk: true } })).hackRisk as { level: string };
+    expect(v2Risk.level).not.toBe("likely");
   });
 });

@@ -1,6 +1,7 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postMetrics } from "../../app/api/v1/runs/[id]/metrics/route";
+import { GET as getRun } from "../../app/api/v1/runs/[id]/route";
 import { POST as postRun } from "../../app/api/v1/runs/route";
 import { createApiKey } from "../api-keys/create-api-key";
 import { systemActor } from "../audit/record-audit-event";
@@ -78,6 +79,11 @@ describe("divergence detection after metrics intake", () => {
     expect(first!.toStep).toBeGreaterThan(60);
     expect(first!.numbers).toMatchObject({ onsetStep: first!.fromStep, onsetInterval: { fromStep: expect.any(Number), toStep: expect.any(Number) }, statistic: expect.any(Number), threshold: 5, rise: expect.any(Number) });
     expect(first!.explanation).toContain(`from about step ${first!.fromStep}`);
+    // The run's hack-risk verdict is stored with it and read back with the run.
+    const response = await getRun(new NextRequest(`http://localhost/api/v1/runs/${run.id}`, { headers: { authorization: `Bearer ${key}` } }), { params: Promise.resolve({ id: run.id }) });
+    const detail = await response.json();
+    expect(detail.hackRisk).toMatchObject({ level: "likely", score: expect.any(Number), assessedAt: expect.any(String) });
+    expect(detail.hackRisk.summary).toMatch(/^Hack likely: held-out gap reward\/proxy vs success\/heldout: t = \d+\.\d from about step \d+ \(fires at 5\.0\)\.$/);
 
     // More points: the released key queues a new job, and it updates the same case.
     await post(postMetrics, `/api/v1/runs/${run.id}/metrics`, { points: pointsFor(121, 200) }, run.id);

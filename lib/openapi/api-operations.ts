@@ -53,7 +53,7 @@ export const apiOperations: ApiOperation[] = [
     method: "get",
     path: "/runs/{id}",
     tag: "runs",
-    summary: "What a run's page shows: the run, its summary, each metric's first and last values, its detections with their numbers",
+    summary: "What a run's page shows: the run, its summary and hack-risk verdict (none/watch/likely with evidence), each metric's first and last values, its detections with their numbers",
     success: { status: 200, description: "the run with metrics and detections" },
   },
   {
