@@ -104,7 +104,7 @@ function Examples({ edgeCase }: { edgeCase: EdgeCaseItem }) {
                 <tr key={verdict.judge} className="border-t border-slate-100 align-top">
                   <th scope="row" className="py-1 pr-2 text-left font-medium">
                     {verdict.judge}
-                    {verdict.isSimulated ? <span className="ml-1 text-[10px] uppercase text-slate-400">simulated</span> : null}
+                    {verdict.isSimulated ? <span className="ml-1 text-[10px] uppercase text-slate-600">simulated</span> : null}
                   </th>
                   <td className="py-1 pr-2">
                     <span className={`rounded px-1 ${labelColours[verdict.label] ?? ""}`}>{verdict.error ? "error" : verdict.label}</span> {format(verdict.score)}

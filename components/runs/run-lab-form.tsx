@@ -31,7 +31,7 @@ export function RunLabForm({ versions }: { versions: LabVersion[] }) {
         </label>
         <label className="text-sm">
           <span className="block font-medium">Rubric version</span>
-          <select name="rubric" defaultValue={latestApproved ? "" : (versions[0]?.id ?? "")} className="mt-1 block rounded-md border border-slate-300 px-3 py-1.5">
+          <select name="rubric" defaultValue={latestApproved ? "" : (versions[0]?.id ?? "")} className="mt-1 block rounded-md border border-slate-500 px-3 py-1.5">
             {latestApproved || !versions.length ? <option value="">{latestApproved ? `latest approved (v${latestApproved.version})` : "no lab rubric yet"}</option> : null}
             {[...versions].sort((a, b) => b.version - a.version).map((v) => (
               <option key={v.id} value={v.id}>

@@ -22,7 +22,7 @@ export function ChangePasswordForm() {
           type="password"
           required
           autoComplete="current-password"
-          className="mt-1 rounded-md border border-slate-300 px-3 py-1.5"
+          className="mt-1 rounded-md border border-slate-500 px-3 py-1.5"
         />
       </label>
       <label className="text-sm">
