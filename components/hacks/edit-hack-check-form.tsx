@@ -14,26 +14,23 @@ export function EditHackCheckForm({ knownHackId, name, check }: { knownHackId: s
   const errorOf = (state: typeof measured) => (state && !state.ok ? (state.fields?.check ?? state.error) : null);
   const error = errorOf(measured) ?? errorOf(saved);
   return (
-    <details className="mt-2">
-      <summary className="cursor-pointer text-sm text-indigo-700">Edit the check of {name}</summary>
-      <form className="mt-2 space-y-1" aria-label={`Check of ${name}`}>
-        <input type="hidden" name="knownHackId" value={knownHackId} />
-        <HackCheckEditor check={check} serverError={error} />
-        <div className="flex gap-2">
-          <Button type="submit" variant="secondary" formAction={measure} disabled={isMeasuring} aria-label={`Measure check of ${name}`}>
-            {isMeasuring ? "Measuring…" : "Measure"}
-          </Button>
-          <Button type="submit" variant="secondary" formAction={save} disabled={isSaving} aria-label={`Save check of ${name}`}>
-            Save check
-          </Button>
-        </div>
-        {measured?.ok ? <HackCheckFigures figures={measured.data} label="Measured figures" /> : null}
-        {saved?.ok ? (
-          <p role="status" className="text-sm text-green-700">
-            Saved: approving adds this check.
-          </p>
-        ) : null}
-      </form>
-    </details>
+    <form className="mt-2 space-y-1" aria-label={`Check of ${name}`}>
+      <input type="hidden" name="knownHackId" value={knownHackId} />
+      <HackCheckEditor check={check} serverError={error} />
+      <div className="flex gap-2">
+        <Button type="submit" variant="secondary" formAction={measure} disabled={isMeasuring} aria-label={`Measure check of ${name}`}>
+          {isMeasuring ? "Measuring…" : "Measure"}
+        </Button>
+        <Button type="submit" variant="secondary" formAction={save} disabled={isSaving} aria-label={`Save check of ${name}`}>
+          Save check
+        </Button>
+      </div>
+      {measured?.ok ? <HackCheckFigures figures={measured.data} label="Measured figures" /> : null}
+      {saved?.ok ? (
+        <p role="status" className="text-sm text-green-700">
+          Saved: approving adds this check.
+        </p>
+      ) : null}
+    </form>
   );
 }
