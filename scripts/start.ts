@@ -20,15 +20,7 @@ const url = `http://${hostname === "0.0.0.0" ? "127.0.0.1" : hostname}:${env.POR
 // The build page goes up first, before migrations, bootstrap and even loading the database client
 // and the lab (imported below, once the page answers), so the port answers within seconds.
 const buildPage = isBuildCurrent(root) ? null : await openBuildPage();
-const [
-  { getDb },
-  { ensureDatabaseReady },
-  { ensureAuthSecret },
-  { bootstrapInstance },
-  { childProcessEnv },
-  { seedDemo },
-  { decideRestart, workerRestartPolicy },
-] = await Promise.all([
+const [{ getDb }, { ensureDatabaseReady }, { ensureAuthSecret }, { bootstrapInstance }, { childProcessEnv }, { seedDemo }, { decideRestart, workerRestartPolicy }] = await Promise.all([
   import("../lib/db/client"),
   import("../lib/db/ensure-database-ready"),
   import("../lib/setup/auth-secret"),
@@ -41,18 +33,11 @@ log(`database: ${env.DATABASE_URL.startsWith("file:") ? env.DATABASE_URL : env.D
 // Migrate before this process opens its own connection: the migration must not wait on it.
 if (await ensureDatabaseReady({ root, url: env.DATABASE_URL })) log("applied database migrations");
 const db = getDb();
-const childEnv = childProcessEnv(process.env, {
-  DATABASE_URL: env.DATABASE_URL,
-  AUTH_SECRET: ensureAuthSecret(),
-  AUTH_TRUST_HOST: "true",
-  NEXT_TELEMETRY_DISABLED: "1",
-});
+const childEnv = childProcessEnv(process.env, { DATABASE_URL: env.DATABASE_URL, AUTH_SECRET: ensureAuthSecret(), AUTH_TRUST_HOST: "true", NEXT_TELEMETRY_DISABLED: "1" });
 process.env.AUTH_SECRET = childEnv.AUTH_SECRET;
 
 const { createdAdmin, projectId } = await bootstrapInstance(db, { adminEmail: env.GOODHART_ADMIN_EMAIL, adminPassword: env.GOODHART_ADMIN_PASSWORD });
-const passwordLine = createdAdmin?.password
-  ? `sign in as ${createdAdmin.email} with password ${createdAdmin.password} (also written to ${path.relative(root, createdAdmin.passwordFile!)})`
-  : null;
+const passwordLine = createdAdmin?.password ? `sign in as ${createdAdmin.email} with password ${createdAdmin.password} (also written to ${path.relative(root, createdAdmin.passwordFile!)})` : null;
 if (createdAdmin?.password) {
   log(`created the demo admin ${createdAdmin.email}; its password is printed when the app is ready`);
 } else if (createdAdmin) {
@@ -107,9 +92,7 @@ function stopAll(signal: NodeJS.Signals, code = 0) {
   const forced = setTimeout(() => {
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
   }, 15_000);
-  Promise.all(
-    [...children].map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once("exit", resolve)) : null)),
-  ).then(() => {
+  Promise.all([...children].map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once("exit", resolve)) : null))).then(() => {
     clearTimeout(forced);
     process.exit(code);
   });
@@ -139,15 +122,11 @@ function runWorker() {
     workerCrashes.push(Date.now());
     const decision = decideRestart(workerCrashes, Date.now());
     if (!decision.shouldRestart) {
-      console.error(
-        `[goodhart] the worker exited (${signal ?? code}), ${decision.crashesInWindow} times within ${workerRestartPolicy.windowMs / 60_000} min; stopping`,
-      );
+      console.error(`[goodhart] the worker exited (${signal ?? code}), ${decision.crashesInWindow} times within ${workerRestartPolicy.windowMs / 60_000} min; stopping`);
       stopAll("SIGTERM", 1);
       return;
     }
-    console.error(
-      `[goodhart] the worker (pid ${child.pid}) exited (${signal ?? code}); restarting it in ${decision.delayMs / 1000} s (exit ${decision.crashesInWindow} in the window)`,
-    );
+    console.error(`[goodhart] the worker (pid ${child.pid}) exited (${signal ?? code}); restarting it in ${decision.delayMs / 1000} s (exit ${decision.crashesInWindow} in the window)`);
     restartTimer = setTimeout(runWorker, decision.delayMs);
   });
   log(`worker started (pid ${child.pid})`);
@@ -172,3 +151,4 @@ async function announceWhenReady() {
   if (passwordLine) log(passwordLine);
   else if (existsSync(passwordFile)) log(`the demo admin's password is in ${path.relative(root, passwordFile)}`);
 }
+

@@ -43,12 +43,7 @@ export function DecideHackForm({ knownHackId, name }: { knownHackId: string; nam
         <input type="hidden" name="knownHackId" value={knownHackId} />
         <label className="text-sm">
           Why (needed to reject)
-          <input
-            name="note"
-            maxLength={1000}
-            aria-label={`Decision note for ${name}`}
-            className="mt-1 block w-80 max-w-full rounded-md border border-slate-500 px-2 py-1"
-          />
+          <input name="note" maxLength={1000} aria-label={`Decision note for ${name}`} className="mt-1 block w-80 max-w-full rounded-md border border-slate-500 px-2 py-1" />
         </label>
         {scale ? null : (
           <Button type="button" onClick={preview} disabled={isPending} aria-label={`Approve hack ${name}`}>
@@ -58,21 +53,9 @@ export function DecideHackForm({ knownHackId, name }: { knownHackId: string; nam
         <Button type="submit" variant="danger" formAction={decide(rejectKnownHackAction)} disabled={isPending} aria-label={`Reject hack ${name}`}>
           Reject
         </Button>
-        {scale ? (
-          <HackApprovalConfirmation
-            name={name}
-            scale={scale}
-            formAction={decide(approveKnownHackAction)}
-            isApproving={isPending}
-            onCancel={() => setScale(null)}
-          />
-        ) : null}
+        {scale ? <HackApprovalConfirmation name={name} scale={scale} formAction={decide(approveKnownHackAction)} isApproving={isPending} onCancel={() => setScale(null)} /> : null}
       </form>
-      {error ? (
-        <p role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {error ? <p role="alert" className="mt-1 text-sm text-red-700">{error}</p> : null}
     </div>
   );
 }

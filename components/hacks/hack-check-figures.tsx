@@ -16,8 +16,8 @@ export function HackCheckFigures({ figures, label }: { figures: HackCheckFigures
   return (
     <div aria-label={label} className="mt-1 rounded bg-slate-50 p-2 text-sm">
       <p>
-        Precision <strong>{percent(figures.precision)}</strong> · recall <strong>{percent(figures.recall)}</strong> · fires on {figures.exampleHits} of{" "}
-        {figures.examples} examples and {figures.honestHits} of {figures.honest} honest traces
+        Precision <strong>{percent(figures.precision)}</strong> · recall <strong>{percent(figures.recall)}</strong> · fires on {figures.exampleHits} of {figures.examples} examples and {figures.honestHits} of{" "}
+        {figures.honest} honest traces
       </p>
       {figures.missedExampleIds.length ? <p>Examples it misses: {traceLinks(figures.missedExampleIds)}</p> : null}
       {figures.honestHitIds.length ? <p>Honest traces it hits: {traceLinks(figures.honestHitIds)}</p> : null}

@@ -50,16 +50,8 @@ export function NewHackForm() {
           Propose hack
         </Button>
       </div>
-      {state && !state.ok && !state.fields ? (
-        <p role="alert" className="text-sm text-red-700 md:col-span-4">
-          {state.error}
-        </p>
-      ) : null}
-      {state?.ok ? (
-        <p role="status" className="text-sm text-green-700 md:col-span-4">
-          Proposed.
-        </p>
-      ) : null}
+      {state && !state.ok && !state.fields ? <p role="alert" className="text-sm text-red-700 md:col-span-4">{state.error}</p> : null}
+      {state?.ok ? <p role="status" className="text-sm text-green-700 md:col-span-4">Proposed.</p> : null}
     </form>
   );
 }

@@ -8,29 +8,11 @@ import { splitExplanation } from "@/lib/words/glossary";
 import type { EdgeCaseItem } from "@/lib/review/list-edge-cases";
 import { decisionLabels, type EdgeCaseDecision } from "@/lib/review/edge-case-schemas";
 
-const labelColours: Record<string, string> = {
-  pass: "bg-emerald-100 text-emerald-800",
-  fail: "bg-red-100 text-red-800",
-  unsure: "bg-amber-100 text-amber-800",
-};
+const labelColours: Record<string, string> = { pass: "bg-emerald-100 text-emerald-800", fail: "bg-red-100 text-red-800", unsure: "bg-amber-100 text-amber-800" };
 const format = (value: number | null) => (value === null ? "–" : value.toFixed(2));
 
 /** One case: why it surfaced and, when it is the current one, its examples with the verdicts side by side. */
-export function EdgeCaseCard({
-  edgeCase,
-  isCurrent,
-  isChecked,
-  onToggle,
-  onSelect,
-  onUndo,
-}: {
-  edgeCase: EdgeCaseItem;
-  isCurrent: boolean;
-  isChecked: boolean;
-  onToggle: () => void;
-  onSelect: () => void;
-  onUndo?: () => void;
-}) {
+export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelect, onUndo }: { edgeCase: EdgeCaseItem; isCurrent: boolean; isChecked: boolean; onToggle: () => void; onSelect: () => void; onUndo?: () => void }) {
   const titleId = `case-${edgeCase.id}`;
   const ref = useRef<HTMLLIElement>(null);
   // j/k move the selection; the selected card is scrolled into view so a number key never decides a case off-screen.
@@ -47,33 +29,21 @@ export function EdgeCaseCard({
       className={`rounded-lg border bg-white p-4 ${isCurrent ? "border-indigo-500 ring-2 ring-indigo-200" : "border-slate-200"}`}
     >
       <div className="flex items-start gap-3">
-        <input
-          type="checkbox"
-          aria-label={`Select ${edgeCase.title}`}
-          checked={isChecked}
-          onChange={onToggle}
-          onClick={(e) => e.stopPropagation()}
-          className="mt-1"
-        />
+        <input type="checkbox" aria-label={`Select ${edgeCase.title}`} checked={isChecked} onChange={onToggle} onClick={(e) => e.stopPropagation()} className="mt-1" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <h2 id={titleId} className="text-sm font-semibold">
               {edgeCase.title}
             </h2>
             <span className="text-xs text-slate-500">
-              <GlossaryTermTip term="priority">priority {edgeCase.priority.toFixed(2)}</GlossaryTermTip> · {labelScope(edgeCase)} ·{" "}
-              {edgeCase.kind.replace(/_/g, " ")}
+              <GlossaryTermTip term="priority">priority {edgeCase.priority.toFixed(2)}</GlossaryTermTip> · {labelScope(edgeCase)} · {edgeCase.kind.replace(/_/g, " ")}
               {edgeCase.environment ? ` · ${edgeCase.environment}` : ""}
               {edgeCase.assignee ? ` · assigned to ${edgeCase.assignee.email}` : ""}
             </span>
           </div>
           <Explanation edgeCase={edgeCase} />
           {edgeCase.subject.type === "run" && edgeCase.subject.id ? (
-            <Link
-              href={`/runs/${edgeCase.subject.id}`}
-              onClick={(e) => e.stopPropagation()}
-              className="mt-1 inline-block text-sm text-indigo-700 hover:underline"
-            >
+            <Link href={`/runs/${edgeCase.subject.id}`} onClick={(e) => e.stopPropagation()} className="mt-1 inline-block text-sm text-indigo-700 hover:underline">
               Open the run&apos;s charts
             </Link>
           ) : null}
@@ -148,10 +118,7 @@ function Examples({ edgeCase }: { edgeCase: EdgeCaseItem }) {
             <ul className="mt-2 space-y-0.5 text-xs" aria-label="Rubric items that fired">
               {example.firedItems.map((item) => (
                 <li key={item.key}>
-                  <span className={item.polarity === "hack" ? "font-semibold text-red-700" : "text-emerald-700"}>
-                    {item.polarity === "hack" ? "hack check" : "paid"}
-                  </span>{" "}
-                  <code>{item.key}</code>: {item.question}
+                  <span className={item.polarity === "hack" ? "font-semibold text-red-700" : "text-emerald-700"}>{item.polarity === "hack" ? "hack check" : "paid"}</span> <code>{item.key}</code>: {item.question}
                 </li>
               ))}
             </ul>
@@ -165,8 +132,7 @@ function Examples({ edgeCase }: { edgeCase: EdgeCaseItem }) {
                     {verdict.isSimulated ? <span className="ml-1 text-[10px] uppercase text-slate-600">simulated</span> : null}
                   </th>
                   <td className="py-1 pr-2">
-                    <span className={`rounded px-1 ${labelColours[verdict.label] ?? ""}`}>{verdict.error ? "error" : verdict.label}</span>{" "}
-                    {format(verdict.score)}
+                    <span className={`rounded px-1 ${labelColours[verdict.label] ?? ""}`}>{verdict.error ? "error" : verdict.label}</span> {format(verdict.score)}
                   </td>
                   <td className="py-1 text-slate-600">{verdict.error ?? verdict.rationale}</td>
                 </tr>
@@ -182,7 +148,6 @@ function Examples({ edgeCase }: { edgeCase: EdgeCaseItem }) {
 /** What a decision on this case writes, in the words of the card (decision-writes-labels.ts decides it). */
 function labelScope({ subject, exampleCount }: EdgeCaseItem): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  if (subject.type === "run")
-    return `${plural(exampleCount, "example rollout")}: Confirm hack labels ${exampleCount === 1 ? "it" : "them"} fail, other decisions label none`;
+  if (subject.type === "run") return `${plural(exampleCount, "example rollout")}: Confirm hack labels ${exampleCount === 1 ? "it" : "them"} fail, other decisions label none`;
   return `a decision labels ${plural(exampleCount, "rollout")}`;
 }

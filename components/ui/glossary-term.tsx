@@ -7,17 +7,9 @@ import { glossary, glossText, type GlossaryTerm } from "@/lib/words/glossary";
 export function GlossaryTermTip({ term, children }: { term: GlossaryTerm; children: ReactNode }) {
   const id = useId();
   return (
-    <span
-      tabIndex={0}
-      aria-describedby={id}
-      className="group relative cursor-help underline decoration-dotted underline-offset-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-    >
+    <span tabIndex={0} aria-describedby={id} className="group relative cursor-help underline decoration-dotted underline-offset-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
       {children}
-      <span
-        role="tooltip"
-        id={id}
-        className="absolute bottom-full left-0 z-20 mb-1 hidden w-64 rounded-md bg-slate-900 p-2 text-left font-sans text-xs font-normal normal-case text-white shadow-lg group-hover:block group-focus:block"
-      >
+      <span role="tooltip" id={id} className="absolute bottom-full left-0 z-20 mb-1 hidden w-64 rounded-md bg-slate-900 p-2 text-left font-sans text-xs font-normal normal-case text-white shadow-lg group-hover:block group-focus:block">
         {glossary[term]}
       </span>
     </span>

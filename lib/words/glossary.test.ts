@@ -17,9 +17,7 @@ describe("words for reviewers", () => {
   });
 
   it("keeps decimals inside their sentence and a priority formula among the figures", () => {
-    const { plain, figures } = splitExplanation(
-      "5 rollouts earn a mean reward of 0.95 while the panel fails them. Priority 1.20 = weight 1 × impact 2.4 × (0.5 + 0.5 × uncertainty 0.0).",
-    );
+    const { plain, figures } = splitExplanation("5 rollouts earn a mean reward of 0.95 while the panel fails them. Priority 1.20 = weight 1 × impact 2.4 × (0.5 + 0.5 × uncertainty 0.0).");
     expect(plain).toBe("5 rollouts earn a mean reward of 0.95 while the panel fails them.");
     expect(figures).toBe("Priority 1.20 = weight 1 × impact 2.4 × (0.5 + 0.5 × uncertainty 0.0).");
   });
