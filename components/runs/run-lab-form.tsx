@@ -17,7 +17,7 @@ export function RunLabForm({ versions }: { versions: LabVersion[] }) {
   useEffect(() => {
     if (state?.ok) void queryClient.invalidateQueries({ queryKey: ["runs"] });
   }, [state, queryClient]);
-  const input = "mt-1 w-28 rounded-md border border-slate-300 px-3 py-1.5";
+  const input = "mt-1 w-28 rounded-md border border-slate-500 px-3 py-1.5";
   return (
     <div className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
       <form action={action} className="flex flex-wrap items-end gap-3" aria-label="Run lab">
