@@ -1,3 +1,4 @@
+import { memo } from "react";
 import type { TraceStepView } from "@/lib/traces/list-trace-steps";
 import { CollapsibleText } from "./collapsible-text";
 import { glanceJson, prettyJson } from "./pretty-json";
@@ -9,8 +10,11 @@ const roleStyle: Record<string, string> = {
   tool: "border-amber-300 bg-amber-50",
 };
 
-/** One step of the timeline. Everything is rendered as React text: nothing in a trace is ever HTML. */
-export function TraceStepCard({ step }: { step: TraceStepView }) {
+/**
+ * One step of the timeline. Everything is rendered as React text: nothing in a trace is ever HTML.
+ * Memoised: the timeline appends 100 steps a frame, and only those new cards should render.
+ */
+export const TraceStepCard = memo(function TraceStepCard({ step }: { step: TraceStepView }) {
   const isToolCall = step.type === "tool_call";
   const facts = [
     step.tokensIn != null ? `${step.tokensIn} tokens in` : null,
@@ -60,4 +64,4 @@ export function TraceStepCard({ step }: { step: TraceStepView }) {
       ) : null}
     </article>
   );
-}
+});
