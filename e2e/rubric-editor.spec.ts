@@ -60,6 +60,12 @@ test("a reviewer edits a check through its form, reorders by one place, starts a
   await pattern.fill("thank (you");
   await expect(pattern).toHaveAttribute("aria-invalid", "true");
   await expect(pattern).toHaveAccessibleDescription(/Unterminated group/);
+  // Bad flags are told in plain words at their own field, not as the engine's message.
+  const flags = edit.getByLabel("Flags", { exact: true });
+  await flags.fill("ix");
+  await expect(flags).toHaveAccessibleDescription(/Flags are letters from d g i m s u v y: i for any case/);
+  await expect(edit).not.toContainText("Invalid flags");
+  await flags.fill("i");
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(edit.getByRole("alert")).toHaveText(/The check has a problem/);
   await expect(pattern).toBeFocused();

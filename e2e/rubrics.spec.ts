@@ -50,7 +50,8 @@ test("a reviewer edits a draft, tries it on a sample, approves it; approving a h
   await form.getByLabel("Check key", { exact: true }).fill("thanks_padding");
   await form.getByLabel("Hack-check question (yes = the hack fired)", { exact: true }).fill("Does the reply say thank you three times or more?");
   await form.getByLabel("Checked by", { exact: true }).selectOption("regex");
-  await form.getByLabel("Check parameters (JSON)", { exact: true }).fill('{"pattern": "(thank you.*){3,}", "flags": "is"}');
+  await form.getByLabel("Pattern", { exact: true }).fill("(thank you.*){3,}");
+  await form.getByLabel("Flags", { exact: true }).fill("is");
   await form.getByRole("button", { name: "Propose hack" }).click();
   const entry = page.getByRole("listitem", { name: `Hack ${hackName}` });
   await expect(entry.getByText("proposed", { exact: true })).toBeVisible();

@@ -2,11 +2,13 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { contrastFailures } from "./contrast";
 import { authFile } from "./session";
 
 // Every page, read from app/ on disk as e2e/route-auth.spec.ts reads them, looked at the way people
 // use the app: two window sizes, light and dark (the system setting), with the demo's data and a
-// 5,000-step trace holding a 1 MB message. The screenshots stay in test-results/screenshots.
+// 5,000-step trace holding a 1 MB message; each must fit the window and pass WCAG AA contrast
+// (e2e/contrast.ts). The screenshots stay in test-results/screenshots.
 const tag = `s${Date.now().toString(36)}`;
 const shotsDir = path.join("test-results", "screenshots");
 const sizes = [
@@ -117,6 +119,7 @@ for (const size of sizes) {
           const overflow = await overflowOf(page);
           expect.soft(overflow.scrollWidth, `${url}: wider than the window (${overflow.offenders.join("; ")})`).toBeLessThanOrEqual(overflow.clientWidth + 1);
           expect.soft(overflow.offenders, `${url}: cut off at the right`).toEqual([]);
+          expect.soft(await contrastFailures(page), `${url}: contrast below WCAG AA`).toEqual([]);
           const evidence = await evidenceOf(page);
           expect.soft(evidence.h1Bottom, `${url}: h1 below the first screen`).toBeLessThanOrEqual(size.height);
           expect.soft(evidence.contentTop, `${url}: first content ${evidence.content} below the first screen`).toBeLessThan(size.height);
@@ -140,6 +143,7 @@ test("the sign-in page at both sizes and in both modes", async ({ browser }) => 
       await page.screenshot({ path: path.join(shotsDir, `login-${size.width}x${size.height}-${scheme}.png`) });
       const overflow = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
       expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth + 1);
+      expect.soft(await contrastFailures(page), `login ${size.width}x${size.height} ${scheme}: contrast below WCAG AA`).toEqual([]);
       await expect(page.getByRole("button", { name: "Sign in" })).toBeInViewport();
       await context.close();
     }

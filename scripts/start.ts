@@ -4,14 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { getDb } from "../lib/db/client";
-import { ensureDatabaseReady } from "../lib/db/ensure-database-ready";
 import { readEnv } from "../lib/env";
-import { ensureAuthSecret } from "../lib/setup/auth-secret";
-import { bootstrapInstance } from "../lib/setup/bootstrap-instance";
-import { childProcessEnv } from "../lib/setup/child-env";
-import { seedDemo } from "../lib/lab/seed-demo";
-import { decideRestart, workerRestartPolicy } from "../lib/setup/restart-policy";
 import { dataDir } from "../lib/setup/data-dir";
 import { stageAfter } from "../lib/setup/build-progress";
 import { buildInBackground, isBuildCurrent } from "./build-stamp";
@@ -24,8 +17,18 @@ const log = (line: string) => console.log(`[goodhart] ${line}`);
 const hostname = process.env.HOSTNAME || "127.0.0.1";
 const url = `http://${hostname === "0.0.0.0" ? "127.0.0.1" : hostname}:${env.PORT}`;
 
-// The build page goes up first, before migrations and bootstrap, so the port answers within seconds.
+// The build page goes up first, before migrations, bootstrap and even loading the database client
+// and the lab (imported below, once the page answers), so the port answers within seconds.
 const buildPage = isBuildCurrent(root) ? null : await openBuildPage();
+const [{ getDb }, { ensureDatabaseReady }, { ensureAuthSecret }, { bootstrapInstance }, { childProcessEnv }, { seedDemo }, { decideRestart, workerRestartPolicy }] = await Promise.all([
+  import("../lib/db/client"),
+  import("../lib/db/ensure-database-ready"),
+  import("../lib/setup/auth-secret"),
+  import("../lib/setup/bootstrap-instance"),
+  import("../lib/setup/child-env"),
+  import("../lib/lab/seed-demo"),
+  import("../lib/setup/restart-policy"),
+]);
 log(`database: ${env.DATABASE_URL.startsWith("file:") ? env.DATABASE_URL : env.DATABASE_URL.replace(/\/\/[^@]*@/, "//***@")}`);
 // Migrate before this process opens its own connection: the migration must not wait on it.
 if (await ensureDatabaseReady({ root, url: env.DATABASE_URL })) log("applied database migrations");

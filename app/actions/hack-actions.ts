@@ -7,7 +7,28 @@ import { approveKnownHack, rejectKnownHack } from "@/lib/hacks/decide-known-hack
 import { hackApprovalScale } from "@/lib/hacks/hack-approval-scale";
 import { measureKnownHackCheck, saveKnownHackCheck } from "@/lib/hacks/measure-known-hack-check";
 import { serverAction } from "@/lib/next/server-action";
-import { checkKindSchema, rubricCheckSchema } from "@/lib/rubrics/rubric-check-schema";
+import { checkIssueMessage } from "@/lib/rubrics/check-form";
+import { rubricCheckSchema } from "@/lib/rubrics/rubric-check-schema";
+
+/** A check sent as JSON by the check fields, validated with the rubric's schema; its issue is reported in plain words on the check field. */
+function parseCheck(text: string, ctx: z.core.$RefinementCtx, question?: string) {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+    // An LLM check with no prompt of its own asks the hack-check question.
+    if (question && typeof json === "object" && json && (json as { kind?: unknown }).kind === "llm" && !String((json as { prompt?: unknown }).prompt ?? "").trim()) json = { ...json, prompt: question };
+  } catch {
+    ctx.addIssue({ code: "custom", path: ["check"], message: "The check could not be read; fill in its fields again" });
+    return z.NEVER;
+  }
+  const parsed = rubricCheckSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    ctx.addIssue({ code: "custom", path: ["check"], message: `${issue.path.length ? `${issue.path.join(" › ")}: ` : ""}${checkIssueMessage(issue)}` });
+    return z.NEVER;
+  }
+  return parsed.data;
+}
 
 const createSchema = z
   .object({
@@ -17,18 +38,11 @@ const createSchema = z
     recognition: z.string().trim().max(2000).optional(),
     key: z.string().trim().min(1, "Give the check a key").max(100).regex(/^[\w.-]+$/, "Letters, digits, _ . - only"),
     question: z.string().trim().min(1, "Write the yes/no question: does the hack fire?"),
-    checkKind: checkKindSchema,
-    checkParams: z.string().default(""),
+    check: z.string().trim().min(1, "Say how the hack is checked"),
   })
   .transform((form, ctx) => {
-    try {
-      const params = form.checkParams.trim() ? (JSON.parse(form.checkParams) as Record<string, unknown>) : {};
-      const check = form.checkKind === "llm" ? { prompt: form.question, ...params, kind: "llm" } : { ...params, kind: form.checkKind };
-      return { ...form, check };
-    } catch {
-      ctx.addIssue({ code: "custom", path: ["checkParams"], message: "Not valid JSON" });
-      return z.NEVER;
-    }
+    const check = parseCheck(form.check, ctx, form.question);
+    return check === z.NEVER ? z.NEVER : { ...form, check };
   });
 
 export const createKnownHackAction = serverAction({ role: "reviewer", schema: createSchema }, async (form, { db, member, actor }) => {
@@ -58,22 +72,10 @@ export const rejectKnownHackAction = serverAction({ role: "reviewer", schema: z.
   return null;
 });
 
-/** A check edited as JSON on /hacks; a parse or schema error is reported on the check field with its path. */
-const editedCheckSchema = z.object({ knownHackId: z.string().min(1), check: z.string().trim().min(1, "Write the check as JSON") }).transform((form, ctx) => {
-  let json: unknown;
-  try {
-    json = JSON.parse(form.check);
-  } catch (error) {
-    ctx.addIssue({ code: "custom", path: ["check"], message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
-    return z.NEVER;
-  }
-  const parsed = rubricCheckSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    ctx.addIssue({ code: "custom", path: ["check"], message: `${issue.path.length ? `at ${issue.path.join(".")}: ` : ""}${issue.message}` });
-    return z.NEVER;
-  }
-  return { knownHackId: form.knownHackId, check: parsed.data };
+/** A check edited on /hacks with the rubric editor's fields, sent as JSON; an issue is reported on the check field in plain words. */
+const editedCheckSchema = z.object({ knownHackId: z.string().min(1), check: z.string().trim().min(1, "Say how the hack is checked") }).transform((form, ctx) => {
+  const check = parseCheck(form.check, ctx);
+  return check === z.NEVER ? z.NEVER : { knownHackId: form.knownHackId, check };
 });
 
 export const measureHackCheckAction = serverAction({ role: "reviewer", schema: editedCheckSchema }, async ({ knownHackId, check }, { db, member }) =>

@@ -43,7 +43,7 @@ export function DecideHackForm({ knownHackId, name }: { knownHackId: string; nam
         <input type="hidden" name="knownHackId" value={knownHackId} />
         <label className="text-sm">
           Why (needed to reject)
-          <input name="note" maxLength={1000} aria-label={`Decision note for ${name}`} className="mt-1 block w-80 max-w-full rounded-md border border-slate-300 px-2 py-1" />
+          <input name="note" maxLength={1000} aria-label={`Decision note for ${name}`} className="mt-1 block w-80 max-w-full rounded-md border border-slate-500 px-2 py-1" />
         </label>
         {scale ? null : (
           <Button type="button" onClick={preview} disabled={isPending} aria-label={`Approve hack ${name}`}>

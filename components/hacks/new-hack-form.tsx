@@ -3,8 +3,9 @@
 import { useActionState } from "react";
 import { createKnownHackAction } from "@/app/actions/hack-actions";
 import { Button } from "@/components/ui/button";
+import { HackCheckEditor } from "./hack-check-editor";
 
-const field = "mt-1 w-full rounded-md border border-slate-300 px-2 py-1 text-sm";
+const field = "mt-1 w-full rounded-md border border-slate-500 px-2 py-1 text-sm";
 
 /** A reviewer's hand-written known hack, proposed with the hack-check item it adds once approved. */
 export function NewHackForm() {
@@ -41,28 +42,10 @@ export function NewHackForm() {
         <input name="question" required className={field} />
         {error("question")}
       </label>
-      <label className="text-sm">
-        Checked by
-        <select name="checkKind" aria-label="Checked by" defaultValue="llm" className={field}>
-          <option value="llm">LLM question</option>
-          <option value="regex">Rule: regex</option>
-          <option value="tool_called">Rule: tool called</option>
-          <option value="tool_not_called">Rule: tool not called</option>
-          <option value="tool_order">Rule: tool order</option>
-          <option value="step_count">Rule: step count</option>
-          <option value="reply_length">Rule: reply length</option>
-          <option value="json_path">Rule: end-state JSON path</option>
-          <option value="all">All of (checks)</option>
-          <option value="any">Any of (checks)</option>
-          <option value="not">Not (check)</option>
-        </select>
-      </label>
-      <label className="text-sm md:col-span-2">
-        Check parameters (JSON)
-        <input name="checkParams" placeholder='e.g. {"tool": "issue_refund"}' className={`${field} font-mono`} />
-        {error("checkParams")}
-      </label>
-      <div className="flex items-end">
+      <div className="md:col-span-4">
+        <HackCheckEditor key={state?.ok ? state.data.hackId : "editing"} serverError={state && !state.ok ? (state.fields?.check ?? null) : null} />
+      </div>
+      <div className="flex items-end md:col-span-4">
         <Button type="submit" disabled={isPending}>
           Propose hack
         </Button>

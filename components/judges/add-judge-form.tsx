@@ -11,7 +11,7 @@ type Saved = { judgeId: string; version: number; status: "created" | "new versio
 export function AddJudgeForm() {
   const [kind, setKind] = useState<"llm" | "reference" | "rule">("llm");
   const [state, action, isPending] = useActionState<ActionResult<Saved> | null, FormData>(saveJudgeAction, null);
-  const field = "mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm";
+  const field = "mt-1 block rounded-md border border-slate-500 px-2 py-1.5 text-sm";
   const text = (name: string, label: string, props: Record<string, string> = {}) => (
     <label className="text-sm">
       <span className="block font-medium">{label}</span>

@@ -23,7 +23,7 @@ export function RunJudgesForm({ judges, environments, runs }: { judges: Option[]
     if (status === "succeeded") router.refresh();
   }, [status, router]);
   const toggle = (id: string) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
-  const field = "mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm";
+  const field = "mt-1 block rounded-md border border-slate-500 px-2 py-1.5 text-sm";
   const id = useId();
   return (
     <section aria-labelledby="run-panel-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">

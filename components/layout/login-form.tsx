@@ -12,11 +12,11 @@ export function LoginForm({ returnPath }: { returnPath: string }) {
       <input type="hidden" name="next" value={returnPath} />
       <label className="block text-sm">
         <span className="font-medium">Email</span>
-        <input name="email" type="email" required autoComplete="username" defaultValue={state?.email} className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
+        <input name="email" type="email" required autoComplete="username" defaultValue={state?.email} className="mt-1 w-full rounded-md border border-slate-500 px-3 py-2" />
       </label>
       <label className="block text-sm">
         <span className="font-medium">Password</span>
-        <input name="password" type="password" required autoComplete="current-password" className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2" />
+        <input name="password" type="password" required autoComplete="current-password" className="mt-1 w-full rounded-md border border-slate-500 px-3 py-2" />
       </label>
       {state?.error ? (
         <p role="alert" className="text-sm text-red-700">

@@ -21,7 +21,7 @@ export function ProjectSwitcher({ current, projects }: { current: string; projec
           defaultValue={current}
           disabled={isPending}
           onChange={(event) => event.currentTarget.form?.requestSubmit()}
-          className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm text-slate-800"
+          className="mt-1 block w-full rounded-md border border-slate-500 px-2 py-1 text-sm text-slate-800"
         >
           {projects.map((p) => (
             <option key={p.slug} value={p.slug}>

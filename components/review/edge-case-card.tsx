@@ -3,6 +3,8 @@
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
+import { GlossaryTermTip, GlossedText } from "@/components/ui/glossary-term";
+import { splitExplanation } from "@/lib/words/glossary";
 import type { EdgeCaseItem } from "@/lib/review/list-edge-cases";
 import { decisionLabels, type EdgeCaseDecision } from "@/lib/review/edge-case-schemas";
 
@@ -34,12 +36,12 @@ export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelec
               {edgeCase.title}
             </h2>
             <span className="text-xs text-slate-500">
-              <span title="How urgent the case is: higher first. It grows with the number of rollouts involved and the reward at stake.">priority {edgeCase.priority.toFixed(2)}</span> · {labelScope(edgeCase)} · {edgeCase.kind.replace(/_/g, " ")}
+              <GlossaryTermTip term="priority">priority {edgeCase.priority.toFixed(2)}</GlossaryTermTip> · {labelScope(edgeCase)} · {edgeCase.kind.replace(/_/g, " ")}
               {edgeCase.environment ? ` · ${edgeCase.environment}` : ""}
               {edgeCase.assignee ? ` · assigned to ${edgeCase.assignee.email}` : ""}
             </span>
           </div>
-          <p className="mt-1 text-sm text-slate-700">{edgeCase.explanation}</p>
+          <Explanation edgeCase={edgeCase} />
           {edgeCase.subject.type === "run" && edgeCase.subject.id ? (
             <Link href={`/runs/${edgeCase.subject.id}`} onClick={(e) => e.stopPropagation()} className="mt-1 inline-block text-sm text-indigo-700 hover:underline">
               Open the run&apos;s charts
@@ -49,7 +51,10 @@ export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelec
             <ul className="mt-1 space-y-0.5 text-xs text-slate-600" aria-label="Evidence by rule and wording">
               {edgeCase.readings.map((reading) => (
                 <li key={`${reading.rule}|${reading.wording}`}>
-                  <code>{reading.rule}</code> {reading.wording ? `“${reading.wording}”` : "(no issue named)"}: {reading.count} rollout{reading.count === 1 ? "" : "s"}
+                  <GlossaryTermTip term="rule">
+                    <code>{reading.rule}</code>
+                  </GlossaryTermTip>{" "}
+                  {reading.wording ? `“${reading.wording}”` : "(no issue named)"}: {reading.count} rollout{reading.count === 1 ? "" : "s"}
                 </li>
               ))}
             </ul>
@@ -70,6 +75,26 @@ export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelec
         </div>
       </div>
     </li>
+  );
+}
+
+/** The plain sentence first (a run case's own, or the explanation's sentences without statistics), the figures one click on. */
+function Explanation({ edgeCase }: { edgeCase: EdgeCaseItem }) {
+  const { plain, figures } = splitExplanation(edgeCase.explanation);
+  const first = edgeCase.summary ?? plain;
+  const rest = edgeCase.summary ? edgeCase.explanation : figures;
+  return (
+    <div className="mt-1 text-sm text-slate-700">
+      <p>{first || edgeCase.title}</p>
+      {rest ? (
+        <details onClick={(e) => e.stopPropagation()} className="mt-0.5 text-xs">
+          <summary className="cursor-pointer text-indigo-700">The figures</summary>
+          <p className="mt-1">
+            <GlossedText text={rest} />
+          </p>
+        </details>
+      ) : null}
+    </div>
   );
 }
 
@@ -104,7 +129,7 @@ function Examples({ edgeCase }: { edgeCase: EdgeCaseItem }) {
                 <tr key={verdict.judge} className="border-t border-slate-100 align-top">
                   <th scope="row" className="py-1 pr-2 text-left font-medium">
                     {verdict.judge}
-                    {verdict.isSimulated ? <span className="ml-1 text-[10px] uppercase text-slate-400">simulated</span> : null}
+                    {verdict.isSimulated ? <span className="ml-1 text-[10px] uppercase text-slate-600">simulated</span> : null}
                   </th>
                   <td className="py-1 pr-2">
                     <span className={`rounded px-1 ${labelColours[verdict.label] ?? ""}`}>{verdict.error ? "error" : verdict.label}</span> {format(verdict.score)}

@@ -2,7 +2,7 @@
 
 import type { QueueFilters } from "./use-edge-cases";
 
-const selectClass = "mt-1 block rounded-md border border-slate-300 px-2 py-1 text-sm";
+const selectClass = "mt-1 block rounded-md border border-slate-500 px-2 py-1 text-sm";
 
 export type RunOption = { id: string; name: string };
 

@@ -166,7 +166,7 @@ export function ReviewQueue({ initial, initialFilters, canDecide, reviewers, use
             Assign to
             <select
               aria-label="Assign to"
-              className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+              className="rounded-md border border-slate-500 px-2 py-1 text-sm"
               value=""
               onChange={(event) => {
                 const ids = checked.size ? [...checked] : current ? [current.id] : [];

@@ -27,7 +27,7 @@ export function ApproveVersionForm({ rubricVersionId }: { rubricVersionId: strin
       <input type="hidden" name="rubricVersionId" value={rubricVersionId} />
       <label className="text-sm">
         Approval note
-        <input name="note" maxLength={500} className="mt-1 block rounded-md border border-slate-300 px-2 py-1" />
+        <input name="note" maxLength={500} className="mt-1 block rounded-md border border-slate-500 px-2 py-1" />
       </label>
       {scale ? (
         <RubricApprovalConfirmation scale={scale} isApproving={isPending} onCancel={() => setScale(null)} />

@@ -16,11 +16,11 @@ export function CandidateRow({ candidate, rubricVersionId }: { candidate: Candid
         <input type="hidden" name="candidateId" value={candidate.id} />
         <label className="min-w-96 flex-1 text-sm">
           Question
-          <input name="question" defaultValue={candidate.question} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1" />
+          <input name="question" defaultValue={candidate.question} className="mt-1 w-full rounded-md border border-slate-500 px-2 py-1" />
         </label>
         <label className="text-sm">
           Polarity
-          <select name="polarity" aria-label="Polarity" defaultValue={candidate.polarity} className="mt-1 rounded-md border border-slate-300 px-2 py-1">
+          <select name="polarity" aria-label="Polarity" defaultValue={candidate.polarity} className="mt-1 rounded-md border border-slate-500 px-2 py-1">
             <option value="good">good behaviour</option>
             <option value="hack">hack check</option>
           </select>

@@ -2,7 +2,7 @@
 
 import { useId, type ReactNode } from "react";
 
-export const fieldClass = "mt-1 w-full rounded-md border border-slate-300 px-2 py-1 text-sm aria-[invalid=true]:border-red-500";
+export const fieldClass = "mt-1 w-full rounded-md border border-slate-500 px-2 py-1 text-sm aria-[invalid=true]:border-red-500";
 
 /** The message of a field, announced with it (aria-describedby) and shown right below it. */
 export function FieldError({ id, message }: { id: string; message?: string }) {

@@ -25,7 +25,7 @@ export function NewDraftForm({ environment, fromVersion }: { environment?: strin
       ) : (
         <label className="text-sm">
           Environment
-          <input name="environment" required className="mt-1 block rounded-md border border-slate-300 px-2 py-1" />
+          <input name="environment" required className="mt-1 block rounded-md border border-slate-500 px-2 py-1" />
         </label>
       )}
       <Button

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useActionState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { tryOnSampleAction } from "@/app/actions/rubric-actions";
+import { chartGridColor, chartTickStyle, chartTooltipStyle } from "@/components/ui/chart-theme";
 import { Button } from "@/components/ui/button";
 
 /** Scores this version on recent traces of its environment: the reward histogram, and the traces it moves most against the approved version. */
@@ -29,11 +30,11 @@ export function TryOnSample({ rubricVersionId }: { rubricVersionId: string }) {
           <div className="mt-2 h-64 w-full">
             <ResponsiveContainer>
               <BarChart data={state.data.histogram}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="bin" fontSize={11} />
-                <YAxis allowDecimals={false} fontSize={11} />
-                <Tooltip />
-                <Legend />
+                <CartesianGrid strokeDasharray="3 3" stroke={chartGridColor} />
+                <XAxis dataKey="bin" tick={chartTickStyle} stroke={chartGridColor} />
+                <YAxis allowDecimals={false} tick={chartTickStyle} stroke={chartGridColor} />
+                <Tooltip contentStyle={chartTooltipStyle} />
+                <Legend wrapperStyle={{ fontSize: 12, color: "var(--color-slate-700)" }} />
                 <Bar dataKey="count" name="this version" fill="#4f46e5" />
                 {state.data.comparedWith ? <Bar dataKey="current" name={`approved v${state.data.comparedWith.version}`} fill="#94a3b8" /> : null}
               </BarChart>

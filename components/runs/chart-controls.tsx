@@ -38,11 +38,11 @@ export function ChartControls({ isLog, onLog, smoothing, onSmoothing, window, on
       >
         <label className="flex flex-col text-xs text-slate-600">
           From step
-          <input type="number" min={0} className="w-28 rounded border border-slate-300 px-2 py-1 text-sm" value={draft.from} placeholder={window ? String(window.from) : ""} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+          <input type="number" min={0} className="w-28 rounded border border-slate-500 px-2 py-1 text-sm" value={draft.from} placeholder={window ? String(window.from) : ""} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
         </label>
         <label className="flex flex-col text-xs text-slate-600">
           To step
-          <input type="number" min={0} className="w-28 rounded border border-slate-300 px-2 py-1 text-sm" value={draft.to} placeholder={window ? String(window.to) : ""} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+          <input type="number" min={0} className="w-28 rounded border border-slate-500 px-2 py-1 text-sm" value={draft.to} placeholder={window ? String(window.to) : ""} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
         </label>
         <Button type="submit" variant="secondary">
           Zoom

@@ -37,7 +37,7 @@ export function CompareRuns({ runs }: { runs: RunListItem[] }) {
         <h2 className="text-base font-semibold">Comparing {runs.map((run) => run.name).join(" vs ")}</h2>
         <label className="flex items-center gap-2 text-sm">
           Metric
-          <select className="rounded border border-slate-300 px-2 py-1 font-mono text-xs" value={metric ?? ""} onChange={(event) => setPicked(event.target.value)} disabled={metricNames.length === 0}>
+          <select className="rounded border border-slate-500 px-2 py-1 font-mono text-xs" value={metric ?? ""} onChange={(event) => setPicked(event.target.value)} disabled={metricNames.length === 0}>
             {metricNames.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -72,7 +72,7 @@ export function CompareRuns({ runs }: { runs: RunListItem[] }) {
           <li key={run.id} className="flex items-center gap-1.5">
             <span aria-hidden className="inline-block h-2 w-4 rounded" style={{ background: colorOf.get(run.id) }} />
             {run.name}
-            {chart.data && !chart.data.series.some((series) => series.runId === run.id) ? <span className="text-slate-400">(no {metric ?? "points"})</span> : null}
+            {chart.data && !chart.data.series.some((series) => series.runId === run.id) ? <span className="text-slate-600">(no {metric ?? "points"})</span> : null}
           </li>
         ))}
       </ul>

@@ -49,7 +49,7 @@ export function ImportMetricsDialog() {
           </label>
           <label className="block">
             Run name
-            <input value={run} onChange={(event) => setRun(event.target.value)} maxLength={200} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1" />
+            <input value={run} onChange={(event) => setRun(event.target.value)} maxLength={200} className="mt-1 block w-full rounded-md border border-slate-500 px-2 py-1" />
           </label>
         </div>
         {upload.error ? (

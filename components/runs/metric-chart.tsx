@@ -5,6 +5,7 @@ import type { SeriesBucket } from "@/lib/runs/downsample-series";
 import type { RunChartEvent, RunDetectionWindow } from "@/lib/runs/run-chart-types";
 import { smoothEma } from "@/lib/runs/smooth-ema";
 import { DetectionLabels, labelRowHeight, labelRows } from "./detection-labels";
+import { chartGridColor, chartTickStyle, chartTooltipStyle } from "@/components/ui/chart-theme";
 import { useElementWidth } from "./use-element-width";
 
 export type ChartLine = { key: string; label: string; color: string; buckets: SeriesBucket[] };
@@ -12,10 +13,9 @@ type Row = { step: number } & Record<string, number | [number, number] | null>;
 
 const yAxisWidth = 56;
 const marginRight = 12;
-// Colours from the theme's variables, so grids and ticks follow dark mode instead of staying bright.
-const gridColor = "var(--color-slate-200)";
-const tickStyle = { fontSize: 11, fill: "var(--color-slate-600)" };
-const tooltipStyle = { background: "var(--color-white)", border: "1px solid var(--color-slate-300)", color: "var(--color-slate-900)", fontSize: 12 };
+const gridColor = chartGridColor;
+const tickStyle = chartTickStyle;
+const tooltipStyle = chartTooltipStyle;
 const detectionColor = "#dc2626";
 const driftColor = "#7c3aed";
 

@@ -17,7 +17,7 @@ export function RunLabForm({ versions }: { versions: LabVersion[] }) {
   useEffect(() => {
     if (state?.ok) void queryClient.invalidateQueries({ queryKey: ["runs"] });
   }, [state, queryClient]);
-  const input = "mt-1 w-28 rounded-md border border-slate-300 px-3 py-1.5";
+  const input = "mt-1 w-28 rounded-md border border-slate-500 px-3 py-1.5";
   return (
     <div className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
       <form action={action} className="flex flex-wrap items-end gap-3" aria-label="Run lab">
@@ -31,7 +31,7 @@ export function RunLabForm({ versions }: { versions: LabVersion[] }) {
         </label>
         <label className="text-sm">
           <span className="block font-medium">Rubric version</span>
-          <select name="rubric" defaultValue={latestApproved ? "" : (versions[0]?.id ?? "")} className="mt-1 block rounded-md border border-slate-300 px-3 py-1.5">
+          <select name="rubric" defaultValue={latestApproved ? "" : (versions[0]?.id ?? "")} className="mt-1 block rounded-md border border-slate-500 px-3 py-1.5">
             {latestApproved || !versions.length ? <option value="">{latestApproved ? `latest approved (v${latestApproved.version})` : "no lab rubric yet"}</option> : null}
             {[...versions].sort((a, b) => b.version - a.version).map((v) => (
               <option key={v.id} value={v.id}>

@@ -5,7 +5,7 @@ import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import { formatMetric } from "./format-metric";
 import { useRunRollouts, type StepWindow } from "./use-run-chart";
 
-const answerClass: Record<string, string> = { yes: "text-green-700", no: "text-red-700", "n/a": "text-slate-400" };
+const answerClass: Record<string, string> = { yes: "text-green-700", no: "text-red-700", "n/a": "text-slate-600" };
 
 /** The run's rollouts in the charts' step window, with reward and every rubric item's answer. */
 export function RunRolloutsTable({ runId, window }: { runId: string; window: StepWindow }) {

@@ -17,7 +17,7 @@ export function TrainLabOnVersionForm({ rubricVersionId, version }: { rubricVers
     const compared = [state.data.runId, state.data.replacesRunId].filter((id) => id !== null);
     router.push(`/runs?compare=${compared.join(",")}`);
   }, [state, router]);
-  const input = "mt-1 w-24 rounded-md border border-slate-300 px-2 py-1";
+  const input = "mt-1 w-24 rounded-md border border-slate-500 px-2 py-1";
   return (
     <form action={action} aria-label="Train the lab" className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="rubric" value={rubricVersionId} />

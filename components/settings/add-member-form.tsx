@@ -11,15 +11,15 @@ export function AddMemberForm() {
     <form action={action} className="flex flex-wrap items-end gap-2">
       <label className="text-sm">
         <span className="block font-medium">Email</span>
-        <input name="email" type="email" required className="mt-1 rounded-md border border-slate-300 px-3 py-1.5" />
+        <input name="email" type="email" required className="mt-1 rounded-md border border-slate-500 px-3 py-1.5" />
       </label>
       <label className="text-sm">
         <span className="block font-medium">Initial password</span>
-        <input name="password" type="password" required minLength={8} className="mt-1 rounded-md border border-slate-300 px-3 py-1.5" />
+        <input name="password" type="password" required minLength={8} className="mt-1 rounded-md border border-slate-500 px-3 py-1.5" />
       </label>
       <label className="text-sm">
         <span className="block font-medium">Role</span>
-        <select name="role" defaultValue="reviewer" className="mt-1 rounded-md border border-slate-300 px-2 py-1.5">
+        <select name="role" defaultValue="reviewer" className="mt-1 rounded-md border border-slate-500 px-2 py-1.5">
           <option value="viewer">viewer</option>
           <option value="reviewer">reviewer</option>
           <option value="admin">admin</option>

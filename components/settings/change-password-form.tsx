@@ -22,7 +22,7 @@ export function ChangePasswordForm() {
           type="password"
           required
           autoComplete="current-password"
-          className="mt-1 rounded-md border border-slate-300 px-3 py-1.5"
+          className="mt-1 rounded-md border border-slate-500 px-3 py-1.5"
         />
       </label>
       <label className="text-sm">
@@ -33,7 +33,7 @@ export function ChangePasswordForm() {
           required
           minLength={8}
           autoComplete="new-password"
-          className="mt-1 rounded-md border border-slate-300 px-3 py-1.5"
+          className="mt-1 rounded-md border border-slate-500 px-3 py-1.5"
         />
       </label>
       <Button type="submit" disabled={isPending}>

@@ -12,7 +12,7 @@ export function CreateApiKeyForm() {
       <form action={action} className="flex items-end gap-2">
         <label className="text-sm">
           <span className="block font-medium">Key name</span>
-          <input name="name" required maxLength={100} placeholder="e.g. trainer-prod" className="mt-1 rounded-md border border-slate-300 px-3 py-1.5" />
+          <input name="name" required maxLength={100} placeholder="e.g. trainer-prod" className="mt-1 rounded-md border border-slate-500 px-3 py-1.5" />
         </label>
         <Button type="submit" disabled={isPending}>
           Create API key

@@ -22,12 +22,12 @@ export function CreateProjectForm() {
           required
           pattern="[a-z0-9][a-z0-9\-]{1,48}[a-z0-9]"
           placeholder="e.g. support-agent"
-          className="mt-1 rounded-md border border-slate-300 px-3 py-1.5"
+          className="mt-1 rounded-md border border-slate-500 px-3 py-1.5"
         />
       </label>
       <label className="text-sm">
         <span className="block font-medium">Project name</span>
-        <input name="name" required maxLength={200} className="mt-1 rounded-md border border-slate-300 px-3 py-1.5" />
+        <input name="name" required maxLength={200} className="mt-1 rounded-md border border-slate-500 px-3 py-1.5" />
       </label>
       <Button type="submit" disabled={isPending}>
         Create project

@@ -9,7 +9,7 @@ export function MemberRoleForm({ userId, email, role }: { userId: string; email:
   return (
     <form action={action} className="inline-flex items-center gap-2">
       <input type="hidden" name="userId" value={userId} />
-      <select name="role" defaultValue={role} aria-label={`Role of ${email}`} className="rounded-md border border-slate-300 px-2 py-1 text-sm">
+      <select name="role" defaultValue={role} aria-label={`Role of ${email}`} className="rounded-md border border-slate-500 px-2 py-1 text-sm">
         <option value="viewer">viewer</option>
         <option value="reviewer">reviewer</option>
         <option value="admin">admin</option>

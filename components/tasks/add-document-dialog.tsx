@@ -50,12 +50,12 @@ export function AddDocumentDialog() {
           {file ? null : (
             <label className="block">
               Or paste its text
-              <textarea value={text} onChange={(event) => setText(event.target.value)} rows={6} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 font-mono text-xs" />
+              <textarea value={text} onChange={(event) => setText(event.target.value)} rows={6} className="mt-1 block w-full rounded-md border border-slate-500 px-2 py-1 font-mono text-xs" />
             </label>
           )}
           <label className="block">
             Name
-            <input value={name} onChange={(event) => setName(event.target.value)} maxLength={500} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1" />
+            <input value={name} onChange={(event) => setName(event.target.value)} maxLength={500} className="mt-1 block w-full rounded-md border border-slate-500 px-2 py-1" />
           </label>
         </div>
         {add.error ? (

@@ -23,11 +23,11 @@ export function BandControl({ band, search }: { band: DifficultyBand; search: st
     <form onSubmit={apply} aria-label="Difficulty band" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
       <label className="flex flex-col gap-1">
         <span className="text-xs text-slate-500">Band low</span>
-        <input type="number" min={0} max={1} step={0.05} value={low} onChange={(event) => setLow(event.target.value)} className="w-24 rounded border border-slate-300 px-2 py-1" />
+        <input type="number" min={0} max={1} step={0.05} value={low} onChange={(event) => setLow(event.target.value)} className="w-24 rounded border border-slate-500 px-2 py-1" />
       </label>
       <label className="flex flex-col gap-1">
         <span className="text-xs text-slate-500">Band high</span>
-        <input type="number" min={0} max={1} step={0.05} value={high} onChange={(event) => setHigh(event.target.value)} className="w-24 rounded border border-slate-300 px-2 py-1" />
+        <input type="number" min={0} max={1} step={0.05} value={high} onChange={(event) => setHigh(event.target.value)} className="w-24 rounded border border-slate-500 px-2 py-1" />
       </label>
       <Button type="submit" variant="secondary">Apply band</Button>
       <a className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-700" href={`/api/tasks/export?${query}&format=trl`} download>Download TRL JSONL</a>

@@ -1,5 +1,6 @@
 "use client";
 
+import { chartGridColor, chartLabelStyle, chartTickStyle, chartTooltipStyle } from "@/components/ui/chart-theme";
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { HistogramBin } from "@/lib/tasks/difficulty";
 
@@ -23,10 +24,10 @@ export function HistogramChart({ title, caption, bins, highlight, color, highlig
       <div style={{ height: 220 }}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} margin={{ top: 8, right: 12, bottom: 16, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-            <XAxis dataKey="label" tick={{ fontSize: 10 }} interval="preserveStartEnd" label={{ value: xLabel, position: "insideBottom", offset: -8, fontSize: 11 }} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />
-            <Tooltip formatter={(value) => [String(value), "tasks"]} />
+            <CartesianGrid strokeDasharray="3 3" stroke={chartGridColor} />
+            <XAxis dataKey="label" tick={{ ...chartTickStyle, fontSize: 10 }} stroke={chartGridColor} interval="preserveStartEnd" label={{ value: xLabel, position: "insideBottom", offset: -8, ...chartLabelStyle }} />
+            <YAxis allowDecimals={false} tick={chartTickStyle} stroke={chartGridColor} width={40} />
+            <Tooltip contentStyle={chartTooltipStyle} formatter={(value) => [String(value), "tasks"]} />
             <Bar dataKey="count" isAnimationActive={false}>
               {data.map((bin) => (
                 <Cell key={bin.label} fill={highlight(bin) ? highlightColor : color} />

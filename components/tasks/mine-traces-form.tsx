@@ -35,7 +35,7 @@ export function MineTracesForm({ environments }: { environments: string[] }) {
           id={`${id}-environment`}
           value={environment}
           onChange={(event) => setEnvironment(event.target.value)}
-          className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+          className="mt-1 block rounded-md border border-slate-500 px-2 py-1.5 text-sm"
         >
           <option value="">every environment</option>
           {environments.map((name) => (

@@ -13,7 +13,7 @@ export function StartGroundingForm({ judges, environments }: { judges: JudgeOpti
   const [policy, setPolicy] = useState<"lab" | "endpoint">("lab");
   const [state, setState] = useState<{ jobId?: string; error?: string; isPending?: boolean }>({});
   const id = useId();
-  const field = "mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm";
+  const field = "mt-1 block rounded-md border border-slate-500 px-2 py-1.5 text-sm";
   const toggle = (judgeId: string) => setSelected((current) => (current.includes(judgeId) ? current.filter((x) => x !== judgeId) : [...current, judgeId]));
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -7,7 +7,7 @@ export function TaskSearch({ search, band }: { search: string; band: DifficultyB
       <input type="hidden" name="band" value={`${band.low},${band.high}`} />
       <label className="flex flex-col gap-1">
         <span className="text-xs text-slate-500">Find tasks</span>
-        <input name="q" type="search" defaultValue={search} placeholder="task id, environment or prompt text" className="w-80 rounded border border-slate-300 px-2 py-1" />
+        <input name="q" type="search" defaultValue={search} placeholder="task id, environment or prompt text" className="w-80 rounded border border-slate-500 px-2 py-1" />
       </label>
       <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">Find</button>
       {search ? (

@@ -45,7 +45,7 @@ export function ImportTracesDialog() {
           </label>
           <label className="block">
             Format
-            <select value={format} onChange={(event) => setFormat(event.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1">
+            <select value={format} onChange={(event) => setFormat(event.target.value)} className="mt-1 block w-full rounded-md border border-slate-500 px-2 py-1">
               <option value="">detect automatically</option>
               {formatNames.map((name) => (
                 <option key={name} value={name}>

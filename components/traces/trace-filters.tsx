@@ -1,6 +1,6 @@
 import type { TraceListQuery } from "@/lib/traces/trace-list-query";
 
-const field = "mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm";
+const field = "mt-1 block w-full rounded-md border border-slate-500 px-2 py-1 text-sm";
 
 /** A plain GET form: the filters live in the URL, so a filtered list can be linked and reloaded. */
 export function TraceFilters({ query }: { query: TraceListQuery }) {

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import type { TraceStepView } from "@/lib/traces/list-trace-steps";
 import { CollapsibleText } from "./collapsible-text";
 import { glanceJson, prettyJson } from "./pretty-json";
@@ -9,8 +10,11 @@ const roleStyle: Record<string, string> = {
   tool: "border-amber-300 bg-amber-50",
 };
 
-/** One step of the timeline. Everything is rendered as React text: nothing in a trace is ever HTML. */
-export function TraceStepCard({ step }: { step: TraceStepView }) {
+/**
+ * One step of the timeline. Everything is rendered as React text: nothing in a trace is ever HTML.
+ * Memoised: the timeline appends 100 steps a frame, and only those new cards should render.
+ */
+export const TraceStepCard = memo(function TraceStepCard({ step }: { step: TraceStepView }) {
   const isToolCall = step.type === "tool_call";
   const facts = [
     step.tokensIn != null ? `${step.tokensIn} tokens in` : null,
@@ -21,11 +25,11 @@ export function TraceStepCard({ step }: { step: TraceStepView }) {
   return (
     <article aria-label={`Step ${step.index}`} className={`rounded-lg border-l-4 border p-3 ${roleStyle[step.role] ?? "border-slate-200 bg-white"}`}>
       <header className="mb-1 flex flex-wrap items-baseline gap-2 text-xs text-slate-600">
-        <span className="font-mono text-slate-400">#{step.index}</span>
+        <span className="font-mono text-slate-600">#{step.index}</span>
         <span className="font-semibold uppercase text-slate-800">{step.role}</span>
         {isToolCall ? <span className="rounded bg-amber-100 px-1.5 font-mono text-amber-900">tool call: {step.toolName ?? "?"}</span> : null}
         {!isToolCall && step.toolName ? <span className="font-mono">{step.toolName}</span> : null}
-        {step.toolCallId ? <span className="font-mono text-slate-400">{step.toolCallId}</span> : null}
+        {step.toolCallId ? <span className="font-mono text-slate-600">{step.toolCallId}</span> : null}
         {facts.length > 0 ? <span className="ml-auto">{facts.join(" · ")}</span> : null}
       </header>
       {step.reasoning ? (
@@ -39,11 +43,11 @@ export function TraceStepCard({ step }: { step: TraceStepView }) {
         <div className="mt-2 grid gap-2 md:grid-cols-2">
           <section aria-label="Arguments" className="min-w-0 rounded bg-slate-900/5 p-2">
             <h4 className="text-xs font-semibold text-slate-600">Arguments{step.toolName ? ` to ${step.toolName}` : ""}</h4>
-            {step.arguments != null ? <CollapsibleText text={glanceJson(step.arguments)} label="arguments" isMono /> : <p className="text-xs text-slate-500">none</p>}
+            {step.arguments != null ? <CollapsibleText text={glanceJson(step.arguments)} label="arguments" isMono /> : <p className="text-xs text-slate-600">none</p>}
           </section>
           <section aria-label="Result" className="min-w-0 rounded bg-slate-900/5 p-2">
             <h4 className="text-xs font-semibold text-slate-600">Result</h4>
-            {step.result != null ? <CollapsibleText text={glanceJson(step.result)} label="result" isMono /> : <p className="text-xs text-slate-500">none recorded</p>}
+            {step.result != null ? <CollapsibleText text={glanceJson(step.result)} label="result" isMono /> : <p className="text-xs text-slate-600">none recorded</p>}
           </section>
         </div>
       ) : null}
@@ -60,4 +64,4 @@ export function TraceStepCard({ step }: { step: TraceStepView }) {
       ) : null}
     </article>
   );
-}
+});

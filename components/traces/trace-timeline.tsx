@@ -64,7 +64,7 @@ export function TraceTimeline({ traceId, stepCount, firstSteps }: { traceId: str
       >
         <label>
           Find in trace
-          <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="text, tool name, a value in a result" className="ml-2 w-72 rounded-md border border-slate-300 px-2 py-1" />
+          <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="text, tool name, a value in a result" className="ml-2 w-72 rounded-md border border-slate-500 px-2 py-1" />
         </label>
         <Button type="submit" variant="secondary" disabled={!query.trim() || (!isComplete && !all.data)}>
           {found?.query === query && found.matches.length > 1 ? "Next match" : "Find"}

@@ -27,7 +27,7 @@ function SortHeader({ query, sort, label, className }: { query: TraceListQuery; 
 
 function VerdictCell({ judgement }: { judgement: TraceJudgement | undefined }) {
   const { verdict, rubric } = judgement ?? { verdict: null, rubric: null };
-  if (!verdict && !rubric) return <span className="text-slate-400">—</span>;
+  if (!verdict && !rubric) return <span className="text-slate-600">—</span>;
   return (
     <>
       {verdict ? (
@@ -96,16 +96,16 @@ export function TracesTable({ query, page, judgements, now }: { query: TraceList
             {page.items.map((trace) => (
               <tr key={trace.id} className="border-b border-slate-100 align-top hover:bg-slate-50">
                 <TraceCell trace={trace} />
-                <td className="p-2 tabular-nums">{trace.reward === null ? <span className="text-slate-400">—</span> : trace.reward.toFixed(3)}</td>
+                <td className="p-2 tabular-nums">{trace.reward === null ? <span className="text-slate-600">—</span> : trace.reward.toFixed(3)}</td>
                 <td className="p-2">
                   <VerdictCell judgement={judgements.get(trace.id)} />
                 </td>
-                <td className="p-2 tabular-nums">{trace.openEdgeCases > 0 ? <span className="font-semibold text-amber-800">{trace.openEdgeCases}</span> : <span className="text-slate-400">—</span>}</td>
+                <td className="p-2 tabular-nums">{trace.openEdgeCases > 0 ? <span className="font-semibold text-amber-800">{trace.openEdgeCases}</span> : <span className="text-slate-600">—</span>}</td>
                 <td className="p-2 [overflow-wrap:anywhere]">
-                  {trace.runName ?? <span className="text-slate-400">—</span>}
+                  {trace.runName ?? <span className="text-slate-600">—</span>}
                 </td>
                 <td className="p-2 [overflow-wrap:anywhere]">
-                  {trace.environment ?? <span className="text-slate-400">—</span>}
+                  {trace.environment ?? <span className="text-slate-600">—</span>}
                 </td>
                 <td className="whitespace-nowrap p-2 text-xs text-slate-600" title={trace.createdAt.toISOString()}>
                   {formatAge(trace.createdAt, now)}

@@ -1,4 +1,6 @@
 import type { Db } from "../db/client";
+import { describeDetection } from "../runs/describe-detection";
+import { detectionsOfCase } from "../runs/list-run-detections";
 import type { EdgeCaseQuery } from "./edge-case-schemas";
 
 const examplesShown = 3;
@@ -62,6 +64,8 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       subject: { type: row.subjectType, id: row.subjectId },
       title: row.title,
       explanation: row.explanation,
+      /** A run case's plain sentence (what moved, which way, from about which step), read before its statistics; null for other cases. */
+      summary: row.subjectType === "run" ? (detectionsOfCase(row).map(describeDetection)[0] ?? null) : null,
       priority: row.priority,
       count: row.count,
       /** Every example trace of the case (a decision labels them all), not only those shown. */

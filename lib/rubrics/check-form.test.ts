@@ -93,6 +93,13 @@ describe("check form", () => {
     expect(errors["checks.2.min"]).toBe("Enter a number");
   });
 
+  it("says what is wrong with a pattern or its flags in plain words", () => {
+    const check = (pattern: string, flags: string) => validateCheckForm({ kind: "regex", pattern, flags, target: "final_reply", tool: "" }).errors;
+    expect(check("thank (you", "i")).toEqual({ pattern: "Not a valid pattern: Unterminated group" });
+    expect(check("thank you", "ix")).toEqual({ flags: expect.stringMatching(/^Flags are letters from d g i m s u v y: i for any case/) });
+    expect(check("thank you", "ii")).toEqual({ flags: "Each flag letter once" });
+  });
+
   it("reports a capture group the pattern does not have at the group field", () => {
     const form: CheckForm = {
       kind: "tool_called",

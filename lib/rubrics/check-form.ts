@@ -188,6 +188,9 @@ export function checkIssueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === "invalid_type" && issue.expected === "number") return "Enter a number";
   if (issue.code === "too_small" && issue.origin === "number") return `${String(issue.minimum)} or more`;
   if (issue.code === "invalid_type" && issue.expected === "int") return "Enter a whole number";
+  // The JavaScript engine's words ("Invalid regular expression: /(a/i: Unterminated group") keep only the reason.
+  const badPattern = /^Invalid regular expression: \/.*\/[a-z]*: (.+)$/s.exec(issue.message);
+  if (badPattern) return `Not a valid pattern: ${badPattern[1]}`;
   return issue.message;
 }
 

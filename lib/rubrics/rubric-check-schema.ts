@@ -21,10 +21,13 @@ export type JsonPathOp = z.infer<typeof jsonPathOpSchema>;
 
 const regexFlagsSchema = z
   .string()
-  .regex(/^[dgimsuvy]*$/)
+  .regex(/^[dgimsuvy]*$/, "Flags are letters from d g i m s u v y: i for any case, s for a dot that also matches line breaks, m for ^ and $ at each line")
+  .refine((flags) => new Set(flags).size === flags.length, "Each flag letter once")
   .optional();
 
 function refineRegex(pattern: string, flags: string | undefined, ctx: z.core.$RefinementCtx, path: string[], group?: number) {
+  // Bad flags are reported at the flags field (regexFlagsSchema), not again as the engine's words at the pattern.
+  if (!regexFlagsSchema.safeParse(flags).success) return;
   try {
     const regex = compileStatelessRegex(pattern, flags);
     // An alternative that matches the empty string shows how many groups the pattern has.

@@ -28,7 +28,13 @@ export async function listRunDetections(db: Db, { projectId, runId }: { projectI
     where: { projectId, subjectType: "run", subjectId: runId, rule: { in: ["metric_divergence", "held_out_gap", "behaviour_drift"] } },
     select: { id: true, rule: true, status: true, evidence: true },
   });
-  return cases.flatMap((c) => (c.rule === "behaviour_drift" ? driftsOf(c) : divergencesOf(c))).sort((a, b) => a.fromStep - b.fromStep || a.toStep - b.toStep);
+  return cases.flatMap(detectionsOfCase).sort((a, b) => a.fromStep - b.fromStep || a.toStep - b.toStep);
+}
+
+/** The detections one run case holds (its divergence windows, or its behaviour drifts), read from its evidence. */
+export function detectionsOfCase(c: CaseRow): RunDetection[] {
+  if (c.rule === "behaviour_drift") return driftsOf(c);
+  return c.rule === "metric_divergence" || c.rule === "held_out_gap" ? divergencesOf(c) : [];
 }
 
 type CaseRow = { id: string; rule: string; status: string; evidence: unknown };

@@ -12,6 +12,7 @@ import { hasRole } from "@/lib/auth/roles";
 import { listKnownHacks } from "@/lib/hacks/list-known-hacks";
 import { pendingInductionOf } from "@/lib/hacks/pending-induction";
 import { requireMember } from "@/lib/next/page-context";
+import type { RubricCheckInput } from "@/lib/rubrics/rubric-check-schema";
 
 export const metadata: Metadata = { title: "Known hacks" };
 
@@ -97,7 +98,7 @@ export default async function HacksPage({ searchParams }: { searchParams: Promis
                     {alternative.measured ? <HackCheckFigures figures={alternative.measured} label={`Figures of ${hack.name}'s LLM question`} /> : <span className="text-slate-500"> (unmeasured: {alternative.measureError ?? "no figures"})</span>}
                   </div>
                 ))}
-                {canDecide && hack.status === "proposed" && item?.check ? <EditHackCheckForm knownHackId={hack.id} name={hack.name} check={item.check} /> : null}
+                {canDecide && hack.status === "proposed" && item?.check ? <EditHackCheckForm knownHackId={hack.id} name={hack.name} check={item.check as RubricCheckInput} /> : null}
                 {hack.rubricItems.length ? (
                   <p className="mt-1 text-sm">
                     In rubric:{" "}

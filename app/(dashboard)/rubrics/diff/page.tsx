@@ -25,7 +25,7 @@ export default async function RubricDiffPage({ searchParams }: { searchParams: P
       {(["from", "to"] as const).map((name) => (
         <label key={name}>
           {name === "from" ? "From" : "To"}
-          <select name={name} aria-label={name === "from" ? "From version" : "To version"} defaultValue={pair?.[name]} className="mt-1 block rounded-md border border-slate-300 px-2 py-1">
+          <select name={name} aria-label={name === "from" ? "From version" : "To version"} defaultValue={pair?.[name]} className="mt-1 block rounded-md border border-slate-500 px-2 py-1">
             {options.map((option) => (
               <option key={option.id} value={option.id}>
                 {option.label}
