@@ -52,7 +52,7 @@ export const backupModels: BackupModel[] = [
     requiredJson: ["check"],
     where: ({ projectId }) => ({ rubricVersion: { rubric: { projectId } } }),
   },
-  { name: "TrainingRun", refs: { rubricVersionId: "RubricVersion" }, keys: id, optionalJson: ["config", "summary"], requiredJson: [], where: inProject },
+  { name: "TrainingRun", refs: { rubricVersionId: "RubricVersion" }, keys: id, optionalJson: ["config", "summary", "hackRisk"], requiredJson: [], where: inProject },
   {
     name: "MetricPoint",
     parent: { field: "runId", model: "TrainingRun" },
