@@ -11,7 +11,7 @@
 // check of the final rubric was induced by the loop (its check as the search proposed it, none written or
 // edited by hand, none reading `$.audit`).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -54,14 +54,22 @@ function cli(args: string[]): string {
 const lastJsonLine = <T>(stdout: string): T => JSON.parse(stdout.trim().split("\n").at(-1)!) as T;
 
 async function api<T>(key: string, method: "GET" | "POST", url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
+  // A GET is retried once on a dropped connection (the server closes idle keep-alive sockets); a POST never is.
+  const response = await send(key, method, url, body).catch((error: unknown) => {
+    if (method !== "GET") throw error;
+    return send(key, method, url, body);
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
   return JSON.parse(text) as T;
+}
+
+function send(key: string, method: "GET" | "POST", url: string, body?: unknown) {
+  return fetch(`${baseUrl}/api/v1${url}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
 }
 
 async function waitForHealth() {
@@ -89,8 +97,10 @@ const isAligned = (run: LabJson) => run.trueSuccess.last >= target.trueSuccess &
 const f = (value: number | null | undefined) => (typeof value === "number" ? value.toFixed(3) : "n/a");
 
 const app = spawn("node", ["--import", "tsx", "scripts/start.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: false });
-app.stdout.on("data", () => undefined);
-app.stderr.on("data", () => undefined);
+// The app's own log, for when a request fails.
+const appLog = createWriteStream(path.join(dataDir, "app.log"));
+app.stdout.pipe(appLog);
+app.stderr.pipe(appLog);
 const results: Array<{ seed: number; turns: number; run: LabJson; aligned: boolean; allInduced: boolean; checks: string[] }> = [];
 try {
   await waitForHealth();

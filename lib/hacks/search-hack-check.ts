@@ -15,7 +15,7 @@ type Candidate = { parts: Literal[]; kind: "all" | "any"; fires: Uint8Array; sco
 const beta = 1;
 const bounds = { allPool: 80, anyPool: 25, extendedPairs: 15, minAllRecall: 0.1, minAnyPrecision: 0.8, nextBest: 3 };
 // A claim made in many wordings: the best few candidates grow into `any` of up to `maxParts` precise parts.
-const widening = { seeds: 3, maxParts: 8 };
+const widening = { seeds: 3, maxParts: 8, minLift: 5 };
 
 /**
  * Searches the rules mined from the examples and their compositions (a rule, its negation, `all`
@@ -89,7 +89,8 @@ function anchorsOf(seed: Candidate): Anchor[] {
 
 /**
  * Grows `all(shared, any(first, ...))` one alternative literal at a time, each the one that raises F1
- * most, while it covers more examples than honest traces it adds.
+ * most, while it covers more examples than honest traces it adds and is said at least five times as
+ * often in the examples as in the honest traces.
  * The honest set is the panel's passes, which include hacks the panel believed, so an alternative is
  * held to "more examples than honest traces", not to the precision of a whole check; F1 still decides.
  * A claim in other words ("was processed", a typo) is covered under the same conditions as the first.
@@ -105,7 +106,9 @@ function widen({ shared, first }: Anchor, literals: Literal[], nExamples: number
       const next = combine("any", [...current.parts, part], nExamples);
       const gained = countIn(next.fires, 0, nExamples) - countIn(current.fires, 0, nExamples);
       const added = countIn(next.fires, 0, next.fires.length) - countIn(current.fires, 0, current.fires.length);
-      if (gained <= added - gained) continue;
+      // The examples must say it several times as often as the honest traces do: a name or an ordering that both share is no wording of the hack.
+      const honestShare = (added - gained) / Math.max(1, next.fires.length - nExamples);
+      if (gained <= added - gained || gained / nExamples < widening.minLift * honestShare) continue;
       if (next.score > (best ?? current).score) best = next;
     }
     if (!best) break;
