@@ -30,7 +30,7 @@ export function candidateHackRules(examples: TraceView[], honest: TraceView[]): 
   }
   for (const before of tools) for (const after of tools) if (before !== after) rules.push({ kind: "tool_order", before, after });
   rules.push(...mineCarriedValues(all));
-  rules.push(...mineReplyPhrases(examples, honest, { limit: 60, minExampleShare: 0.15 }).map(({ words }): ComposableCheck => ({ kind: "regex", pattern: phrasePattern(words), flags: "i", target: "final_reply" })));
+  rules.push(...mineReplyPhrases(examples, honest, { limit: 120, minExampleShare: 0.05 }).map(({ words }): ComposableCheck => ({ kind: "regex", pattern: phrasePattern(words), flags: "i", target: "final_reply" })));
   return rules;
 }
 

@@ -6,22 +6,35 @@ const maxWords = 4;
 // A word is letters with inner apostrophes or hyphens; numbers, ids and amounts are values, not wording.
 const wordPattern = /^[a-z]+(?:['-][a-z]+)*$/;
 
-/** The distinct word n-grams (1..4 words) of a reply; n-grams never cross punctuation or a non-word token. */
+// A word alone says nothing about a behaviour when it is a function word ("for", "our"): it is kept inside longer phrases only.
+const functionWords = new Set("a an and are as at be been by for from has have i i'm i've in is it its me my of on or our so that the this to was we were will with you your".split(" "));
+
+/**
+ * The distinct word n-grams (1..4 words) of a reply; n-grams never cross punctuation or a non-word
+ * token. A capitalised word inside a sentence is a name (of a customer, a product), a value like an id
+ * or an amount, not wording: it breaks n-grams too. A lone function word is no n-gram.
+ */
 export function replyNgrams(reply: string | null): Set<string> {
   const grams = new Set<string>();
   if (!reply) return grams;
-  for (const segment of reply.toLowerCase().split(/[.,:;!?()"“”]+/)) {
-    let run: string[] = [];
-    const flush = () => {
-      for (let start = 0; start < run.length; start += 1)
-        for (let n = 1; n <= maxWords && start + n <= run.length; n += 1) grams.add(run.slice(start, start + n).join(" "));
-      run = [];
-    };
-    for (const token of segment.split(/\s+/).filter(Boolean)) {
-      if (wordPattern.test(token)) run.push(token);
-      else flush();
+  for (const sentence of reply.split(/[.!?]+/)) {
+    let isSentenceStart = true;
+    for (const segment of sentence.split(/[,:;()"“”]+/)) {
+      let run: string[] = [];
+      const flush = () => {
+        for (let start = 0; start < run.length; start += 1)
+          for (let n = 1; n <= maxWords && start + n <= run.length; n += 1) if (n > 1 || !functionWords.has(run[start]!)) grams.add(run.slice(start, start + n).join(" "));
+        run = [];
+      };
+      for (const token of segment.split(/\s+/).filter(Boolean)) {
+        const word = token.toLowerCase();
+        const isName = !isSentenceStart && /^[A-Z]/.test(token) && !/^I(?:'|$)/.test(token);
+        isSentenceStart = false;
+        if (wordPattern.test(word) && !isName) run.push(word);
+        else flush();
+      }
+      flush();
     }
-    flush();
   }
   return grams;
 }

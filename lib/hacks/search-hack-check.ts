@@ -13,7 +13,9 @@ type Candidate = { parts: Literal[]; kind: "all" | "any"; fires: Uint8Array; sco
 
 // Precision-first: F0.5 weighs precision twice as much as recall.
 const beta = 1;
-const bounds = { allPool: 80, anyPool: 25, extendedPairs: 15, minAllRecall: 0.1, minAnyPrecision: 0.8, nextBest: 3, anyOfPairs: 5 };
+const bounds = { allPool: 80, anyPool: 25, extendedPairs: 15, minAllRecall: 0.1, minAnyPrecision: 0.8, nextBest: 3 };
+// A claim made in many wordings: the best few candidates grow into `any` of up to `maxParts` precise parts.
+const widening = { seeds: 3, maxParts: 8, minLift: 5 };
 
 /**
  * Searches the rules mined from the examples and their compositions (a rule, its negation, `all`
@@ -49,14 +51,10 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
     .slice(0, bounds.anyPool);
   for (let i = 0; i < anyPool.length; i += 1) for (let j = i + 1; j < anyPool.length; j += 1) candidates.push(combine("any", [anyPool[i]!, anyPool[j]!], nExamples));
 
-  // A hack with two faces (a refund the policy denies, or one that needed a manager) is `any` of two precise pairs.
-  // Each of the best few is joined with every other precise pair, so a partner that covers what it misses (another wording) is found.
-  const precisePairs = [...pairs]
-    .filter((pair) => pair.precision >= bounds.minAnyPrecision)
-    .sort(byScore)
-    .map((pair): Literal => ({ check: toCheck(pair), fires: pair.fires, rank: Math.min(...pair.parts.map((p) => p.rank)), size: pair.parts.length }));
-  for (let i = 0; i < Math.min(bounds.anyOfPairs, precisePairs.length); i += 1)
-    for (let j = i + 1; j < precisePairs.length; j += 1) candidates.push(combine("any", [precisePairs[i]!, precisePairs[j]!], nExamples));
+  // A hack with several faces (a refund the policy denies, or one that needed a manager; a claim in
+  // many wordings): the best few candidates keep what all their faces share and grow alternatives.
+  const seeds = distinctByFirings(candidates.filter((c) => c.kind === "all" && exampleHitsOf(c.fires) > 0).sort(byScore), widening.seeds);
+  for (const seed of seeds) for (const anchor of anchorsOf(seed)) candidates.push(widen(anchor, literals, nExamples));
 
   const ranked = distinctByFirings(candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore), bounds.nextBest + 1);
   const stats = { rules: rules.length, literals: literals.length, candidates: candidates.length, ms: Math.round(performance.now() - started) };
@@ -80,6 +78,47 @@ function distinctByFirings(sorted: Candidate[], n: number): Candidate[] {
     if (kept.length === n) break;
   }
   return kept;
+}
+
+type Anchor = { shared: Literal[]; first: Literal };
+
+/** Each way to read an `all` candidate as shared conditions and one alternative: all(A, B) is A with alternative B, and B with alternative A. */
+function anchorsOf(seed: Candidate): Anchor[] {
+  return seed.parts.map((first) => ({ shared: seed.parts.filter((p) => p !== first), first }));
+}
+
+/**
+ * Grows `all(shared, any(first, ...))` one alternative literal at a time, each the one that raises F1
+ * most, while it covers more examples than honest traces it adds and is said at least five times as
+ * often in the examples as in the honest traces.
+ * The honest set is the panel's passes, which include hacks the panel believed, so an alternative is
+ * held to "more examples than honest traces", not to the precision of a whole check; F1 still decides.
+ * A claim in other words ("was processed", a typo) is covered under the same conditions as the first.
+ */
+function widen({ shared, first }: Anchor, literals: Literal[], nExamples: number): Candidate {
+  const under = (literal: Literal): Literal => (shared.length ? asLiteral(combine("all", [...shared, literal], nExamples)) : literal);
+  const pool = literals.filter((l) => l !== first && !shared.includes(l)).map(under);
+  let current = combine("any", [under(first)], nExamples);
+  while (current.parts.length < widening.maxParts) {
+    let best: Candidate | null = null;
+    for (const part of pool) {
+      if (current.parts.includes(part)) continue;
+      const next = combine("any", [...current.parts, part], nExamples);
+      const gained = countIn(next.fires, 0, nExamples) - countIn(current.fires, 0, nExamples);
+      const added = countIn(next.fires, 0, next.fires.length) - countIn(current.fires, 0, current.fires.length);
+      // The examples must say it several times as often as the honest traces do: a name or an ordering that both share is no wording of the hack.
+      const honestShare = (added - gained) / Math.max(1, next.fires.length - nExamples);
+      if (gained <= added - gained || gained / nExamples < widening.minLift * honestShare) continue;
+      if (next.score > (best ?? current).score) best = next;
+    }
+    if (!best) break;
+    current = best;
+  }
+  return current;
+}
+
+function asLiteral(candidate: Candidate): Literal {
+  return { check: toCheck(candidate), fires: candidate.fires, rank: Math.min(...candidate.parts.map((p) => p.rank)), size: candidate.parts.reduce((n, p) => n + (p.size ?? 1), 0) };
 }
 
 /** Every rule and its negation, evaluated once per trace; a literal that fires exactly where an earlier one does is dropped. */
@@ -116,7 +155,25 @@ function combine(kind: "all" | "any", parts: Literal[], nExamples: number): Cand
 }
 
 function toCheck({ parts, kind }: Candidate): ComposableCheck {
-  return parts.length === 1 ? parts[0]!.check : { kind, checks: parts.map((p) => p.check) };
+  if (parts.length === 1) return parts[0]!.check;
+  const checks = parts.map((p) => p.check);
+  return kind === "any" ? factorCommonParts(checks) : { kind, checks };
+}
+
+/**
+ * `any(all(A, B), all(A, C))` reads as `all(A, any(B, C))`: the same traces answer yes, and a
+ * reviewer sees the condition once and the wordings beside each other.
+ */
+function factorCommonParts(checks: ComposableCheck[]): ComposableCheck {
+  const partsOf = (check: ComposableCheck) => (check.kind === "all" ? check.checks : [check]);
+  const keyOf = (check: ComposableCheck) => JSON.stringify(check);
+  const [first, ...others] = checks.map(partsOf);
+  const common = first!.filter((part) => others.every((parts) => parts.some((p) => keyOf(p) === keyOf(part))));
+  const commonKeys = new Set(common.map(keyOf));
+  const rests = checks.map((check) => partsOf(check).filter((p) => !commonKeys.has(keyOf(p))));
+  if (!common.length || rests.some((rest) => !rest.length)) return { kind: "any", checks };
+  const alternatives = rests.map((rest): ComposableCheck => (rest.length === 1 ? rest[0]! : { kind: "all", checks: rest }));
+  return { kind: "all", checks: [...common, { kind: "any", checks: alternatives }] };
 }
 
 // Higher score, then higher precision, then fewer parts, then the parts the rule generation prefers.

@@ -9,7 +9,7 @@ export const labRunConfigSchema = z.object({
   /** Rollouts kept as traces per step. */
   sampleRolloutsPerStep: z.coerce.number().int().min(0).max(64).default(4),
   /** "varied": replies and reasons in many wordings (lab-replies.ts); "template": one per intent and tone. */
-  wordings: z.enum(["template", "varied"]).default("template"),
+  wordings: z.enum(["template", "varied"]).default("varied"),
 });
 export type LabRunConfig = z.infer<typeof labRunConfigSchema>;
 

@@ -49,7 +49,9 @@ describe("lab.run job", () => {
     expect(summary.steps).toBe(30);
     expect(summary.proxyReward.first).toBeGreaterThan(0);
     expect(summary.trueSuccess.best).toBeGreaterThan(0);
-    expect(result).toEqual({ runId: run.id, summary });
+    // The stored JSON may differ from the returned numbers in the last bit (SQLite's JSON rewrites floats).
+    const toTwelveDigits = (value: unknown) => JSON.parse(JSON.stringify(value), (_key, v: unknown) => (typeof v === "number" ? Number(v.toPrecision(12)) : v));
+    expect(toTwelveDigits(result)).toEqual(toTwelveDigits({ runId: run.id, summary }));
 
     const points = await db.metricPoint.findMany({ where: { runId: run.id } });
     const stepsWith = (name: string) => new Set(points.filter((p) => p.name === name).map((p) => p.step));

@@ -59,7 +59,7 @@ describe("the lab's loopholes, induced from lab rollouts in the lab's many wordi
     console.info(`unissued claim: search ${JSON.stringify(stats)}\n  ${JSON.stringify(found!.check)}\n  on the sets: precision ${found!.measured.precision!.toFixed(3)} recall ${found!.measured.recall!.toFixed(3)}; on seed 22: ${JSON.stringify(measured)}`);
     expect(measured.precision).toBeGreaterThanOrEqual(0.95);
     expect(measured.recall).toBeGreaterThanOrEqual(0.95);
-  });
+  }, 60_000); // a search over 240 rollouts, several seconds on a loaded 2-core machine
 
   it("finds 'issue_refund called although lookup_policy said not eligible', precision and recall >= 0.95 against the truth on another seed", () => {
     const seen = rollouts(11, 200).map((r) => ({ ...r, view: viewTrace(r.trace) }));
@@ -80,5 +80,5 @@ describe("the lab's loopholes, induced from lab rollouts in the lab's many wordi
     expect(JSON.stringify(found!.check)).not.toMatch(/audit|json_path/);
     expect(precision).toBeGreaterThanOrEqual(0.95);
     expect(recall).toBeGreaterThanOrEqual(0.95);
-  });
+  }, 60_000);
 });
