@@ -33,16 +33,19 @@ function listOf(value: unknown): unknown[] {
 
 function readItem(item: unknown, out: ObservationMessages) {
   if (!isRecord(item)) return;
-  if (item.type === "function_call") {
-    const metadata = nonEmpty(omitKeys(item, ["type", "call_id", "name", "arguments"]));
+  // A whole chat completion (the Agents SDK's generation output): its choices' messages.
+  if (item.object === "chat.completion" && Array.isArray(item.choices)) {
+    for (const choice of item.choices) if (isRecord(choice)) readItem(choice.message, out);
+  } else if (item.type === "function_call") {
+    // The Agents SDK's own items spell call_id as callId.
+    const metadata = nonEmpty(omitKeys(item, ["type", "call_id", "callId", "name", "arguments", "providerData"]));
     out.messages.push({
       role: "assistant",
       content: null,
-      toolCalls: [{ id: asString(item.call_id) ?? asString(item.id), name: asString(item.name) ?? "", arguments: parseJsonArguments(item.arguments), ...(metadata ? { metadata } : {}) }],
+      toolCalls: [{ id: asString(item.call_id) ?? asString(item.callId) ?? asString(item.id), name: asString(item.name) ?? "", arguments: parseJsonArguments(item.arguments), ...(metadata ? { metadata } : {}) }],
     });
-  } else if (item.type === "function_call_output") {
-    const output = item.output;
-    out.messages.push({ role: "tool", content: typeof output === "string" ? output : JSON.stringify(output ?? null), toolCalls: [], toolCallId: asString(item.call_id) });
+  } else if (item.type === "function_call_output" || item.type === "function_call_result") {
+    out.messages.push({ role: "tool", content: toolOutputText(item.output), toolCalls: [], toolCallId: asString(item.call_id) ?? asString(item.callId) });
   } else if (item.type === "reasoning") {
     const summary = Array.isArray(item.summary) ? item.summary.map((part) => (isRecord(part) ? asString(part.text) : null)).filter((text) => text !== null) : [];
     if (summary.length > 0) out.messages.push({ role: "assistant", content: null, reasoning: summary.join("\n"), toolCalls: [] });
@@ -55,6 +58,13 @@ function readItem(item: unknown, out: ObservationMessages) {
       // An unknown role: not a message we can place; the raw observation stays in metadata.
     }
   }
+}
+
+/** A tool output as text: a string as it is, the Agents SDK's `{type: "text", text}` as its text, anything else as JSON. */
+function toolOutputText(output: unknown): string {
+  if (typeof output === "string") return output;
+  if (isRecord(output) && output.type === "text" && typeof output.text === "string") return output.text;
+  return JSON.stringify(output ?? null);
 }
 
 function isToolDefinition(item: JsonObject): item is JsonObject & { content: JsonObject } {
