@@ -27,6 +27,19 @@ type Observation = z.infer<typeof observationSchema>;
  */
 export const langfuseReader: FormatReader = {
   mapDocument: (value) => mapSafely(undefined, () => mapExport(value)),
+  // An export of a trace still running holds the observations so far: each observation is one part, by its id.
+  parts: {
+    itemsOf: (metadata) => {
+      const kept = isRecord(metadata) && isRecord(metadata.langfuse) ? metadata.langfuse : {};
+      return [...(isRecord(kept.trace) ? [{ trace: kept.trace }] : []), ...(Array.isArray(kept.observations) ? kept.observations : [])];
+    },
+    keyOf: (item) => (isRecord(item) ? (isRecord(item.trace) ? "trace" : asString(item.id)) : null),
+    mapItems: (items) => {
+      const header = items.find((item) => isRecord(item) && isRecord(item.trace));
+      const observations = items.filter((item) => item !== header);
+      return mapSafely(undefined, () => mapExport({ trace: isRecord(header) ? header.trace : undefined, observations }));
+    },
+  },
 };
 
 function mapExport(value: unknown): Mapped {
