@@ -8,6 +8,7 @@ import { messagesToSteps } from "../messages/messages-to-steps";
 import { toIsoTime } from "../messages/to-iso-time";
 import type { FormatReader, Mapped } from "./format-reader";
 import { readObservationMessages } from "./langfuse-messages";
+import { systemInstructionText, toContentParts } from "./parts-messages";
 import { mapSafely } from "./map-safely";
 import { parseSource } from "./parse-source";
 
@@ -50,9 +51,10 @@ function mapExport(value: unknown): Mapped {
   const observations = parsed.observations ?? trace.observations ?? [];
   const ordered = [...observations].sort((a, b) => compareTimes(timeOf(a.startTime), timeOf(b.startTime)));
   const conversation: ChatMessage[] = [];
+  const wrappers = findWrapperGenerations(observations);
   for (const observation of ordered) {
-    if (observation.type === "GENERATION") addGeneration(conversation, observation);
-    if (observation.type === "TOOL") addTool(conversation, observation);
+    if (observation.type === "GENERATION" && !wrappers.has(observation.id)) addGeneration(conversation, observation);
+    if (isToolObservation(observation)) addTool(conversation, observation);
   }
   const steps = messagesToSteps(conversation);
   const derived = deriveInputOutput(steps);
@@ -69,17 +71,53 @@ function mapExport(value: unknown): Mapped {
   return { ok: true, trace: result, sourceId: `langfuse:${trace.id}` };
 }
 
+/**
+ * Generations that hold other generations (an agent run logged as a generation around its model
+ * calls, as agno's instrumentation does): their messages and usage are their children's again, so
+ * only the innermost calls are read.
+ */
+function findWrapperGenerations(observations: Observation[]): Set<string> {
+  const byId = new Map(observations.map((observation) => [observation.id, observation]));
+  const wrappers = new Set<string>();
+  for (const observation of observations) {
+    if (observation.type !== "GENERATION") continue;
+    let parentId = asString(observation.parentObservationId);
+    for (let depth = 0; parentId && depth < 256; depth++) {
+      const parent = byId.get(parentId);
+      if (!parent) break;
+      if (parent.type === "GENERATION") wrappers.add(parent.id);
+      parentId = asString(parent.parentObservationId);
+    }
+  }
+  return wrappers;
+}
+
+/** TOOL observations, and spans that name a tool (an OTel exporter whose tool spans Langfuse kept as SPAN). */
+function isToolObservation(observation: Observation): boolean {
+  if (observation.type === "TOOL") return true;
+  if (observation.type !== "SPAN") return false;
+  return Boolean(asString(attributesOf(observation)["gen_ai.tool.name"])) || toolSpanName.test(asString(observation.name) ?? "");
+}
+
+function attributesOf(observation: Observation): JsonObject {
+  const metadata = parseJsonDeep(observation.metadata);
+  return isRecord(metadata) && isRecord(metadata.attributes) ? metadata.attributes : {};
+}
+
 function addGeneration(conversation: ChatMessage[], observation: Observation) {
   const tag = { observationId: observation.id, parentObservationId: observation.parentObservationId ?? null };
   const input = readObservationMessages(parseJsonDeep(observation.input), "input").messages;
+  // OTel GenAI keeps the system prompt in its own attribute, beside the input messages.
+  const instructions = systemInstructionText(toContentParts(listOfParts(attributesOf(observation)["gen_ai.system_instructions"])));
+  if (instructions && !input.some((message) => message.role === "system")) input.unshift({ role: "system", content: instructions, toolCalls: [] });
   const output = readObservationMessages(parseJsonDeep(observation.output), "output").messages;
   for (const message of input) message.metadata = { ...message.metadata, ...tag };
   output.forEach((message, index) => {
     message.metadata = { ...message.metadata, ...tag, ...(index === 0 && observation.model ? { model: observation.model } : {}) };
     if (index > 0) return;
-    const usage = isRecord(observation.usageDetails) ? observation.usageDetails : {};
-    message.tokensIn = asCount(usage.input) ?? asCount(observation.inputUsage);
-    message.tokensOut = asCount(usage.output) ?? asCount(observation.outputUsage);
+    const usage = isRecord(observation.usageDetails) ? observation.usageDetails : isRecord(observation.usage) ? observation.usage : {};
+    message.tokensIn = asCount(usage.input) ?? asCount(observation.inputUsage) ?? asCount(observation.promptTokens);
+    message.tokensOut = asCount(usage.output) ?? asCount(observation.outputUsage) ?? asCount(observation.completionTokens);
     message.startedAt = toIsoTime(observation.startTime);
     message.latencyMs = latencyOf(observation);
   });
@@ -124,9 +162,7 @@ function decodeFields(record: JsonObject): JsonObject {
 const toolSpanName = /^(?:running tool: ?|execute_tool )(.+)$/;
 
 function toolNameOf(observation: Observation): string {
-  const metadata = isRecord(parseJsonDeep(observation.metadata)) ? (parseJsonDeep(observation.metadata) as JsonObject) : {};
-  const attributes = isRecord(metadata.attributes) ? metadata.attributes : {};
-  const fromAttribute = asString(attributes["gen_ai.tool.name"]);
+  const fromAttribute = asString(attributesOf(observation)["gen_ai.tool.name"]);
   if (fromAttribute) return fromAttribute;
   const name = asString(observation.name) ?? "tool";
   return toolSpanName.exec(name)?.[1]?.trim() || name;
@@ -150,6 +186,12 @@ function timeOf(value: unknown): number {
 function compareTimes(a: number, b: number): number {
   if (a === b) return 0;
   return a < b ? -1 : 1;
+}
+
+function listOfParts(value: unknown): unknown[] {
+  const parsed = parseJsonDeep(value);
+  if (Array.isArray(parsed)) return parsed;
+  return parsed === undefined || parsed === null ? [] : [parsed];
 }
 
 function textOf(value: unknown): string | null {
