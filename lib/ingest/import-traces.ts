@@ -83,20 +83,30 @@ export async function importTraces(db: Db, { projectId, records, runId, batchSiz
     }
     await report();
   };
-  // A trace of a span format already stored (sent earlier in parts) gets this record's new spans.
+  // Span formats: a trace already stored (sent earlier in parts) gets this record's new spans; a
+  // trace stored now takes in the parts kept while it had nothing to show.
   const mergeParts = async (entries: typeof batch, storedIds: Map<string, string>) => {
     for (const { item, location, format } of entries) {
       const parts = formatReaders[format].parts;
-      if (!parts || storedIds.has(item.externalId)) continue;
-      const merged = await mergeTraceParts(db, { projectId, externalId: item.externalId, trace: item.trace, parts });
-      if (merged.merged) {
-        result.duplicates--;
-        result.accepted++;
-      } else if (merged.error) {
-        result.duplicates--;
-        result.rejected.push({ ...location, error: merged.error });
-      }
+      if (!parts) continue;
+      const isNew = storedIds.has(item.externalId);
+      const merged = await mergeTraceParts(db, { projectId, externalId: item.externalId, items: isNew ? [] : parts.itemsOf(item.trace.metadata), parts });
+      if (isNew || merged.status === "unchanged") continue;
+      result.duplicates--;
+      if (merged.status === "error") result.rejected.push({ ...location, error: merged.error });
+      else result.accepted++;
     }
+  };
+  // A part with nothing to show yet is kept, not refused: the rest of its trace is on its way.
+  const keepPending = async (record: Extract<TraceRecord, { ok: false }>) => {
+    const parts = formatReaders[record.format].parts;
+    if (!parts || !record.pending) return false;
+    const merged = await mergeTraceParts(db, { projectId, externalId: record.pending.externalId, items: record.pending.items, parts });
+    if (merged.status === "error") return false;
+    if (merged.status === "unchanged") result.duplicates++;
+    else result.accepted++;
+    if (collectTraceIds) externalIds.push(record.pending.externalId);
+    return true;
   };
   const add = ({ accepted, duplicates }: { accepted: number; duplicates: number }) => {
     result.accepted += accepted;
@@ -106,7 +116,7 @@ export async function importTraces(db: Db, { projectId, records, runId, batchSiz
   for await (const record of records) {
     processed++;
     if (!record.ok) {
-      result.rejected.push({ ...record.location, error: record.error });
+      if (!(await keepPending(record))) result.rejected.push({ ...record.location, error: record.error });
       continue;
     }
     if (collectTraceIds) externalIds.push(record.externalId);

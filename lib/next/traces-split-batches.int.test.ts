@@ -91,6 +91,7 @@ async function storedTraces(projectId: string) {
   const traces = await db.trace.findMany({ where: { projectId }, include: { steps: { orderBy: { index: "asc" } } }, orderBy: { externalId: "asc" } });
   return traces.map((trace) => ({
     externalId: trace.externalId,
+    task: trace.task,
     input: trace.input,
     output: trace.output,
     totalTokens: trace.totalTokens,
