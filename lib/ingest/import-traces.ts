@@ -4,7 +4,7 @@ import { storeTraces, type TraceToStore } from "../traces/store-traces";
 import { findTraceIds } from "./find-trace-ids";
 import type { FormatName } from "./format-name";
 import { formatReaders } from "./formats/readers";
-import { mergeTraceParts } from "./merge-trace-parts";
+import { findPendingParts, mergeTraceParts } from "./merge-trace-parts";
 import type { RecordLocation, TraceRecord } from "./trace-record";
 
 export type RejectedRecord = RecordLocation & { error: string };
@@ -86,10 +86,13 @@ export async function importTraces(db: Db, { projectId, records, runId, batchSiz
   // Span formats: a trace already stored (sent earlier in parts) gets this record's new spans; a
   // trace stored now takes in the parts kept while it had nothing to show.
   const mergeParts = async (entries: typeof batch, storedIds: Map<string, string>) => {
-    for (const { item, location, format } of entries) {
+    const spanEntries = entries.filter(({ format }) => formatReaders[format].parts);
+    const waiting = await findPendingParts(db, { projectId, externalIds: spanEntries.filter(({ item }) => storedIds.has(item.externalId)).map(({ item }) => item.externalId) });
+    for (const { item, location, format } of spanEntries) {
       const parts = formatReaders[format].parts;
       if (!parts) continue;
       const isNew = storedIds.has(item.externalId);
+      if (isNew && !waiting.has(item.externalId)) continue;
       const merged = await mergeTraceParts(db, { projectId, externalId: item.externalId, items: isNew ? [] : parts.itemsOf(item.trace.metadata), parts });
       if (isNew || merged.status === "unchanged") continue;
       result.duplicates--;

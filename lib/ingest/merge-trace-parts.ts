@@ -13,6 +13,13 @@ export type MergeResult = { status: "merged" | "unchanged" | "pending" } | { sta
 // Parts of a trace not stored yet wait beside the OTLP endpoint's spans, under the trace's externalId.
 const pendingKind = "part";
 
+/** Which of these traces have parts waiting (one query for a batch, so a trace with none costs nothing more). */
+export async function findPendingParts(db: Db, { projectId, externalIds }: { projectId: string; externalIds: string[] }): Promise<Set<string>> {
+  if (externalIds.length === 0) return new Set();
+  const rows = await db.otelRecord.findMany({ where: { projectId, kind: pendingKind, traceId: { in: externalIds } }, select: { traceId: true }, distinct: ["traceId"] });
+  return new Set(rows.map((row) => row.traceId));
+}
+
 /**
  * Adds a part of a trace (its source items) to that trace: the items the stored trace was built
  * from, the parts kept while it had nothing to show, and the new items are joined by key, and
