@@ -122,6 +122,24 @@ describe("langfuse importer: the message shapes of each framework integration", 
     expect(stepTokens(trace?.steps ?? [])).toEqual(fileTokens(observations));
   });
 
+  it("takes a generation's tokens from the model's own answer when Langfuse recorded no usage (Gemini usage_metadata)", async () => {
+    const observations = [
+      {
+        id: "u1",
+        type: "GENERATION",
+        startTime: at(1),
+        endTime: at(3),
+        input: { contents: [{ role: "user", parts: [{ text: "What is the weather in Paris?" }] }] },
+        output: { content: { role: "model", parts: [{ text: "It is 18C and sunny in Paris." }] }, usage_metadata: { prompt_token_count: 21, candidates_token_count: 9 } },
+      },
+    ];
+    const trace = await importExport(observations);
+    expect(trace?.steps.map((step) => [step.role, step.content, step.tokensIn ?? null, step.tokensOut ?? null, step.latencyMs ?? null])).toEqual([
+      ["user", "What is the weather in Paris?", null, null, null],
+      ["assistant", "It is 18C and sunny in Paris.", 21, 9, 2000],
+    ]);
+  });
+
   it("reads Gemini function calls without ids by the tool's name, and camelCase parts", async () => {
     const user = { role: "user", parts: [{ text: "What is the weather in Paris?" }] };
     const call = { role: "model", parts: [{ functionCall: { name: "get_weather", args: { city: "Paris" } } }] };

@@ -115,13 +115,31 @@ function addGeneration(conversation: ChatMessage[], observation: Observation) {
   output.forEach((message, index) => {
     message.metadata = { ...message.metadata, ...tag, ...(index === 0 && observation.model ? { model: observation.model } : {}) };
     if (index > 0) return;
-    const usage = isRecord(observation.usageDetails) ? observation.usageDetails : isRecord(observation.usage) ? observation.usage : {};
-    message.tokensIn = asCount(usage.input) ?? asCount(observation.inputUsage) ?? asCount(observation.promptTokens);
-    message.tokensOut = asCount(usage.output) ?? asCount(observation.outputUsage) ?? asCount(observation.completionTokens);
+    const tokens = tokensOf(observation);
+    message.tokensIn = tokens.input;
+    message.tokensOut = tokens.output;
     message.startedAt = toIsoTime(observation.startTime);
     message.latencyMs = latencyOf(observation);
   });
   appendTurn(conversation, input, output);
+}
+
+/**
+ * The generation's usage as Langfuse records it, else as the model's own answer gives it (an
+ * integration that sent no usage): OpenAI's `usage`, Gemini's `usage_metadata`.
+ */
+function tokensOf(observation: Observation): { input: number | null; output: number | null } {
+  const usage = isRecord(observation.usageDetails) ? observation.usageDetails : isRecord(observation.usage) ? observation.usage : {};
+  const input = asCount(usage.input) ?? asCount(observation.inputUsage) ?? asCount(observation.promptTokens);
+  const output = asCount(usage.output) ?? asCount(observation.outputUsage) ?? asCount(observation.completionTokens);
+  if (input !== null || output !== null) return { input, output };
+  const answer = parseJsonDeep(observation.output);
+  const reported = isRecord(answer) ? (answer.usage ?? answer.usage_metadata ?? answer.usageMetadata) : undefined;
+  if (!isRecord(reported)) return { input: null, output: null };
+  return {
+    input: asCount(reported.prompt_tokens) ?? asCount(reported.input_tokens) ?? asCount(reported.prompt_token_count) ?? asCount(reported.promptTokenCount),
+    output: asCount(reported.completion_tokens) ?? asCount(reported.output_tokens) ?? asCount(reported.candidates_token_count) ?? asCount(reported.candidatesTokenCount),
+  };
 }
 
 function addTool(conversation: ChatMessage[], observation: Observation) {
