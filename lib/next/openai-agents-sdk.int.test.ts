@@ -111,10 +111,10 @@ afterAll(async () => {
 });
 
 /** One agent run with a tool, traced by the SDK's own exporter into /api/v1/traces?format=openai-agents. */
-async function runTracedAgent(useResponses: boolean) {
+async function runTracedAgent(useResponses: boolean, { keepContent = true } = {}) {
   const exporter = new OpenAITracingExporter({ apiKey: key, endpoint: `${baseUrl}/api/v1/traces?format=openai-agents` });
   const batches = new BatchTraceProcessor(exporter, { scheduleDelay: 60_000 });
-  setTraceProcessors([keepResponseContent, batches]);
+  setTraceProcessors(keepContent ? [keepResponseContent, batches] : [batches]);
   flushTraces = () => batches.forceFlush();
   // A runner of its own: the module's default runner keeps the model provider it first saw.
   const runner = new Runner({ modelProvider: new OpenAIProvider({ apiKey: "local", baseURL: `${baseUrl}/v1`, useResponses }) });
@@ -172,6 +172,16 @@ describe("the OpenAI Agents SDK's own exporter into /api/v1/traces?format=openai
       ["message", "assistant", "It is 18C and sunny in Paris.", null],
     ]);
     expect(trace?.steps.map((step) => [step.tokensIn, step.tokensOut])).toEqual([[null, null], [null, null], [31, 9], [47, 12]]);
+  });
+
+  it("keeps each Responses model call's tokens and timing, and the tool call with its result, from the exporter alone (no text is in its export)", async () => {
+    const { sent, trace } = await runTracedAgent(true, { keepContent: false });
+    expect(sent.map(({ body }) => body.accepted)).toEqual([1, 1, 1]);
+    expect(trace?.steps.map((step) => [step.type, step.role, step.toolName ?? step.content, step.result ?? null, step.tokensIn, step.tokensOut])).toEqual([
+      ["message", "assistant", null, null, 31, 9],
+      ["tool_call", "assistant", "get_weather", "18C and sunny in Paris", null, null],
+      ["message", "assistant", null, null, 47, 12],
+    ]);
   });
 
   it("answers a batch sent again as duplicates and leaves the trace as it was", async () => {
