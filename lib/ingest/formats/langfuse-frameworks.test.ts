@@ -140,6 +140,32 @@ describe("langfuse importer: the message shapes of each framework integration", 
     ]);
   });
 
+  it("reads Google ADK's request, response and tool call from the span attributes when the observation's input and output are empty", async () => {
+    const user = { role: "user", parts: [{ text: "What is the weather in Paris?" }] };
+    const call = { role: "model", parts: [{ function_call: { id: "adk-1", name: "get_weather", args: { city: "Paris" } } }] };
+    const request = (contents: unknown[]) => JSON.stringify({ model: "gemini-2.0-flash", config: { system_instruction: "You answer weather questions." }, contents });
+    const observations = [
+      generation("d1", 1, 2, null, null, { input: 30, output: 8 }, { metadata: { attributes: { "gcp.vertex.agent.llm_request": request([user]), "gcp.vertex.agent.llm_response": JSON.stringify({ content: call }) } } }),
+      toolRun("d2", 3, {
+        name: "execute_tool get_weather",
+        input: null,
+        output: null,
+        metadata: { attributes: { "gen_ai.tool.name": "get_weather", "gcp.vertex.agent.tool_call_args": '{"city": "Paris"}', "gcp.vertex.agent.tool_response": '"18C and sunny"' } },
+      }),
+      generation("d3", 4, 5, null, null, { input: 45, output: 10 }, {
+        metadata: {
+          attributes: {
+            "gcp.vertex.agent.llm_request": request([user, call, { role: "user", parts: [{ function_response: { id: "adk-1", name: "get_weather", response: "18C and sunny" } }] }]),
+            "gcp.vertex.agent.llm_response": JSON.stringify({ content: { role: "model", parts: [{ text: "It is 18C and sunny in Paris." }] } }),
+          },
+        },
+      }),
+    ];
+    const trace = await importExport(observations);
+    expect(shapeOf(trace?.steps ?? [])).toEqual(expectedWeatherRun);
+    expect(stepTokens(trace?.steps ?? [])).toEqual(fileTokens(observations));
+  });
+
   it("reads Gemini function calls without ids by the tool's name, and camelCase parts", async () => {
     const user = { role: "user", parts: [{ text: "What is the weather in Paris?" }] };
     const call = { role: "model", parts: [{ functionCall: { name: "get_weather", args: { city: "Paris" } } }] };

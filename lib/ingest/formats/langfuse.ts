@@ -99,6 +99,21 @@ function isToolObservation(observation: Observation): boolean {
   return Boolean(asString(attributesOf(observation)["gen_ai.tool.name"])) || toolSpanName.test(asString(observation.name) ?? "");
 }
 
+// Where an OTel exporter's span keeps what Langfuse did not map to the observation's input or output.
+const sideAttributes = {
+  input: ["gen_ai.input.messages", "gcp.vertex.agent.llm_request", "gen_ai.tool.call.arguments", "gcp.vertex.agent.tool_call_args"],
+  output: ["gen_ai.output.messages", "gcp.vertex.agent.llm_response", "gen_ai.tool.call.result", "gcp.vertex.agent.tool_response"],
+};
+
+/** The observation's input or output, JSON decoded; when it has none, the span attribute that holds it. */
+function sideOf(observation: Observation, side: "input" | "output"): unknown {
+  const value = parseJsonDeep(observation[side]);
+  if (value !== null && value !== undefined && value !== "") return value;
+  const attributes = attributesOf(observation);
+  const key = sideAttributes[side].find((name) => attributes[name] !== undefined && attributes[name] !== null);
+  return key ? parseJsonDeep(attributes[key]) : value;
+}
+
 function attributesOf(observation: Observation): JsonObject {
   const metadata = parseJsonDeep(observation.metadata);
   return isRecord(metadata) && isRecord(metadata.attributes) ? metadata.attributes : {};
@@ -106,11 +121,11 @@ function attributesOf(observation: Observation): JsonObject {
 
 function addGeneration(conversation: ChatMessage[], observation: Observation) {
   const tag = { observationId: observation.id, parentObservationId: observation.parentObservationId ?? null };
-  const input = readObservationMessages(parseJsonDeep(observation.input), "input").messages;
+  const input = readObservationMessages(sideOf(observation, "input"), "input").messages;
   // OTel GenAI keeps the system prompt in its own attribute, beside the input messages.
   const instructions = systemInstructionText(toContentParts(listOfParts(attributesOf(observation)["gen_ai.system_instructions"])));
   if (instructions && !input.some((message) => message.role === "system")) input.unshift({ role: "system", content: instructions, toolCalls: [] });
-  const output = readObservationMessages(parseJsonDeep(observation.output), "output").messages;
+  const output = readObservationMessages(sideOf(observation, "output"), "output").messages;
   for (const message of input) message.metadata = { ...message.metadata, ...tag };
   output.forEach((message, index) => {
     message.metadata = { ...message.metadata, ...tag, ...(index === 0 && observation.model ? { model: observation.model } : {}) };
@@ -133,7 +148,7 @@ function tokensOf(observation: Observation): { input: number | null; output: num
   const input = asCount(usage.input) ?? asCount(observation.inputUsage) ?? asCount(observation.promptTokens);
   const output = asCount(usage.output) ?? asCount(observation.outputUsage) ?? asCount(observation.completionTokens);
   if (input !== null || output !== null) return { input, output };
-  const answer = parseJsonDeep(observation.output);
+  const answer = sideOf(observation, "output");
   const reported = isRecord(answer) ? (answer.usage ?? answer.usage_metadata ?? answer.usageMetadata) : undefined;
   if (!isRecord(reported)) return { input: null, output: null };
   return {
@@ -146,8 +161,8 @@ function addTool(conversation: ChatMessage[], observation: Observation) {
   attachToolExecution(conversation, {
     id: null,
     name: toolNameOf(observation),
-    arguments: parseJsonDeep(observation.input),
-    result: parseJsonDeep(observation.output),
+    arguments: sideOf(observation, "input"),
+    result: sideOf(observation, "output"),
     error: observation.level === "ERROR" ? (asString(observation.statusMessage) ?? "error") : null,
     startedAt: toIsoTime(observation.startTime),
     latencyMs: latencyOf(observation),
