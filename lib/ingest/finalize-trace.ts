@@ -4,6 +4,8 @@ import { traceSchema, type Trace } from "../traces/trace-schema";
 import { formatZodError } from "./format-zod-error";
 import { hashTrace } from "./hash-trace";
 
+export const nothingToStore = "nothing to store: the record gives no steps, messages, input or output";
+
 export type FinalizedTrace = { ok: true; trace: Trace; externalId: string } | { ok: false; error: string };
 
 /**
@@ -21,7 +23,7 @@ export function finalizeTrace(input: unknown, sourceId?: string | null): Finaliz
   if (!parsed.success) return { ok: false, error: formatZodError(parsed.error) };
   // A record that maps to nothing is a record we could not read, never an empty trace to store.
   if (parsed.data.steps.length === 0 && !parsed.data.input && !parsed.data.output) {
-    return { ok: false, error: "nothing to store: the record gives no steps, messages, input or output" };
+    return { ok: false, error: nothingToStore };
   }
   const externalId = parsed.data.externalId ?? hashTrace(parsed.data);
   return { ok: true, trace: { ...parsed.data, externalId }, externalId };

@@ -2,6 +2,9 @@ import type { Db } from "../db/client";
 import { isBusyError } from "../db/retry-on-busy";
 import { storeTraces, type TraceToStore } from "../traces/store-traces";
 import { findTraceIds } from "./find-trace-ids";
+import type { FormatName } from "./format-name";
+import { formatReaders } from "./formats/readers";
+import { findPendingParts, mergeTraceParts } from "./merge-trace-parts";
 import type { RecordLocation, TraceRecord } from "./trace-record";
 
 export type RejectedRecord = RecordLocation & { error: string };
@@ -43,7 +46,7 @@ export async function importTraces(db: Db, { projectId, records, runId, batchSiz
   const result: ImportResult = { accepted: 0, duplicates: 0, rejected: [] };
   const externalIds: string[] = [];
   let processed = 0;
-  let batch: { item: TraceToStore; location: RecordLocation }[] = [];
+  let batch: { item: TraceToStore; location: RecordLocation; format: FormatName }[] = [];
 
   const report = async () => {
     if (!onProgress) return;
@@ -57,16 +60,21 @@ export async function importTraces(db: Db, { projectId, records, runId, batchSiz
     const current = batch;
     batch = [];
     try {
-      add(await storeTraces(db, { projectId, runId, traces: current.map(({ item }) => item) }));
+      const stored = await storeTraces(db, { projectId, runId, traces: current.map(({ item }) => item) });
+      add(stored);
+      await mergeParts(current, stored.storedIds);
     } catch (error) {
       // A database still busy after storeTraces' retries is not the records' fault: the whole import
       // fails (a 503 for the API) and nothing of this batch is stored or reported as rejected.
       if (isBusyError(error)) throw error;
       // Something in the batch broke the transaction (a constraint, a value the database refuses):
       // find it by storing one at a time; the others still go in.
-      for (const { item, location } of current) {
+      for (const entry of current) {
+        const { item, location } = entry;
         try {
-          add(await storeTraces(db, { projectId, runId, traces: [item] }));
+          const stored = await storeTraces(db, { projectId, runId, traces: [item] });
+          add(stored);
+          await mergeParts([entry], stored.storedIds);
         } catch (error) {
           if (isBusyError(error)) throw error;
           result.rejected.push({ ...location, error: `could not store trace ${item.externalId}: ${errorMessage(error)}` });
@@ -74,6 +82,34 @@ export async function importTraces(db: Db, { projectId, records, runId, batchSiz
       }
     }
     await report();
+  };
+  // Span formats: a trace already stored (sent earlier in parts) gets this record's new spans; a
+  // trace stored now takes in the parts kept while it had nothing to show.
+  const mergeParts = async (entries: typeof batch, storedIds: Map<string, string>) => {
+    const spanEntries = entries.filter(({ format }) => formatReaders[format].parts);
+    const waiting = await findPendingParts(db, { projectId, externalIds: spanEntries.filter(({ item }) => storedIds.has(item.externalId)).map(({ item }) => item.externalId) });
+    for (const { item, location, format } of spanEntries) {
+      const parts = formatReaders[format].parts;
+      if (!parts) continue;
+      const isNew = storedIds.has(item.externalId);
+      if (isNew && !waiting.has(item.externalId)) continue;
+      const merged = await mergeTraceParts(db, { projectId, externalId: item.externalId, items: isNew ? [] : parts.itemsOf(item.trace.metadata), parts });
+      if (isNew || merged.status === "unchanged") continue;
+      result.duplicates--;
+      if (merged.status === "error") result.rejected.push({ ...location, error: merged.error });
+      else result.accepted++;
+    }
+  };
+  // A part with nothing to show yet is kept, not refused: the rest of its trace is on its way.
+  const keepPending = async (record: Extract<TraceRecord, { ok: false }>) => {
+    const parts = formatReaders[record.format].parts;
+    if (!parts || !record.pending) return false;
+    const merged = await mergeTraceParts(db, { projectId, externalId: record.pending.externalId, items: record.pending.items, parts });
+    if (merged.status === "error") return false;
+    if (merged.status === "unchanged") result.duplicates++;
+    else result.accepted++;
+    if (collectTraceIds) externalIds.push(record.pending.externalId);
+    return true;
   };
   const add = ({ accepted, duplicates }: { accepted: number; duplicates: number }) => {
     result.accepted += accepted;
@@ -83,11 +119,11 @@ export async function importTraces(db: Db, { projectId, records, runId, batchSiz
   for await (const record of records) {
     processed++;
     if (!record.ok) {
-      result.rejected.push({ ...record.location, error: record.error });
+      if (!(await keepPending(record))) result.rejected.push({ ...record.location, error: record.error });
       continue;
     }
     if (collectTraceIds) externalIds.push(record.externalId);
-    batch.push({ item: { trace: record.trace, externalId: record.externalId }, location: record.location });
+    batch.push({ item: { trace: record.trace, externalId: record.externalId }, location: record.location, format: record.format });
     if (batch.length >= batchSize) await flush();
   }
   await flush();

@@ -4,7 +4,9 @@ import { AppError } from "../errors/app-error";
 import { traceBatchSchema } from "../traces/trace-schema";
 import { decodeUtf8 } from "./decode-utf8";
 import { formatNames, type FormatName } from "./format-name";
+import { findTraceIds } from "./find-trace-ids";
 import { importTraces } from "./import-traces";
+import { ingestOtlpTracesByTrace } from "./otel/ingest-otlp-export";
 import { parseJson } from "./parse-json";
 import { readTraceRecords } from "./read-trace-records";
 import type { TraceRecord } from "./trace-record";
@@ -27,6 +29,7 @@ export async function ingestApiBody(db: Db, { projectId, bytes, format = "native
   if (records.length === 1 && only && !only.ok && only.location.index === undefined && (only.location.line === undefined || isDocumentFormat)) {
     throw new AppError("bad_request", `The body is not a valid ${format} document`, [{ message: only.error }]);
   }
+  if (format === "otel") return ingestOtlpBody(db, projectId, bytes);
   const { accepted, duplicates, rejected, traceIds = [] } = await importTraces(db, { projectId, records, collectTraceIds: true });
   return {
     accepted,
@@ -34,6 +37,15 @@ export async function ingestApiBody(db: Db, { projectId, bytes, format = "native
     rejected: rejected.map(({ index, line, error }) => ({ ...(index === undefined ? {} : { index }), ...(line === undefined ? {} : { line }), error })),
     traceIds,
   };
+}
+
+/** OTLP goes where the OTLP endpoint's spans go, so its spans merge with a trace's other posts and exports. */
+async function ingestOtlpBody(db: Db, projectId: string, bytes: Uint8Array): Promise<ApiIngestResult> {
+  const decoded = decodeUtf8(bytes);
+  const parsed = decoded.ok ? parseJson(decoded.text) : null;
+  if (!parsed?.ok) throw new AppError("bad_request", "The body is not a valid otel document", []);
+  const { accepted, duplicates, rejected, externalIds } = await ingestOtlpTracesByTrace(db, { projectId, request: parsed.value });
+  return { accepted, duplicates, rejected, traceIds: await findTraceIds(db, { projectId, externalIds }) };
 }
 
 function assertNativeBatch(bytes: Uint8Array) {

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { decodeUtf8 } from "./decode-utf8";
 import { describeThrown } from "./describe-thrown";
 import { detectFormat } from "./detect-format";
-import { finalizeTrace } from "./finalize-trace";
+import { finalizeTrace, nothingToStore } from "./finalize-trace";
 import type { FormatName } from "./format-name";
 import type { FormatReader, MapContext, Mapped } from "./formats/format-reader";
 import { formatReaders } from "./formats/readers";
@@ -76,7 +76,12 @@ export async function* readTraceRecords(input: TraceSourceInput, options: ReadTr
     const where = describeLocation(full);
     if (!mapped.ok) return { location: full, format, ok: false, error: where ? `${where}: ${mapped.error}` : mapped.error };
     const finalized = finalizeTrace(mapped.trace, mapped.sourceId);
-    if (!finalized.ok) return { location: full, format, ok: false, error: where ? `${where}: ${finalized.error}` : finalized.error };
+    if (!finalized.ok) {
+      const error = where ? `${where}: ${finalized.error}` : finalized.error;
+      const isPart = finalized.error === nothingToStore && reader.parts && mapped.sourceId && isRecord(mapped.trace);
+      const pending = isPart ? { externalId: mapped.sourceId!, items: reader.parts!.itemsOf((mapped.trace as { metadata?: unknown }).metadata) } : undefined;
+      return { location: full, format, ok: false, error, ...(pending ? { pending } : {}) };
+    }
     return { location: full, format, ...finalized };
   };
 

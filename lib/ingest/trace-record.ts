@@ -6,5 +6,8 @@ export type RecordLocation = { file?: string; line?: number; index?: number };
 
 export type TraceRecord = { location: RecordLocation; format: FormatName } & (
   | { ok: true; trace: Trace; externalId: string }
-  | { ok: false; error: string }
+  | { ok: false; error: string; pending?: PendingParts }
 );
+
+/** A part of a span-format trace that holds nothing to show yet (a trace header, an agent span): kept until the rest comes. */
+export type PendingParts = { externalId: string; items: unknown[] };

@@ -19,6 +19,18 @@ export type MapContext = {
   sidecarMetadata?: JsonObject;
 };
 
+/**
+ * How a trace sent in parts becomes one trace (span formats, whose exporters send a trace's spans
+ * in several batches): the items a trace was built from are kept in its metadata (`itemsOf`
+ * finds them), each with a key of its own (a span or run id); the stored trace's items and a new
+ * part's are joined by key and mapped again (`mapItems`).
+ */
+export type TraceParts = {
+  itemsOf: (metadata: unknown) => unknown[];
+  keyOf: (item: unknown) => string | null;
+  mapItems: (items: unknown[]) => Mapped[];
+};
+
 /** An importer: how one JSONL line (or all lines), one whole JSON document or one archive becomes traces. */
 export type FormatReader = {
   mapRecord?: (value: unknown, context: MapContext) => Mapped[];
@@ -26,4 +38,5 @@ export type FormatReader = {
   mapArchive?: (bytes: Uint8Array, context: MapContext) => Iterable<Mapped>;
   /** All JSONL lines at once (bounded by the document limit), grouped into traces by the format. */
   mapLines?: (lines: readonly LineValue[], context: MapContext) => Iterable<Mapped>;
+  parts?: TraceParts;
 };

@@ -141,3 +141,52 @@ describe("langfuse importer: tool names and latency", () => {
     expect(trace?.steps.find((step) => step.type === "tool_call")?.latencyMs).toBe(1500);
   });
 });
+
+describe("langfuse importer: each framework export against counts taken from the file itself", () => {
+  type Exported = { observations: Record<string, unknown>[] };
+  type OracleSide = { success: boolean; data?: Record<string, unknown>[] };
+  const number = (value: unknown) => (typeof value === "number" ? value : 0);
+
+  /** Generations whose messages and usage are their own (not an agent run around other generations). */
+  function leafGenerations(observations: Record<string, unknown>[]) {
+    const generations = observations.filter((item) => item.type === "GENERATION");
+    const parents = new Set<unknown>();
+    for (const generation of generations) {
+      for (let id = generation.parentObservationId; id; id = observations.find((item) => item.id === id)?.parentObservationId) parents.add(id);
+    }
+    return generations.filter((generation) => !parents.has(generation.id));
+  }
+
+  it.each(traces)("%s: every message text once, the system prompt first, exact tool names, tokens and latency as in the file", async (name) => {
+    const exported = JSON.parse(readFileSync(join(dir, `${name}.trace.json`), "utf8")) as Exported;
+    const oracle = JSON.parse(readFileSync(join(dir, `${name}.chatml.json`), "utf8")) as Record<string, Record<string, OracleSide>>;
+    const [trace] = okTraces(await collectRecords({ path: join(dir, `${name}.trace.json`) }));
+    const steps = trace?.steps ?? [];
+
+    const generations = leafGenerations(exported.observations);
+    const tokensIn = generations.reduce((sum, generation) => sum + number((generation.usageDetails as Record<string, unknown>)?.input), 0);
+    const tokensOut = generations.reduce((sum, generation) => sum + number((generation.usageDetails as Record<string, unknown>)?.output), 0);
+    expect([steps.reduce((sum, step) => sum + (step.tokensIn ?? 0), 0), steps.reduce((sum, step) => sum + (step.tokensOut ?? 0), 0)]).toEqual([tokensIn, tokensOut]);
+    const durations = generations.map((generation) => Date.parse(String(generation.endTime)) - Date.parse(String(generation.startTime)));
+    const modelSteps = steps.filter((step) => step.tokensIn !== undefined || step.tokensOut !== undefined);
+    expect(modelSteps.map((step) => step.latencyMs).sort()).toEqual(durations.filter((_, index) => number((generations[index]?.usageDetails as Record<string, unknown>)?.output) > 0).sort());
+
+    // Texts Langfuse's own reading finds in the messages: each is one step, no more.
+    const texts = new Map<string, string>();
+    for (const sides of Object.values(oracle)) {
+      for (const side of Object.values(sides)) {
+        for (const message of side.success ? (side.data ?? []) : []) {
+          const text = fromChatMl(message).text;
+          if (text && ["system", "user", "assistant"].includes(String(message.role))) texts.set(text, String(message.role));
+        }
+      }
+    }
+    for (const [text, role] of texts) expect(steps.filter((step) => step.content === text).map((step) => step.role), text.slice(0, 60)).toEqual([role]);
+    if ([...texts.values()].includes("system")) expect(steps[0]?.role).toBe("system");
+
+    const toolNames = exported.observations.filter((item) => item.type === "TOOL").map((item) => String(item.name));
+    const called = steps.filter((step) => step.type === "tool_call");
+    for (const toolName of toolNames) expect(called.map((step) => step.name)).toContain(toolName);
+    expect(called.filter((step) => step.result !== undefined).length).toBeGreaterThanOrEqual(toolNames.length);
+  });
+});

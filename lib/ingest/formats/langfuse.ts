@@ -8,6 +8,7 @@ import { messagesToSteps } from "../messages/messages-to-steps";
 import { toIsoTime } from "../messages/to-iso-time";
 import type { FormatReader, Mapped } from "./format-reader";
 import { readObservationMessages } from "./langfuse-messages";
+import { systemInstructionText, toContentParts } from "./parts-messages";
 import { mapSafely } from "./map-safely";
 import { parseSource } from "./parse-source";
 
@@ -27,6 +28,19 @@ type Observation = z.infer<typeof observationSchema>;
  */
 export const langfuseReader: FormatReader = {
   mapDocument: (value) => mapSafely(undefined, () => mapExport(value)),
+  // An export of a trace still running holds the observations so far: each observation is one part, by its id.
+  parts: {
+    itemsOf: (metadata) => {
+      const kept = isRecord(metadata) && isRecord(metadata.langfuse) ? metadata.langfuse : {};
+      return [...(isRecord(kept.trace) ? [{ trace: kept.trace }] : []), ...(Array.isArray(kept.observations) ? kept.observations : [])];
+    },
+    keyOf: (item) => (isRecord(item) ? (isRecord(item.trace) ? "trace" : asString(item.id)) : null),
+    mapItems: (items) => {
+      const header = items.find((item) => isRecord(item) && isRecord(item.trace));
+      const observations = items.filter((item) => item !== header);
+      return mapSafely(undefined, () => mapExport({ trace: isRecord(header) ? header.trace : undefined, observations }));
+    },
+  },
 };
 
 function mapExport(value: unknown): Mapped {
@@ -37,9 +51,10 @@ function mapExport(value: unknown): Mapped {
   const observations = parsed.observations ?? trace.observations ?? [];
   const ordered = [...observations].sort((a, b) => compareTimes(timeOf(a.startTime), timeOf(b.startTime)));
   const conversation: ChatMessage[] = [];
+  const wrappers = findWrapperGenerations(observations);
   for (const observation of ordered) {
-    if (observation.type === "GENERATION") addGeneration(conversation, observation);
-    if (observation.type === "TOOL") addTool(conversation, observation);
+    if (observation.type === "GENERATION" && !wrappers.has(observation.id)) addGeneration(conversation, observation);
+    if (isToolObservation(observation)) addTool(conversation, observation);
   }
   const steps = messagesToSteps(conversation);
   const derived = deriveInputOutput(steps);
@@ -56,29 +71,98 @@ function mapExport(value: unknown): Mapped {
   return { ok: true, trace: result, sourceId: `langfuse:${trace.id}` };
 }
 
+/**
+ * Generations that hold other generations (an agent run logged as a generation around its model
+ * calls, as agno's instrumentation does): their messages and usage are their children's again, so
+ * only the innermost calls are read.
+ */
+function findWrapperGenerations(observations: Observation[]): Set<string> {
+  const byId = new Map(observations.map((observation) => [observation.id, observation]));
+  const wrappers = new Set<string>();
+  for (const observation of observations) {
+    if (observation.type !== "GENERATION") continue;
+    let parentId = asString(observation.parentObservationId);
+    for (let depth = 0; parentId && depth < 256; depth++) {
+      const parent = byId.get(parentId);
+      if (!parent) break;
+      if (parent.type === "GENERATION") wrappers.add(parent.id);
+      parentId = asString(parent.parentObservationId);
+    }
+  }
+  return wrappers;
+}
+
+/** TOOL observations, and spans that name a tool (an OTel exporter whose tool spans Langfuse kept as SPAN). */
+function isToolObservation(observation: Observation): boolean {
+  if (observation.type === "TOOL") return true;
+  if (observation.type !== "SPAN") return false;
+  return Boolean(asString(attributesOf(observation)["gen_ai.tool.name"])) || toolSpanName.test(asString(observation.name) ?? "");
+}
+
+// Where an OTel exporter's span keeps what Langfuse did not map to the observation's input or output.
+const sideAttributes = {
+  input: ["gen_ai.input.messages", "gcp.vertex.agent.llm_request", "gen_ai.tool.call.arguments", "gcp.vertex.agent.tool_call_args"],
+  output: ["gen_ai.output.messages", "gcp.vertex.agent.llm_response", "gen_ai.tool.call.result", "gcp.vertex.agent.tool_response"],
+};
+
+/** The observation's input or output, JSON decoded; when it has none, the span attribute that holds it. */
+function sideOf(observation: Observation, side: "input" | "output"): unknown {
+  const value = parseJsonDeep(observation[side]);
+  if (value !== null && value !== undefined && value !== "") return value;
+  const attributes = attributesOf(observation);
+  const key = sideAttributes[side].find((name) => attributes[name] !== undefined && attributes[name] !== null);
+  return key ? parseJsonDeep(attributes[key]) : value;
+}
+
+function attributesOf(observation: Observation): JsonObject {
+  const metadata = parseJsonDeep(observation.metadata);
+  return isRecord(metadata) && isRecord(metadata.attributes) ? metadata.attributes : {};
+}
+
 function addGeneration(conversation: ChatMessage[], observation: Observation) {
   const tag = { observationId: observation.id, parentObservationId: observation.parentObservationId ?? null };
-  const input = readObservationMessages(parseJsonDeep(observation.input), "input").messages;
-  const output = readObservationMessages(parseJsonDeep(observation.output), "output").messages;
+  const input = readObservationMessages(sideOf(observation, "input"), "input").messages;
+  // OTel GenAI keeps the system prompt in its own attribute, beside the input messages.
+  const instructions = systemInstructionText(toContentParts(listOfParts(attributesOf(observation)["gen_ai.system_instructions"])));
+  if (instructions && !input.some((message) => message.role === "system")) input.unshift({ role: "system", content: instructions, toolCalls: [] });
+  const output = readObservationMessages(sideOf(observation, "output"), "output").messages;
   for (const message of input) message.metadata = { ...message.metadata, ...tag };
   output.forEach((message, index) => {
     message.metadata = { ...message.metadata, ...tag, ...(index === 0 && observation.model ? { model: observation.model } : {}) };
     if (index > 0) return;
-    const usage = isRecord(observation.usageDetails) ? observation.usageDetails : {};
-    message.tokensIn = asCount(usage.input) ?? asCount(observation.inputUsage);
-    message.tokensOut = asCount(usage.output) ?? asCount(observation.outputUsage);
+    const tokens = tokensOf(observation);
+    message.tokensIn = tokens.input;
+    message.tokensOut = tokens.output;
     message.startedAt = toIsoTime(observation.startTime);
     message.latencyMs = latencyOf(observation);
   });
   appendTurn(conversation, input, output);
 }
 
+/**
+ * The generation's usage as Langfuse records it, else as the model's own answer gives it (an
+ * integration that sent no usage): OpenAI's `usage`, Gemini's `usage_metadata`.
+ */
+function tokensOf(observation: Observation): { input: number | null; output: number | null } {
+  const usage = isRecord(observation.usageDetails) ? observation.usageDetails : isRecord(observation.usage) ? observation.usage : {};
+  const input = asCount(usage.input) ?? asCount(observation.inputUsage) ?? asCount(observation.promptTokens);
+  const output = asCount(usage.output) ?? asCount(observation.outputUsage) ?? asCount(observation.completionTokens);
+  if (input !== null || output !== null) return { input, output };
+  const answer = sideOf(observation, "output");
+  const reported = isRecord(answer) ? (answer.usage ?? answer.usage_metadata ?? answer.usageMetadata) : undefined;
+  if (!isRecord(reported)) return { input: null, output: null };
+  return {
+    input: asCount(reported.prompt_tokens) ?? asCount(reported.input_tokens) ?? asCount(reported.prompt_token_count) ?? asCount(reported.promptTokenCount),
+    output: asCount(reported.completion_tokens) ?? asCount(reported.output_tokens) ?? asCount(reported.candidates_token_count) ?? asCount(reported.candidatesTokenCount),
+  };
+}
+
 function addTool(conversation: ChatMessage[], observation: Observation) {
   attachToolExecution(conversation, {
     id: null,
     name: toolNameOf(observation),
-    arguments: parseJsonDeep(observation.input),
-    result: parseJsonDeep(observation.output),
+    arguments: sideOf(observation, "input"),
+    result: sideOf(observation, "output"),
     error: observation.level === "ERROR" ? (asString(observation.statusMessage) ?? "error") : null,
     startedAt: toIsoTime(observation.startTime),
     latencyMs: latencyOf(observation),
@@ -111,9 +195,7 @@ function decodeFields(record: JsonObject): JsonObject {
 const toolSpanName = /^(?:running tool: ?|execute_tool )(.+)$/;
 
 function toolNameOf(observation: Observation): string {
-  const metadata = isRecord(parseJsonDeep(observation.metadata)) ? (parseJsonDeep(observation.metadata) as JsonObject) : {};
-  const attributes = isRecord(metadata.attributes) ? metadata.attributes : {};
-  const fromAttribute = asString(attributes["gen_ai.tool.name"]);
+  const fromAttribute = asString(attributesOf(observation)["gen_ai.tool.name"]);
   if (fromAttribute) return fromAttribute;
   const name = asString(observation.name) ?? "tool";
   return toolSpanName.exec(name)?.[1]?.trim() || name;
@@ -137,6 +219,12 @@ function timeOf(value: unknown): number {
 function compareTimes(a: number, b: number): number {
   if (a === b) return 0;
   return a < b ? -1 : 1;
+}
+
+function listOfParts(value: unknown): unknown[] {
+  const parsed = parseJsonDeep(value);
+  if (Array.isArray(parsed)) return parsed;
+  return parsed === undefined || parsed === null ? [] : [parsed];
 }
 
 function textOf(value: unknown): string | null {

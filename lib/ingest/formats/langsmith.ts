@@ -45,6 +45,15 @@ type Run = z.infer<typeof runSchema>;
 export const langsmithReader: FormatReader = {
   mapDocument: (value) => mapItems(itemsFromDocument(value, (list) => (Array.isArray(list) ? list : null))),
   mapLines: (lines) => mapItems(itemsFromLines(lines, () => null)),
+  // Runs are posted as they start and end: each run is one part, by its id.
+  parts: {
+    itemsOf: (metadata) => {
+      const kept = isRecord(metadata) && isRecord(metadata.langsmith) ? metadata.langsmith : {};
+      return Array.isArray(kept.runs) ? kept.runs : [];
+    },
+    keyOf: (item) => (isRecord(item) ? asString(item.id) : null),
+    mapItems: (items) => mapItems(itemsFromDocument(items, (list) => (Array.isArray(list) ? list : null))),
+  },
 };
 
 function mapItems(items: SourceItem[]): Mapped[] {

@@ -48,6 +48,15 @@ type Span = z.infer<typeof spanSchema>;
 export const openaiAgentsReader: FormatReader = {
   mapDocument: (value) => mapItems(itemsFromDocument(value, unwrapDataArray)),
   mapLines: (lines) => mapItems(itemsFromLines(lines, unwrapDataArray)),
+  // The exporter sends a trace's spans as they end, in batches: each span is one part, by its id.
+  parts: {
+    itemsOf: (metadata) => {
+      const kept = isRecord(metadata) && isRecord(metadata.openaiAgents) ? metadata.openaiAgents : {};
+      return [...(isRecord(kept.trace) ? [kept.trace] : []), ...(Array.isArray(kept.spans) ? kept.spans : [])];
+    },
+    keyOf: (item) => (isRecord(item) ? asString(item.id) : null),
+    mapItems: (items) => mapItems(itemsFromDocument(items, unwrapDataArray)),
+  },
 };
 
 function mapItems(items: SourceItem[]): Mapped[] {
@@ -78,9 +87,12 @@ function mapTrace(traceId: string, items: SourceItem[]): Mapped {
   const agents = new Map(spans.filter((span) => span.span_data.type === "agent").map((span) => [span.id, asString(span.span_data.name)]));
   const byId = new Map(spans.map((span) => [span.id, span]));
   const conversation: ChatMessage[] = [];
+  const turnsUsed = new Set<string>();
   for (const span of ordered) {
     const agent = findAgent(span, byId, agents);
     if (span.span_data.type === "generation") addGeneration(conversation, span, agent);
+    if (span.span_data.type === "response" && isRecord(span.span_data.response)) addGeneration(conversation, asGeneration(span), agent);
+    else if (span.span_data.type === "response") addModelCall(conversation, span, agent, findTurn(span, byId, turnsUsed));
     if (span.span_data.type === "function") addFunction(conversation, span, agent);
     if (span.span_data.type === "handoff") addHandoff(conversation, span);
   }
@@ -101,12 +113,12 @@ function addGeneration(conversation: ChatMessage[], span: Span, agent: string | 
   const input = readObservationMessages(data.input ?? [], "input").messages;
   const output = readObservationMessages(data.output ?? [], "output").messages;
   for (const message of input) message.metadata = { ...message.metadata, ...tag };
-  const usage = isRecord(data.usage) ? data.usage : {};
+  const usage = usageOf(data);
   output.forEach((message, index) => {
     message.metadata = { ...message.metadata, ...tag, ...(index === 0 && typeof data.model === "string" ? { model: data.model } : {}) };
     if (index > 0) return;
-    message.tokensIn = asCount(usage.input_tokens);
-    message.tokensOut = asCount(usage.output_tokens);
+    message.tokensIn = usage.input;
+    message.tokensOut = usage.output;
     message.startedAt = toIsoTime(span.started_at);
     message.latencyMs = latencyOf(span);
     if (span.error) message.error = span.error.message;
@@ -118,6 +130,67 @@ function addGeneration(conversation: ChatMessage[], span: Span, agent: string | 
     if (!conversation.some((known) => known.role === "system" && known.content === message.content)) conversation.push(message);
   }
   appendTurn(conversation, input.slice(instructions.length), output);
+}
+
+/**
+ * A response span as a generation. The SDK exports only its response_id: the request and the
+ * response are private fields (`_input`, `_response`). The processor in the README copies them to
+ * `input` and `response` before export, and then they read like a generation's.
+ */
+function asGeneration(span: Span): Span {
+  const { input, response } = span.span_data;
+  const model = isRecord(response) ? asString(response.model) : null;
+  return { ...span, span_data: { type: "generation", input: input ?? [], output: response, ...(model ? { model } : {}) } };
+}
+
+/**
+ * A response span as exported by default: no text, but the JS SDK's turn span around it carries
+ * the model call's usage. It is a step of its own (model call, tokens, timing) when that usage is
+ * known; a turn's usage goes to its first model call only.
+ */
+function addModelCall(conversation: ChatMessage[], span: Span, agent: string | null, turn: Span | null) {
+  const data = turn && isRecord(turn.span_data.data) ? turn.span_data.data : {};
+  const usage = isRecord(data.usage) ? data.usage : null;
+  if (!usage) return;
+  const responseId = asString(span.span_data.response_id);
+  conversation.push({
+    role: "assistant",
+    content: null,
+    toolCalls: [],
+    tokensIn: asCount(usage.input_tokens),
+    tokensOut: asCount(usage.output_tokens),
+    startedAt: toIsoTime(span.started_at),
+    latencyMs: latencyOf(span),
+    metadata: { spanId: span.id, ...(responseId ? { responseId } : {}), ...(agent ? { agent } : {}) },
+  });
+}
+
+/** The JS SDK's turn span (a custom span, sdk_span_type "turn") above this one, if its usage is not given to a model call yet. */
+function findTurn(span: Span, byId: Map<string, Span>, used: Set<string>): Span | null {
+  let parentId = span.parent_id ?? null;
+  for (let depth = 0; parentId && depth < 64; depth++) {
+    const parent = byId.get(parentId);
+    if (!parent) return null;
+    if (parent.span_data.type === "custom" && isRecord(parent.span_data.data) && parent.span_data.data.sdk_span_type === "turn") {
+      if (used.has(parent.id)) return null;
+      used.add(parent.id);
+      return parent;
+    }
+    parentId = parent.parent_id ?? null;
+  }
+  return null;
+}
+
+/** Tokens from the span's usage, else from the usage of a chat completion or response in its output. */
+function usageOf(data: JsonObject): { input: number | null; output: number | null } {
+  const sources = [data.usage, ...(Array.isArray(data.output) ? data.output : [data.output]).map((item) => (isRecord(item) ? item.usage : undefined))];
+  for (const usage of sources) {
+    if (!isRecord(usage)) continue;
+    const input = asCount(usage.input_tokens) ?? asCount(usage.prompt_tokens);
+    const output = asCount(usage.output_tokens) ?? asCount(usage.completion_tokens);
+    if (input !== null || output !== null) return { input, output };
+  }
+  return { input: null, output: null };
 }
 
 function addFunction(conversation: ChatMessage[], span: Span, agent: string | null) {

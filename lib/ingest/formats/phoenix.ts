@@ -47,6 +47,15 @@ type Span = {
 export const phoenixReader: FormatReader = {
   mapDocument: (value) => mapItems(itemsFromDocument(value, unwrapDataArray)),
   mapLines: (lines) => mapItems(itemsFromLines(lines, unwrapDataArray)),
+  // Spans are exported as they end: each span is one part, by its span id.
+  parts: {
+    itemsOf: (metadata) => {
+      const kept = isRecord(metadata) && isRecord(metadata.phoenix) ? metadata.phoenix : {};
+      return Array.isArray(kept.spans) ? kept.spans : [];
+    },
+    keyOf: (item) => (isRecord(item) ? (asString(item["context.span_id"]) ?? (isRecord(item.context) ? asString(item.context.span_id) : null)) : null),
+    mapItems: (items) => mapItems(itemsFromDocument(items, unwrapDataArray)),
+  },
 };
 
 function mapItems(items: SourceItem[]): Mapped[] {

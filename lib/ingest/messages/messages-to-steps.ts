@@ -11,6 +11,8 @@ import { deepEqual, nonEmpty, type JsonObject } from "./json-value";
 export function messagesToSteps(messages: readonly ChatMessage[]): StepInput[] {
   const steps: StepInput[] = [];
   const openCalls = new Map<string, StepInput>();
+  // Calls without an id (Gemini's function_call may have none) take the first reply that names their tool.
+  const openUnnamed: StepInput[] = [];
   for (const message of messages) {
     if (message.role === "tool" && message.toolCalls.length === 0) {
       const call = message.toolCallId ? openCalls.get(message.toolCallId) : undefined;
@@ -19,6 +21,15 @@ export function messagesToSteps(messages: readonly ChatMessage[]): StepInput[] {
         openCalls.delete(message.toolCallId ?? "");
         continue;
       }
+      const byName = !message.toolCallId && message.name ? openUnnamed.findIndex((step) => step.name === message.name) : -1;
+      if (byName !== -1) {
+        attachReply(openUnnamed[byName]!, message);
+        openUnnamed.splice(byName, 1);
+        continue;
+      }
+      // A reply that names neither call nor tool (a prompt replayed as text) is the result a call already has.
+      const sameResult = !message.toolCallId && !message.name ? findCallWithResult([...openCalls.values(), ...openUnnamed], message.content) : undefined;
+      if (sameResult) continue;
       steps.push(messageStep(message));
       continue;
     }
@@ -29,9 +40,14 @@ export function messagesToSteps(messages: readonly ChatMessage[]): StepInput[] {
       const step = toolCallStep(message, call, carriesMessage);
       steps.push(step);
       if (call.id) openCalls.set(call.id, step);
+      else openUnnamed.push(step);
     });
   }
   return steps;
+}
+
+function findCallWithResult(calls: StepInput[], content: string | null): StepInput | undefined {
+  return calls.find((step) => step.result !== undefined && (deepEqual(step.result, content) || (typeof step.result !== "string" && JSON.stringify(step.result) === content)));
 }
 
 function messageStep(message: ChatMessage): StepInput {

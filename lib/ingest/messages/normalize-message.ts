@@ -70,6 +70,7 @@ export function normalizeMessage(raw: unknown, path: string): ChatMessage[] {
     content: typeof result.content === "string" ? result.content : (readContent(result.content).text ?? JSON.stringify(result.content ?? null)),
     toolCalls: [],
     toolCallId: result.toolCallId,
+    ...(result.name ? { name: result.name } : {}),
     error: result.isError ? "tool reported an error" : null,
   }));
   const hasRest = message.content !== null || message.toolCalls.length > 0 || message.reasoning;

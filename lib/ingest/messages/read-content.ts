@@ -1,7 +1,7 @@
 import type { ChatToolCall } from "./chat-message";
 import { isRecord, parseJsonArguments, type JsonObject } from "./json-value";
 
-export type ToolResultPart = { toolCallId: string | null; content: unknown; isError: boolean };
+export type ToolResultPart = { toolCallId: string | null; name?: string | null; content: unknown; isError: boolean };
 
 export type ReadContent = {
   text: string | null;
@@ -57,6 +57,7 @@ export function readContent(content: unknown): ReadContent {
     } else if (type === "tool_result" || type === "tool_call_response" || type === "function_call_output") {
       out.toolResults.push({
         toolCallId: firstString(part, ["tool_use_id", "id", "call_id"]),
+        name: firstString(part, ["name"]),
         content: part.content ?? part.response ?? part.result ?? part.output,
         isError: part.is_error === true,
       });

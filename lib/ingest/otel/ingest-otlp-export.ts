@@ -28,6 +28,34 @@ export async function ingestOtlpTraces(db: Db, { projectId, request }: { project
   return storeByTrace(db, projectId, byTrace, read.errors);
 }
 
+/** The same request counted by trace (POST /api/v1/traces?format=otel): a trace whose spans were all kept already is a duplicate. */
+export type OtlpTraceCounts = { accepted: number; duplicates: number; rejected: { index: number; error: string }[]; externalIds: string[] };
+
+/**
+ * An ExportTraceServiceRequest sent to the trace batch API: stored like an OTLP export (each span
+ * kept once, the trace rebuilt from every span received so far), so a trace sent in several
+ * posts is one trace. Traces are numbered in the order their first span comes.
+ */
+export async function ingestOtlpTracesByTrace(db: Db, { projectId, request }: { projectId: string; request: unknown }): Promise<OtlpTraceCounts> {
+  const read = readOtlpSpans(request);
+  if (!read.ok) throw new AppError("bad_request", "The body is not an OTLP ExportTraceServiceRequest", [{ path: read.path, message: read.error }]);
+  const byTrace = new Map<string, OtelRecordInput[]>();
+  for (const span of read.spans) byTrace.set(span.traceId, [...(byTrace.get(span.traceId) ?? []), { kind: "span", recordKey: span.spanId, data: span.source }]);
+  const counts: OtlpTraceCounts = { accepted: 0, duplicates: 0, rejected: read.errors.map((error) => ({ index: 0, error })), externalIds: [] };
+  let index = 0;
+  for (const [traceId, records] of byTrace) {
+    const stored = await storeOtelTrace(db, { projectId, traceId, records });
+    if (stored.rejected) counts.rejected.push({ index, error: stored.rejected });
+    else {
+      counts.externalIds.push(`otel:${traceId}`);
+      if (stored.stored > 0) counts.accepted++;
+      else counts.duplicates++;
+    }
+    index++;
+  }
+  return counts;
+}
+
 /**
  * An ExportLogsServiceRequest of GenAI events: each is kept with its trace, and the trace rebuilt
  * with the messages they carry, whether its spans came before or come later.
