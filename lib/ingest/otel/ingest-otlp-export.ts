@@ -6,7 +6,7 @@ import { canonicalJson } from "../hash-trace";
 import type { JsonObject } from "../messages/json-value";
 import { readOtlpLogs } from "./read-otlp-logs";
 import { startOtelTraceRebuild } from "./rebuild-otel-trace-job";
-import { storeOtelRecords, type OtelRecordInput } from "./store-otel-trace";
+import { rebuildOtelTrace, storeOtelRecords, type OtelRecordInput } from "./store-otel-trace";
 
 /**
  * What an OTLP export did: counts of spans (or log records) and, for the refused ones, why;
@@ -33,19 +33,23 @@ export type OtlpTraceCounts = { accepted: number; duplicates: number; rejected: 
 
 /**
  * An ExportTraceServiceRequest sent to the trace batch API: stored like an OTLP export (each span
- * kept once, the trace rebuilt from every span received so far), so a trace sent in several
- * posts is one trace. Traces are numbered in the order their first span comes.
+ * kept once), then the trace rebuilt at once from every span received so far, so a trace sent in
+ * several posts is one trace. Traces are numbered in the order their first span comes.
  */
 export async function ingestOtlpTracesByTrace(db: Db, { projectId, request }: { projectId: string; request: unknown }): Promise<OtlpTraceCounts> {
   const read = readOtlpSpans(request);
   if (!read.ok) throw new AppError("bad_request", "The body is not an OTLP ExportTraceServiceRequest", [{ path: read.path, message: read.error }]);
   const byTrace = new Map<string, OtelRecordInput[]>();
-  for (const span of read.spans) byTrace.set(span.traceId, [...(byTrace.get(span.traceId) ?? []), { kind: "span", recordKey: span.spanId, data: span.source }]);
+  read.spans.forEach((span, seq) => {
+    byTrace.set(span.traceId, [...(byTrace.get(span.traceId) ?? []), { kind: "span", recordKey: span.spanId, data: { ...span.source, seq } as JsonObject }]);
+  });
   const counts: OtlpTraceCounts = { accepted: 0, duplicates: 0, rejected: read.errors.map((error) => ({ index: 0, error })), externalIds: [] };
   let index = 0;
   for (const [traceId, records] of byTrace) {
-    const stored = await storeOtelTrace(db, { projectId, traceId, records });
-    if (stored.rejected) counts.rejected.push({ index, error: stored.rejected });
+    const stored = await storeOtelRecords(db, { projectId, traceId, records });
+    // The batch API answers with the stored traces' ids, so their rebuild is part of the answer here.
+    const rejected = stored.rejected ?? (stored.stored > 0 ? (await rebuildOtelTrace(db, { projectId, traceId })).rejected : null);
+    if (rejected) counts.rejected.push({ index, error: rejected });
     else {
       counts.externalIds.push(`otel:${traceId}`);
       if (stored.stored > 0) counts.accepted++;
