@@ -104,7 +104,7 @@ export const actionFixtures: Record<string, ActionFixture> = {
   switchProjectAction: { form: (ids) => ({ slug: ids.projectSlug }) },
   createProjectAction: { form: () => ({ slug: uniqueName(tag), name: "Matrix" }) },
   createKnownHackAction: {
-    form: (ids) => ({ name: uniqueName("hack"), environment: ids.environment, description: "Claims without the tool", key: "claims", question: "Claims it?", checkKind: "regex", checkParams: '{"pattern": "issued"}' }),
+    form: (ids) => ({ name: uniqueName("hack"), environment: ids.environment, description: "Claims without the tool", key: "claims", question: "Claims it?", check: JSON.stringify({ kind: "regex", pattern: "issued" }) }),
     compare: false,
   },
   approveKnownHackAction: { form: (ids) => ({ knownHackId: ids.approveHackId }) },
