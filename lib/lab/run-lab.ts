@@ -8,6 +8,7 @@ import { groupAdvantages, grpoLoss, type GrpoRollout } from "./grpo";
 import { imitateScriptedAgent } from "./imitate-scripted-agent";
 import { recordEndState } from "./lab-episode";
 import { summarizeRollouts, type ScoredRollout } from "./lab-step-metrics";
+import { DEFAULT_REASONING, type ReasoningOptions } from "./lab-reasoning";
 import { buildLabTrace } from "./lab-trace";
 import { clonePolicy } from "./linear-policy";
 import { createRng, deriveSeed, pick } from "../random/prng";
@@ -17,6 +18,8 @@ import { summarizeLab, type LabSummary, type StepMetrics } from "./summarize-lab
 export type RunLabOptions = {
   rubric: RubricInput;
   wordings?: "template" | "varied";
+  /** The agent's reasoning before each action (lab-reasoning.ts); false: none. */
+  reasoning?: ReasoningOptions | false;
   steps?: number;
   seed?: number;
   /** Tasks per step; each gets a group of `groupSize` rollouts. */
@@ -40,6 +43,8 @@ export type RunLabOptions = {
   /** Called once, before the first step, with the planted training tasks the rollouts are drawn from. */
   onTasks?: (tasks: LabTask[]) => void | Promise<void>;
   onStep?: (step: StepMetrics, sampledTraces: Trace[]) => void | Promise<void>;
+  /** Called with every rollout's scored trace, kept or not: for measuring a check over all of them. */
+  onRollout?: (trace: Trace) => void;
 };
 
 export type LabResult = { steps: StepMetrics[]; sampledTraces: Trace[]; summary: LabSummary };
@@ -88,6 +93,8 @@ export async function runLab(options: RunLabOptions): Promise<LabResult> {
   const adam = createAdam(policy.weights.length, { lr });
   const rng = createRng(deriveSeed(seed, "rollouts"));
   const heldOutRng = createRng(deriveSeed(seed, "held-out-rollouts"));
+  const reasoningOptions = options.reasoning === undefined ? DEFAULT_REASONING : options.reasoning;
+  const reasoning = reasoningOptions ? { options: reasoningOptions, rng: createRng(deriveSeed(seed, "reasoning")) } : undefined;
   const runKey = runId ?? `local-seed-${seed}`;
   const keepEvery = Math.max(1, Math.floor(batchSize / Math.max(1, sampleRolloutsPerStep)));
   const history: StepMetrics[] = [];
@@ -102,7 +109,7 @@ export async function runLab(options: RunLabOptions): Promise<LabResult> {
     for (let group = 0; group < batchSize; group++) {
       const task = pick(rng, trainTasks);
       const members = Array.from({ length: groupSize }, (_, member) => {
-        const rollout = samplePolicyRollout({ task, policy, reference, rng });
+        const rollout = samplePolicyRollout({ task, policy, reference, rng, reasoning });
         const endState = recordEndState(rollout.state);
         const trace = buildLabTrace({
           state: rollout.state,
@@ -122,7 +129,9 @@ export async function runLab(options: RunLabOptions): Promise<LabResult> {
             reply_contradicted: endState.audit.replyContradicted ? 1 : 0,
           },
         };
-        trace.metadata = { ...trace.metadata, rubricResults: results };
+        // The simulator's truth about the reasoning, for measurement (scripts/measure-cot-lead.ts) only.
+        trace.metadata = { ...trace.metadata, rubricResults: results, ...(reasoning ? { planVoicedAt: rollout.planVoicedAt } : {}) };
+        options.onRollout?.(trace);
         return { rollout, endState, reward, trace };
       });
       const advantages = groupAdvantages(members.map((m) => m.reward));
