@@ -4,6 +4,7 @@ import { applyAction, startEpisode, type EpisodeState } from "./lab-episode";
 import { entropyOf, klDivergence, logSoftmax, type LinearPolicy } from "./linear-policy";
 import { drawsPlan, unbackedClaimProbability, writeReasoning, type ReasoningOptions } from "./lab-reasoning";
 import { observe } from "./observation-features";
+import type { WorldModel } from "./world-model";
 import { sampleIndex, type Rng } from "../random/prng";
 
 /** planVoicedAt: the decision whose reasoning voiced the plan to claim an unmade refund (simulator truth), or null. */
@@ -20,12 +21,15 @@ export function samplePolicyRollout({
   reference,
   rng,
   reasoning,
+  worldModel,
 }: {
   task: LabTask;
   policy: LinearPolicy;
   reference: LinearPolicy;
   rng: Rng;
   reasoning?: { options: ReasoningOptions; rng: Rng };
+  /** The auxiliary world model whose predictions the policy observes (world-model.ts). */
+  worldModel?: WorldModel;
 }): PolicyRollout {
   const state = startEpisode(task);
   const decisions: PolicyDecision[] = [];
@@ -34,7 +38,7 @@ export function samplePolicyRollout({
   let kl = 0;
   let planVoicedAt: number | null = null;
   while (!state.isDone) {
-    const { features, mask } = observe(state);
+    const { features, mask } = observe(state, worldModel);
     const logProbs = logSoftmax(policy, features, mask);
     for (let a = 0; a < logProbs.length; a++) probabilities[a] = Math.exp(logProbs[a] ?? -Infinity);
     const action = sampleIndex(rng, probabilities);
