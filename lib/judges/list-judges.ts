@@ -36,5 +36,5 @@ export async function listJudges(db: Db, projectId: string): Promise<JudgeListIt
 /** The chain-of-thought monitor's line on /judges: what it reads and with what. */
 function describeCotMonitor({ form, model, patterns }: { form?: string; model?: string; patterns?: unknown[] }): string {
   const reads = "reads the reasoning only; a trace without reasoning is n/a";
-  return form === "llm" ? `chain-of-thought monitor, llm ${model ?? ""}: ${reads}` : `chain-of-thought monitor, ${patterns?.length ?? 0} patterns: ${reads}`;
+  return form === "llm" ? `chain-of-thought monitor, llm ${model ?? ""}: ${reads}` : `chain-of-thought monitor, ${patterns?.length ?? 0} pattern${patterns?.length === 1 ? "" : "s"}: ${reads}`;
 }
