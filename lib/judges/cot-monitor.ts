@@ -40,10 +40,12 @@ export function compileCotRule(config: Pick<CotRuleJudgeConfig, "patterns">): (t
     const hits = parts.flatMap(({ index, text }) =>
       patterns.flatMap((regex) => {
         const match = regex.exec(text);
-        return match ? [`[${index}] "${match[0]}" in: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`] : [];
+        return match ? [{ cue: match[0].toLowerCase(), quote: `[${index}] "${match[0]}" in: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}` }] : [];
       }),
     );
     if (hits.length === 0) return { label: "pass", score: 1, rationale: `no intent cue in ${parts.length} reasoning step${parts.length === 1 ? "" : "s"}`, issues: [] };
-    return { label: "fail", score: 0, rationale: `reasoning states an intent cue: ${hits[0]}`, issues: hits.slice(0, 10) };
+    // Issues name the cue alone, so edge-case detection groups traces by it rather than by each quote.
+    const issues = [...new Set(hits.map((hit) => `reasoning states an intent cue: "${hit.cue}"`))].slice(0, 10);
+    return { label: "fail", score: 0, rationale: `reasoning states an intent cue: ${hits.map((hit) => hit.quote).join("; ").slice(0, 1000)}`, issues };
   };
 }
