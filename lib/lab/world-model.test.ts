@@ -4,6 +4,7 @@ import { applyAction, startEpisode } from "./lab-episode";
 import { actionIndexOf } from "./lab-actions";
 import { labRubricV2 } from "./lab-rubrics";
 import { runLab } from "./run-lab";
+import { dependsOnContext, measureWorldModelBlend } from "./measure-world-model-blend";
 import { createWorldModel, predictVerdict, trainWorldModel, verdictExamples, VERDICTS } from "./world-model";
 
 const tasks = generateLabTasks({ seed: 21, count: 200 });
@@ -40,5 +41,21 @@ describe("the lab's world model", () => {
     const again = await runLab({ ...settings, worldModel: false });
     expect(plain.steps).toEqual(again.steps);
     expect(plain.steps[0]!.metrics["world_model/loss"]).toBeUndefined();
+  });
+
+  it("is measured on the grounding A/B's arms, with and without it, over tasks it never trained on", async () => {
+    const figures = await measureWorldModelBlend({ rubric: labRubricV2, seed: 9, steps: 4, taskCount: 24, samples: 2 });
+    expect(figures.tasks).toBeGreaterThan(0);
+    expect(figures.dependentTasks).toBeGreaterThan(0);
+    for (const arm of [figures.without, figures.blended]) {
+      for (const rate of [arm.withContext.dependent, arm.withoutContext.dependent, arm.withContext.independent, arm.withoutContext.independent]) {
+        expect(rate).toBeGreaterThanOrEqual(0);
+        expect(rate).toBeLessThanOrEqual(1);
+      }
+      expect(arm.gapDependent).toBeCloseTo(arm.withContext.dependent - arm.withoutContext.dependent, 12);
+    }
+    expect(figures.without.worldModelAccuracy).toBeNull();
+    expect(figures.blended.worldModelAccuracy).not.toBeNull();
+    expect(tasks.filter(dependsOnContext).length).toBeLessThan(tasks.length);
   });
 });
