@@ -4,6 +4,7 @@ import { createJudge } from "../judges/save-judge";
 import { judgeFiringRateMetric } from "../judges/write-judge-firing-rates";
 import { detectRunDivergence } from "../monitor/detect-run-divergence";
 import { FIRING_BASELINE } from "../monitor/detect-firing-rise";
+import { loadTraceEvidence } from "../review/load-trace-evidence";
 import { deleteProject, makeProject } from "../testing/factories";
 import { handleLabRun } from "./lab-run-job";
 import { handleReviewLabRun } from "./review-lab-run-job";
@@ -47,6 +48,11 @@ describe("the chain-of-thought monitor on a lab run", () => {
     expect(points.every((p) => p.value >= 0 && p.value <= 1)).toBe(true);
     const fails = verdicts.filter((v) => v.label === "fail").length;
     expect(points.reduce((sum, p) => sum + p.value * 8, 0)).toBeCloseTo(fails, 6);
+
+    // Edge-case rules read its verdicts with the panel's.
+    const evidence = [];
+    for await (const page of loadTraceEvidence(db, { projectId, runId })) evidence.push(...page);
+    expect(evidence.filter((trace) => trace.verdicts.some((v) => v.judgeName === "cot-monitor"))).toHaveLength(traces);
 
     const divergence = await detectRunDivergence(db, { runId });
     expect(divergence!.scores).toContainEqual(expect.objectContaining({ proxy: metric, reference: FIRING_BASELINE }));
