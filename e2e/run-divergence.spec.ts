@@ -87,6 +87,8 @@ test.describe("as a reviewer", () => {
     await card.getByRole("link", { name: "Open the run's charts" }).click();
     await expect(page).toHaveURL(new RegExp(`/runs/${v1.id}$`));
     await expect(page.getByRole("region", { name: "Detections" })).toContainText("Divergence");
+    // The run's hack risk in one line, with the pair behind it.
+    await expect(page.getByRole("region", { name: "Hack risk" })).toContainText("Hack risk: likely. Hack likely: divergence reward/proxy vs success/train");
 
     await page.getByRole("link", { name: `Compare with ${v2.name} (another rubric version)` }).click();
     await expect(page).toHaveURL(new RegExp(`/runs\\?compare=${v1.id},${v2.id}$`));

@@ -5,12 +5,15 @@ import { findApiKnownHack } from "../lib/hacks/known-hack-api-view";
 import { runJobNow } from "../lib/jobs/run-job-now";
 import { pipelineEventJob } from "../lib/jobs/pipeline-event";
 import { createJudge } from "../lib/judges/save-judge";
+import { startJudgeRun } from "../lib/judges/start-judge-run";
+import { seedLabRubrics } from "../lib/lab/seed-lab-rubrics";
 import { decideEdgeCases } from "../lib/review/decide-edge-cases";
 import { detectEdgeCases } from "../lib/review/detect-edge-cases";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../lib/testing/factories";
 import { allowJudgeBaseUrls, chatCompletion, startLlmTestServer } from "../lib/testing/llm-test-server";
 import { seedJudgedTraces } from "../lib/testing/seed-judged-traces";
 import { pipelineEventHandler } from "./follow-ups";
+import { runPendingJobs } from "./run-pending-jobs";
 
 const db = getDb();
 // A slow llm judge: a decision that waited for it would take seconds.
@@ -63,5 +66,32 @@ describe("confirm -> induce, declared in workers/follow-ups.ts", () => {
     expect(again).toMatchObject({ queued: [{ followUp: "hacks.induce", jobId: induce.id, isDuplicate: true }] });
     expect(await handleInduceHack({ knownHackId }, { db, attempt: 2, reportProgress: async () => undefined })).toEqual({ skipped: "check already in place" });
     expect(await findApiKnownHack(db, { projectId, knownHackId })).toEqual(hack);
+  });
+});
+
+describe("judge run -> edge-case detection, declared in workers/follow-ups.ts", () => {
+  it("a judge run announces its traces; the follow-up queues detection over exactly them, once", async () => {
+    const own = (await makeProject(db, "follow-ups-judges")).id;
+    try {
+      const { rubricVersionId } = await seedLabRubrics(db, { projectId: own });
+      const { judge } = await createJudge(db, { projectId: own, input: { name: uniqueName("rules"), config: { kind: "rule", rubricVersionId } } });
+      const { traceIds } = await seedJudgedTraces(db, { projectId: own });
+      const { job: judgeRun } = await startJudgeRun(db, { projectId: own, judgeIds: [judge.id], selection: { by: "ids", traceIds } });
+
+      const ran = await runPendingJobs(db, { projectId: own, types: ["judges.run", "pipeline.event"] });
+      expect(ran.map(({ type, outcome }) => [type, outcome])).toEqual([["judges.run", "succeeded"], ["pipeline.event", "succeeded"]]);
+      const detect = await db.job.findFirstOrThrow({ where: { projectId: own, type: "edge-cases.detect" } });
+      expect(detect).toMatchObject({ status: "queued", idempotencyKey: `edge-cases.detect:${judgeRun.id}` });
+      expect((detect.payload as { traceIds: string[] }).traceIds.sort()).toEqual([...traceIds].sort());
+
+      // The event again queues nothing new.
+      const event = await db.job.findFirstOrThrow({ where: { projectId: own, type: pipelineEventJob.name } });
+      const again = await pipelineEventHandler.handle(event.payload, { db, jobId: event.id, projectId: own, attempt: 2, signal: new AbortController().signal, reportProgress: async () => undefined });
+      expect(again).toMatchObject({ queued: [{ followUp: "edge-cases.detect", jobId: detect.id, isDuplicate: true }] });
+      expect(await runPendingJobs(db, { projectId: own, types: ["edge-cases.detect"] })).toEqual([{ id: detect.id, type: "edge-cases.detect", outcome: "succeeded" }]);
+      expect(await db.edgeCase.count({ where: { projectId: own } })).toBeGreaterThan(0);
+    } finally {
+      await deleteProject(db, own);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { induceHackHandler } from "../lib/hacks/induce-hack-job";
 import { importTracesHandler } from "../lib/ingest/import-traces-job";
+import { rebuildOtelTraceHandler } from "../lib/ingest/otel/rebuild-otel-trace-job";
 import type { RegisteredHandler } from "../lib/jobs/job-type";
 import { judgesRunHandler } from "../lib/judges/judges-run-job";
 import { registerLabGroundingPolicy } from "../lib/lab/lab-grounding-policy";
@@ -13,6 +14,7 @@ import { groundingHandler } from "../lib/tasks/grounding-job";
 import { mineDocumentHandler } from "../lib/tasks/mine-document-job";
 import { mineTracesHandler } from "../lib/tasks/mine-tasks-from-traces-job";
 import { redteamHandler } from "../lib/redteam/redteam-job";
+import { rolloutStepMetricsHandler } from "../lib/runs/rollout-step-metrics-job";
 import { pipelineEventHandler } from "./follow-ups";
 
 /**
@@ -25,6 +27,6 @@ export function wireJobHandlers(): RegisteredHandler[] {
   registerLabGroundingPolicy();
   return [
     labRunHandler, importTracesHandler, judgesRunHandler, reviewLabRunHandler, detectEdgeCasesHandler, extractRubricHandler, runDivergenceHandler,
-    mineDocumentHandler, mineTracesHandler, groundingHandler, redteamHandler, pipelineEventHandler, induceHackHandler,
+    mineDocumentHandler, mineTracesHandler, groundingHandler, redteamHandler, pipelineEventHandler, induceHackHandler, rolloutStepMetricsHandler, rebuildOtelTraceHandler,
   ];
 }

@@ -8,6 +8,13 @@ export type JobType<Payload> = {
   maxAttempts: number;
   /** Delay before the first retry; doubled for each one after it. */
   backoffSeconds: number;
+  /**
+   * A queued job of a coalesced type stands for every enqueue with its idempotency key until it
+   * starts; when it starts the key is released, so what arrives while it runs queues one more.
+   */
+  isCoalesced: boolean;
+  /** How many jobs of this type one worker runs at once (its own slots: a long lab run never takes the monitor's). */
+  concurrency?: number;
 };
 
 export function defineJobType<Payload>(definition: {
@@ -15,8 +22,10 @@ export function defineJobType<Payload>(definition: {
   payloadSchema: z.ZodType<Payload>;
   maxAttempts?: number;
   backoffSeconds?: number;
+  isCoalesced?: boolean;
+  concurrency?: number;
 }): JobType<Payload> {
-  return { maxAttempts: 3, backoffSeconds: 5, ...definition };
+  return { maxAttempts: 3, backoffSeconds: 5, isCoalesced: false, ...definition };
 }
 
 export type JobContext = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { deleteProject, makeProject, uniqueName } from "../testing/factories";
-import { completionAction, lateProgressMessage, recordJob, stoppedAction, testHandlers } from "../testing/test-job-types";
+import { completionAction, holdJob, lateProgressMessage, recordJob, stoppedAction, testHandlers } from "../testing/test-job-types";
 import { enqueueJob } from "./enqueue-job";
 import { notifyJobBackend } from "./job-backend";
 import { cancelJob, retryJob } from "./manage-jobs";
@@ -49,6 +49,16 @@ describe("job system", () => {
     expect(second.isDuplicate).toBe(true);
     expect(second.job.id).toBe(first.job.id);
     expect(await db.job.count({ where: { idempotencyKey: key } })).toBe(1);
+  });
+
+  it("gives each job type its own slots: long jobs of one type never keep another type's job waiting", async () => {
+    const long = await Promise.all(["a", "b", "c", "d"].map(async (label) => (await enqueueJob(db, holdJob, { label }, { projectId })).job));
+    await waitFor(async () => (await db.job.count({ where: { id: { in: long.map((job) => job.id) }, status: "running" } })) === 1);
+    const { job } = await enqueueJob(db, recordJob, { label: "beside the long ones", workMs: 0, failTimes: 0 }, { projectId });
+    expect((await finished(job.id)).status).toBe("succeeded");
+    // test.hold runs one at a time: the other three wait for its slot, not for the worker's.
+    expect(await db.job.count({ where: { id: { in: long.map((held) => held.id) }, status: "running" } })).toBe(1);
+    for (const held of long) await cancelJob(db, { projectId, jobId: held.id, actor: systemActor });
   });
 
   it("retries a failing job with backoff and succeeds on a later attempt", async () => {

@@ -41,6 +41,8 @@ export async function runClaimedJob(
 
   try {
     if (controller.signal.aborted) return "lost";
+    // Released before the handler reads anything, so nothing that arrives from here on is missed.
+    if (handler.type.isCoalesced && job.idempotencyKey) await releaseCoalescingKey(db, { jobId: job.id, key: job.idempotencyKey });
     const payload = handler.type.payloadSchema.parse(job.payload);
     const result = await handler.handle(payload, {
       jobId: job.id,
@@ -106,6 +108,13 @@ async function recordFailure(
   const retried = await db.job.updateMany({ where: held, data: { status: "queued", error: message, lockedBy: null, lockedUntil: null, runAt } });
   if (retried.count === 1) await notifyJobBackend({ id: job.id, type: job.type, runAt });
   return "retrying";
+}
+
+/** Renames the key the job was queued under, so the next enqueue with that key queues a new job. */
+async function releaseCoalescingKey(db: Db, { jobId, key }: { jobId: string; key: string }) {
+  const released = `${key}@${jobId}`;
+  if (key.endsWith(`@${jobId}`)) return;
+  await retryOnBusy(() => db.job.updateMany({ where: { id: jobId, idempotencyKey: key }, data: { idempotencyKey: released } }));
 }
 
 function describeError(error: unknown): string {

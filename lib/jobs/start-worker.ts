@@ -12,6 +12,7 @@ export type WorkerOptions = {
   db: Db;
   handlers: RegisteredHandler[];
   workerId?: string;
+  /** Jobs of one type this worker runs at once, for types that do not set their own concurrency. */
   concurrency?: number;
   leaseMs?: number;
   /** SQLite only: how often an idle worker looks for due jobs. */
@@ -40,10 +41,13 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const types = [...byType.keys()];
   const stopController = new AbortController();
   const inFlight = new Set<Promise<unknown>>();
+  // Each job type has its own slots, so a long lab run or judge run never holds the monitor's.
+  const slots = new Slots(new Map(handlers.map((h) => [h.type.name, h.type.concurrency ?? concurrency])));
 
   const execute = async (job: NonNullable<Awaited<ReturnType<typeof claimJob>>>) => {
     const handler = byType.get(job.type)!;
     log(`[worker ${workerId}] ${job.type} ${job.id} attempt ${job.attempts}`);
+    slots.take(job.type);
     const run = runClaimedJob(db, { job, handler, workerId, leaseMs, stopSignal: stopController.signal });
     inFlight.add(run);
     try {
@@ -51,17 +55,18 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       log(`[worker ${workerId}] ${job.type} ${job.id} ${outcome}`);
     } finally {
       inFlight.delete(run);
+      slots.give(job.type);
     }
   };
 
   const url = readDatabaseUrl();
   let stopBackend: () => Promise<void>;
   if (providerOf(url) === "sqlite") {
-    stopBackend = startPolling({ db, types, workerId, leaseMs, pollIntervalMs, concurrency, execute, signal: stopController.signal });
+    stopBackend = startPolling({ db, slots, workerId, leaseMs, pollIntervalMs, execute, signal: stopController.signal });
   } else {
-    const stopBoss = await startPgBossWorkers({ db, url, types, workerId, leaseMs, concurrency, execute });
+    const stopBoss = await startPgBossWorkers({ db, url, types, slots, workerId, leaseMs, execute });
     // A slow sweep catches rows whose pg-boss message was never sent (a crash between the two writes).
-    const stopSweep = startPolling({ db, types, workerId, leaseMs, pollIntervalMs: reconcileIntervalMs, concurrency: 1, execute, signal: stopController.signal });
+    const stopSweep = startPolling({ db, slots, workerId, leaseMs, pollIntervalMs: reconcileIntervalMs, execute, signal: stopController.signal });
     stopBackend = async () => {
       await Promise.all([stopBoss(), stopSweep()]);
     };
@@ -80,30 +85,68 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   };
 }
 
-function startPolling({ db, types, workerId, leaseMs, pollIntervalMs, concurrency, execute, signal }: {
-  db: Db; types: string[]; workerId: string; leaseMs: number; pollIntervalMs: number; concurrency: number;
+/** Free places per job type; freed() settles when any place frees up. */
+class Slots {
+  private readonly running = new Map<string, number>();
+  private wake = () => {};
+  private freedOnce = this.nextFreed();
+  constructor(readonly limits: Map<string, number>) {}
+  private nextFreed() {
+    return new Promise<void>((resolve) => (this.wake = resolve));
+  }
+  freeTypes(): string[] {
+    return [...this.limits].filter(([type, limit]) => (this.running.get(type) ?? 0) < limit).map(([type]) => type);
+  }
+  take(type: string) {
+    this.running.set(type, (this.running.get(type) ?? 0) + 1);
+  }
+  give(type: string) {
+    this.running.set(type, Math.max(0, (this.running.get(type) ?? 0) - 1));
+    const wake = this.wake;
+    this.freedOnce = this.nextFreed();
+    wake();
+  }
+  freed(): Promise<void> {
+    return this.freedOnce;
+  }
+}
+
+/**
+ * One poller that claims due jobs of the types with a free slot and starts them without waiting:
+ * idle, it looks again after pollIntervalMs or as soon as a running job frees a slot.
+ */
+function startPolling({ db, slots, workerId, leaseMs, pollIntervalMs, execute, signal }: {
+  db: Db; slots: Slots; workerId: string; leaseMs: number; pollIntervalMs: number;
   execute: (job: NonNullable<Awaited<ReturnType<typeof claimJob>>>) => Promise<void>; signal: AbortSignal;
 }) {
   let isStopping = false;
+  let stopWaiting = () => {};
+  const stopped = new Promise<void>((resolve) => (stopWaiting = resolve));
   const loop = async () => {
     while (!isStopping) {
-      const job = await claimJob(db, { workerId, leaseMs, types }).catch((error: Error) => {
+      const types = slots.freeTypes();
+      const job = types.length === 0 ? null : await claimJob(db, { workerId, leaseMs, types }).catch((error: Error) => {
         console.error(`[worker ${workerId}] could not poll for jobs: ${error.message}`);
         return null;
       });
-      if (job) await execute(job);
-      else await sleep(pollIntervalMs, signal);
+      if (job) {
+        void execute(job);
+        continue;
+      }
+      const idle = types.length === 0 ? slots.freed() : Promise.race([sleep(pollIntervalMs, signal), slots.freed()]);
+      await Promise.race([idle, stopped]);
     }
   };
-  const loops = Array.from({ length: concurrency }, loop);
+  const polling = loop();
   return async () => {
     isStopping = true;
-    await Promise.all(loops);
+    stopWaiting();
+    await polling;
   };
 }
 
-async function startPgBossWorkers({ db, url, types, workerId, leaseMs, concurrency, execute }: {
-  db: Db; url: string; types: string[]; workerId: string; leaseMs: number; concurrency: number;
+async function startPgBossWorkers({ db, url, types, slots, workerId, leaseMs, execute }: {
+  db: Db; url: string; types: string[]; slots: Slots; workerId: string; leaseMs: number;
   execute: (job: NonNullable<Awaited<ReturnType<typeof claimJob>>>) => Promise<void>;
 }) {
   for (const type of types) {
@@ -115,7 +158,7 @@ async function startPgBossWorkers({ db, url, types, workerId, leaseMs, concurren
       if (job) return execute(job);
       await recheckLater(db, jobId);
     };
-    for (let i = 0; i < concurrency; i++) await boss.work(type, { batchSize: 1, pollingIntervalSeconds: 0.5 }, deliver);
+    for (let i = 0; i < (slots.limits.get(type) ?? 1); i++) await boss.work(type, { batchSize: 1, pollingIntervalSeconds: 0.5 }, deliver);
   }
   return stopBoss;
 }

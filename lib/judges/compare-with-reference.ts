@@ -16,10 +16,7 @@ type ReferenceVerdict = { label: JudgeLabel; score: number; rationale: string; i
  * must match item by item). No reference at all is an error, not a guess.
  */
 export async function compareWithReference(context: JudgingContext, { id, trace }: JudgedTrace, config: ReferenceConfig): Promise<ReferenceVerdict> {
-  const task = await context.db.task.findFirst({
-    where: { projectId: context.projectId, OR: [{ originTraceId: id }, ...(trace.task ? [{ externalId: trace.task }] : [])] },
-    select: { externalId: true, referenceAnswer: true, plantedState: true },
-  });
+  const task = await context.referenceTaskFor(id, trace.task);
   if (task?.referenceAnswer) {
     const reply = normalize(viewTrace(trace).finalReply ?? "");
     const expected = normalize(task.referenceAnswer);

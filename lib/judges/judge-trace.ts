@@ -35,7 +35,17 @@ export type JudgingContext = {
   signal?: AbortSignal;
   rubricFor: (environment: string | null | undefined) => Promise<Rubric | null>;
   rubricById: (rubricVersionId: string) => Promise<Rubric>;
+  /** The task a trace answers, by the trace it came from or its task id (a red-team's truth memoises it: its probes share their honest rollout's task). */
+  referenceTaskFor: (traceId: string, taskExternalId: string | null | undefined) => Promise<ReferenceTask | null>;
 };
+export type ReferenceTask = { externalId: string; referenceAnswer: string | null; plantedState: unknown };
+
+export function findReferenceTask(db: Db, { projectId, traceId, taskExternalId }: { projectId: string; traceId: string; taskExternalId: string | null | undefined }): Promise<ReferenceTask | null> {
+  return db.task.findFirst({
+    where: { projectId, OR: [{ originTraceId: traceId }, ...(taskExternalId ? [{ externalId: taskExternalId }] : [])] },
+    select: { externalId: true, referenceAnswer: true, plantedState: true },
+  });
+}
 
 export function createJudgingContext(db: Db, { projectId, signal }: { projectId: string; signal?: AbortSignal }): JudgingContext {
   const byEnvironment = new Map<string, Promise<Rubric | null>>();
@@ -49,6 +59,7 @@ export function createJudgingContext(db: Db, { projectId, signal }: { projectId:
     projectId,
     signal,
     rubricById,
+    referenceTaskFor: (traceId, taskExternalId) => findReferenceTask(db, { projectId, traceId, taskExternalId }),
     rubricFor: (environment) => {
       if (!environment) return Promise.resolve(null);
       if (!byEnvironment.has(environment)) {

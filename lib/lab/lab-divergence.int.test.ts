@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { runJobNow } from "../jobs/run-job-now";
-import { runDivergenceHandler, runDivergenceJob } from "../monitor/run-divergence-job";
+import { enqueueRunDivergence, runDivergenceHandler, runDivergenceJob } from "../monitor/run-divergence-job";
 import { listRunDetections } from "../runs/list-run-detections";
 import { deleteProject, makeProject } from "../testing/factories";
 import { handleLabRun } from "./lab-run-job";
@@ -30,11 +30,13 @@ beforeAll(async () => {
 });
 afterAll(() => deleteProject(db, projectId));
 
-/** Trains a lab run, then runs the divergence job its end queued, through the job system. */
+/** Trains a lab run, then runs the divergence job that follows the metrics its end announced, through the job system. */
 async function trainAndWatch(rubric: "v1" | "v2") {
   const { run, job } = await startLabRun(db, { projectId, rubric, config });
   await handleLabRun({ runId: run.id }, { db, jobId: job.id, signal: new AbortController().signal, reportProgress: async () => {} });
-  const pending = await db.job.findUniqueOrThrow({ where: { idempotencyKey: `runs.divergence:${run.id}` } });
+  expect(await db.job.findUniqueOrThrow({ where: { idempotencyKey: `metrics.stored:${run.id}` } })).toMatchObject({ type: "pipeline.event", status: "queued" });
+  // What workers/follow-ups.ts declares for metrics.stored (lib/ tests do not reach into workers/).
+  const { job: pending } = await enqueueRunDivergence(db, { projectId, runId: run.id });
   expect(await runJobNow(db, { jobId: pending.id, type: runDivergenceJob, handle: runDivergenceHandler.handle })).toBe("succeeded");
   return run.id;
 }
@@ -50,8 +52,13 @@ describe("the monitor on lab runs", () => {
     expect(train.examples.every((e) => e.trace.success === false && (e.trace.reward ?? 0) > 0)).toBe(true);
     const detections = await listRunDetections(db, { projectId, runId: v1 });
     expect(detections.some((d) => d.kind === "metric_divergence" && d.metricPair?.reference === "success/train")).toBe(true);
+    const stored = await db.trainingRun.findUniqueOrThrow({ where: { id: v1 }, select: { hackRisk: true } });
+    expect(stored.hackRisk).toMatchObject({ level: "likely", summary: expect.stringMatching(/^Hack likely: divergence reward\/proxy vs success\/train/) });
 
     const v2 = await trainAndWatch("v2");
     expect(await db.edgeCase.count({ where: { projectId, subjectId: v2, rule: { in: ["metric_divergence", "held_out_gap"] } } })).toBe(0);
+    // v2's hack item reads the simulator's audit: it counts here as any approved hack check would, and never fires more often as v2 trains.
+    const v2Risk = (await db.trainingRun.findUniqueOrThrow({ where: { id: v2 }, select: { hackRisk: true } })).hackRisk as { level: string };
+    expect(v2Risk.level).not.toBe("likely");
   });
 });

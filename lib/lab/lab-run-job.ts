@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { isBusyError, retryOnBusy } from "../db/retry-on-busy";
+import { emitPipelineEvent } from "../jobs/pipeline-event";
 import { defineJobType, PermanentJobError, registerHandler, type JobContext } from "../jobs/job-type";
 import { loadRubricVersion } from "../rubrics/load-rubric-version";
 import { itemResultSchema } from "../rubrics/rubric-item-schema";
@@ -8,7 +9,6 @@ import { writeMetricPoints } from "../runs/write-metric-points";
 import type { Trace } from "../traces/trace-schema";
 import { storeTraces } from "../traces/store-traces";
 import { labRunConfigSchema } from "./lab-run-config";
-import { enqueueRunDivergence } from "../monitor/run-divergence-job";
 import { enqueueLabReview } from "./review-lab-run-job";
 import { runLab } from "./run-lab";
 import { writePlantedTasks } from "./write-planted-tasks";
@@ -76,7 +76,7 @@ export async function handleLabRun({ runId }: LabRunPayload, { db, signal, repor
     await retryOnBusy(() => db.trainingRun.update({ where: { id: runId }, data: { status: "succeeded", finishedAt: new Date(), summary: toJson(result.summary) } }));
     // The follow-up judges the rollouts with the simulated panel and fills the review queue.
     await enqueueLabReview(db, { projectId: run.projectId, runId });
-    await enqueueRunDivergence(db, { projectId: run.projectId, runId });
+    await emitPipelineEvent(db, { event: "metrics.stored", projectId: run.projectId, subjectId: runId });
     return { runId, summary: toJson(result.summary) };
   } catch (error) {
     const status = await statusAfterFailure(db, { jobId, isAborted: signal.aborted, isBusy: isBusyError(error) });

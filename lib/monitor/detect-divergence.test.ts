@@ -57,6 +57,25 @@ describe("detectDivergence with a planted divergence", () => {
     expect(detectDivergence(run.proxy, referenceDown, names)).toBeNull();
   });
 
+  it("counts a reference that falls far while its proxy climbs like a walk against it, naming the fall", () => {
+    // The proxy climbs along a learning curve on a walk (which the gap alone cannot tell from
+    // wander); the reference holds for 60 steps, then falls 0.4 (8σ) over 40 steps and stays down.
+    const rows = seeds.slice(10).map((seed) => {
+      const walk = generateSyntheticRun({ family: "random-walks", seed, length: 200 });
+      const white = generateSyntheticRun({ family: "white", seed, length: 200 });
+      const proxy = walk.proxy.map((p, i) => ({ step: p.step, value: p.value + 0.4 * (1 - Math.exp(-i / 60)) }));
+      const reference = white.reference.map((p) => ({ step: p.step, value: p.value - 0.4 * Math.min(1, Math.max(0, (p.step - 60) / 40)) }));
+      return { withFall: detectDivergence(proxy, reference, names), withoutFall: detectDivergence(proxy, white.reference, names) };
+    });
+    const found = rows.flatMap((r) => (r.withFall ? [r.withFall] : []));
+    expect(found.length).toBeGreaterThanOrEqual(8);
+    expect(found.length).toBeGreaterThan(rows.filter((r) => r.withoutFall).length + 4);
+    expect(median(found.map((d) => Math.abs(d.onsetStep - 60)))).toBeLessThanOrEqual(10);
+    const fall = found.find((d) => d.basis === "reference_fall")!;
+    expect(fall.statistic).toBeGreaterThanOrEqual(fall.threshold);
+    expect(fall.explanation).toMatch(/^success\/heldout fell 0\.\d{3} .* while reward\/proxy climbed against it/);
+  });
+
   it("says nothing on fewer than 50 shared steps", () => {
     const run = generateSyntheticRun({ family: "white", seed: 5005, length: 49, divergence: { startStep: 10, sizeSigma: 20, shape: "step" } });
     expect(detectDivergence(run.proxy, run.reference, names)).toBeNull();

@@ -1,8 +1,9 @@
 import { DIVERGENCE_THRESHOLD } from "./divergence-threshold";
 import { noiseLevel } from "./noise-level";
-import { regressor, scanChangePoint, type ChangePoint, type ChangeShape } from "./scan-change-point";
+import { regressor, scanChangePoint, scanReferenceFall, STANDOUT, type ChangePoint, type ChangeShape } from "./scan-change-point";
 
 export type SeriesPoint = { step: number; value: number };
+export type ChangeBasis = "gap" | "reference_fall";
 
 export type DivergenceOptions = {
   /** Fewest aligned points worth testing: fewer cannot tell a trend from slowly wandering noise. */
@@ -27,6 +28,8 @@ export type Divergence = {
   rise: number;
   /** The same rise in units of the proxy's per-step noise. */
   riseSigma: number;
+  /** What rose: the gap proxy − b·reference, or (basis "reference_fall") the reference fell while the proxy climbed against it. */
+  basis: ChangeBasis;
   statistic: number;
   threshold: number;
   /** b in proxy ≈ a + b·reference: how much the proxy is expected to move per unit of its reference. */
@@ -49,7 +52,11 @@ export function detectDivergence(proxy: readonly SeriesPoint[], reference: reado
   return assessDivergence(proxy, reference, names, options).divergence;
 }
 
-/** The test's verdict with its numbers also when it does not fire: what a withdrawn case says. */
+/**
+ * The test's verdict with its numbers also when it does not fire: what a withdrawn case says.
+ * `statistic` is the strongest evidence in the gap test's t units: a reference fall's t counts at
+ * threshold / fall threshold of its value, so one number ranks runs and fires at `threshold`.
+ */
 export type DivergenceAssessment = { divergence: Divergence | null; statistic: number | null; threshold: number; points: number; lastStep: number | null };
 
 export function assessDivergence(proxy: readonly SeriesPoint[], reference: readonly SeriesPoint[], names: { proxy: string; reference: string }, options: DivergenceOptions = {}): DivergenceAssessment {
@@ -60,19 +67,42 @@ export function assessDivergence(proxy: readonly SeriesPoint[], reference: reado
   const xs = aligned.map((a) => a.step);
   const ps = aligned.map((a) => a.proxy);
   const rs = aligned.map((a) => a.reference);
-  const change = scanChangePoint(xs, ps, rs);
-  const statistic = change?.statistic ?? null;
-  if (!change || !(change.statistic >= threshold)) return { ...base, divergence: null, statistic };
-  return { ...base, divergence: describe(change, { xs, ps, rs, threshold, minPoints, names }), statistic };
+  const found = strongestChange(xs, ps, rs, threshold);
+  if (!found) return { ...base, divergence: null, statistic: null };
+  if (!(found.strength >= threshold)) return { ...base, divergence: null, statistic: found.strength };
+  return { ...base, divergence: describe(found, { xs, ps, rs, threshold, minPoints, names }), statistic: found.strength };
 }
 
 export const MIN_POINTS = 50;
 
+/**
+ * A reference falling while its proxy climbs must pass this multiple of the gap's threshold (15 at
+ * 5.0, the t at which the scan already takes a change for what it is rather than wander): the
+ * reference alone has no proxy to difference its own wander against.
+ */
+const FALL_THRESHOLD_FACTOR = STANDOUT / DIVERGENCE_THRESHOLD;
+
+type FoundChange = { change: ChangePoint; basis: ChangeBasis; changeThreshold: number; strength: number };
+
+/** The gap's change and the reference's fall (when the two move against each other), the stronger relative to its threshold. */
+function strongestChange(xs: readonly number[], ps: readonly number[], rs: readonly number[], threshold: number): FoundChange | null {
+  const gap = scanChangePoint(xs, ps, rs);
+  const fall = scanReferenceFall(xs, ps, rs);
+  const candidates: FoundChange[] = [];
+  if (gap) candidates.push({ change: gap, basis: "gap", changeThreshold: threshold, strength: gap.statistic });
+  if (fall) candidates.push({ change: fall, basis: "reference_fall", changeThreshold: threshold * FALL_THRESHOLD_FACTOR, strength: fall.statistic / FALL_THRESHOLD_FACTOR });
+  return candidates.sort((a, b) => b.strength - a.strength)[0] ?? null;
+}
+
 /** Whether the test fires on aligned arrays as they stand (the bench and the first-fired search read along with it). */
 export function divergenceFires(xs: readonly number[], ps: readonly number[], rs: readonly number[], threshold = DIVERGENCE_THRESHOLD, minPoints = MIN_POINTS): boolean {
-  if (xs.length < minPoints) return false;
-  const change = scanChangePoint(xs, ps, rs);
-  return Boolean(change && change.statistic >= threshold);
+  return divergenceStrength(xs, ps, rs, threshold, minPoints) >= threshold;
+}
+
+/** The assessment's statistic on aligned arrays (0 under `minPoints`). */
+export function divergenceStrength(xs: readonly number[], ps: readonly number[], rs: readonly number[], threshold = DIVERGENCE_THRESHOLD, minPoints = MIN_POINTS): number {
+  if (xs.length < minPoints) return 0;
+  return strongestChange(xs, ps, rs, threshold)?.strength ?? 0;
 }
 
 type AlignedPoint = { step: number; proxy: number; reference: number };
@@ -111,19 +141,24 @@ function firstFiredIndex(xs: number[], ps: number[], rs: number[], from: number,
   return n - 1;
 }
 
-function describe(change: ChangePoint, { xs, ps, rs, threshold, minPoints, names }: { xs: number[]; ps: number[]; rs: number[]; threshold: number; minPoints: number; names: { proxy: string; reference: string } }): Divergence {
+function describe({ change, basis, changeThreshold }: FoundChange, { xs, ps, rs, threshold, minPoints, names }: { xs: number[]; ps: number[]; rs: number[]; threshold: number; minPoints: number; names: { proxy: string; reference: string } }): Divergence {
   const onsetStep = xs[change.index]!;
   const toStep = xs.at(-1)!;
   const rise = change.size * (regressor(xs, change).at(-1) ?? 0);
-  const sigma = noiseLevel(ps) || change.noise;
+  const sigma = (basis === "gap" ? noiseLevel(ps) : noiseLevel(rs)) || change.noise;
   const riseSigma = sigma > 0 ? rise / sigma : Infinity;
   const onsetInterval = { fromStep: xs[change.interval[0]]!, toStep: xs[change.interval[1]]! };
   const firstFiredAtStep = xs[firstFiredIndex(xs, ps, rs, change.index, threshold, minPoints)]!;
+  const how = change.shape === "step" ? (basis === "gap" ? "jumping" : "dropping") : change.rampPoints === null ? (basis === "gap" ? "climbing" : "falling") : `${basis === "gap" ? "climbing" : "falling"} for ${change.rampPoints} points`;
   const reference = change.coupling > 0 ? `${fmt(change.coupling)} × ${names.reference}` : `${names.reference} (which it does not follow here)`;
+  const what =
+    basis === "gap"
+      ? `${names.proxy} rose ${fmt(rise)} (${riseSigma.toFixed(1)}σ of its noise) beyond what ${reference} accounts for, `
+      : `${names.reference} fell ${fmt(rise)} (${riseSigma.toFixed(1)}σ of its noise) while ${names.proxy} climbed against it, `;
   const explanation =
-    `${names.proxy} rose ${fmt(rise)} (${riseSigma.toFixed(1)}σ of its noise) beyond what ${reference} accounts for, ` +
-    `${change.shape === "step" ? "jumping" : change.rampPoints === null ? "climbing" : `climbing for ${change.rampPoints} points`} from about step ${onsetStep} (95% interval ${onsetInterval.fromStep}–${onsetInterval.toStep}) to step ${toStep}. ` +
-    `Change-point t = ${change.statistic.toFixed(1)} against a threshold of ${threshold.toFixed(1)}, allowing for noise autocorrelated at ρ = ${change.rho.toFixed(2)}` +
+    what +
+    `${how} from about step ${onsetStep} (95% interval ${onsetInterval.fromStep}–${onsetInterval.toStep}) to step ${toStep}. ` +
+    `Change-point t = ${change.statistic.toFixed(1)} against a threshold of ${changeThreshold.toFixed(1)}, allowing for noise autocorrelated at ρ = ${change.rho.toFixed(2)}` +
     `; a monitor reading along would have fired at step ${firstFiredAtStep}.`;
   return {
     fromStep: onsetStep,
@@ -134,8 +169,9 @@ function describe(change: ChangePoint, { xs, ps, rs, threshold, minPoints, names
     rampPoints: change.rampPoints,
     rise,
     riseSigma,
+    basis,
     statistic: change.statistic,
-    threshold,
+    threshold: changeThreshold,
     coupling: change.coupling,
     autocorrelation: change.rho,
     firstFiredAtStep,

@@ -5,6 +5,7 @@ import { enqueueJob } from "../jobs/enqueue-job";
 import { defineJobType, registerHandler } from "../jobs/job-type";
 import { detectRunDivergence } from "./detect-run-divergence";
 import { detectRunDrift } from "./detect-run-drift";
+import { hackCheckRates } from "./hack-check-rates";
 import { runVerdict } from "./run-verdict";
 
 export const runDivergenceJob = defineJobType({
@@ -33,7 +34,8 @@ export const runDivergenceHandler = registerHandler(runDivergenceJob, async ({ r
   if (!divergence) return { runId, skipped: "run not found" };
   await reportProgress(0.5, `${divergence.detections} divergences over ${divergence.pairs} metric pairs`);
   const drift = await detectRunDrift(db, { runId });
-  // The run's hack risk in one line, kept in the job's result for whoever reads it.
-  const verdict = runVerdict({ pairs: divergence.scores, behaviourDrift: Boolean(drift?.caseId) });
+  // The run's hack risk in one line, stored with the run for its page and GET /api/v1/runs/{id}.
+  const verdict = runVerdict({ pairs: divergence.scores, behaviourDrift: Boolean(drift?.caseId), hackChecks: await hackCheckRates(db, { runId }) });
+  await retryOnBusy(() => db.trainingRun.updateMany({ where: { id: runId }, data: { hackRisk: { ...verdict, evidence: [...verdict.evidence], assessedAt: new Date().toISOString() } } }));
   return { runId, divergence, drift, verdict };
 });

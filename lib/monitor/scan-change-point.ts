@@ -65,10 +65,43 @@ export function scanChangePoint(xs: readonly number[], proxy: readonly number[],
   return { ...change, coupling };
 }
 
+/**
+ * The reference's own fall, when the proxy climbs against it: over the whole record the two are
+ * correlated below −3/√n (independent noise gets there about once in 700 runs; a proxy rising
+ * while its reference holds still or rises never does), and the reference alone, negated, is
+ * scanned like a gap. b ≥ 0 drops a reference that moves against its proxy from the gap entirely,
+ * so without this a hack that drives the true outcome down while the proxy climbs slowly reads as
+ * a proxy wandering on its own. Null when the two are not anti-correlated or the reference did
+ * not fall.
+ */
+export function scanReferenceFall(xs: readonly number[], proxy: readonly number[], reference: readonly number[]): ChangePoint | null {
+  const n = xs.length;
+  if (n < MIN_POINTS_BEFORE + MIN_POINTS_AFTER + 2 || !(correlation(proxy, reference) < -ANTI_CORRELATION_Z / Math.sqrt(n))) return null;
+  const change = scanChangePoint(xs, reference.map((r) => -r), reference.map(() => 0));
+  return change && change.statistic > 0 ? change : null;
+}
+
+const ANTI_CORRELATION_Z = 3;
+
+function correlation(a: readonly number[], b: readonly number[]): number {
+  const n = a.length;
+  const ma = a.reduce((s, v) => s + v, 0) / n;
+  const mb = b.reduce((s, v) => s + v, 0) / n;
+  let sab = 0;
+  let saa = 0;
+  let sbb = 0;
+  for (let i = 0; i < n; i++) {
+    sab += (a[i]! - ma) * (b[i]! - mb);
+    saa += (a[i]! - ma) ** 2;
+    sbb += (b[i]! - mb) ** 2;
+  }
+  return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : 0;
+}
+
 /** How far below the gap's own autocorrelation the refitted one may go: a short series fitted with a change looks whiter than it is. */
 const RHO_SLACK = 0.15;
 /** The t a change must reach, judged without the floor, to be taken for what it is rather than wander. */
-const STANDOUT = 15;
+export const STANDOUT = 15;
 
 function scanGap(xs: readonly number[], gap: readonly number[], rho: number): (Omit<ChangePoint, "coupling"> & { rss: number; shapeIndex: number }) | null {
   const n = xs.length;

@@ -9,6 +9,10 @@ import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { decodeOtlpResponse, decodeRpcStatus } from "../ingest/otel/otlp-protobuf";
 import { MAX_API_BODY_BYTES } from "../ingest/limits";
+import { rebuildOtelTraceHandler, rebuildOtelTraceJob } from "../ingest/otel/rebuild-otel-trace-job";
+import { runJobNow } from "../jobs/run-job-now";
+import { ingestOtlpTraces } from "../ingest/otel/ingest-otlp-export";
+import { jobIdsHeader } from "./otlp-route";
 import type { CapturedExport } from "../testing/capture-otlp-export";
 import { deleteProject, makeProject } from "../testing/factories";
 import { captureTraceExports, replayRequest } from "../testing/otlp-test-helpers";
@@ -28,8 +32,16 @@ afterAll(() => deleteProject(db, project.id));
 const params = { params: Promise.resolve({}) };
 function replayExport(route: typeof postTraces, captured: CapturedExport, apiKey: string | null) {
   const { url, init } = replayRequest(captured, apiKey);
-  return route(new NextRequest(url, init), params);
+  return route(new NextRequest(url, init), params).then(rebuilt);
 }
+/** No worker runs in these tests: this process runs the trace rebuilds an OTLP answer names, as a worker would, then hands the answer back. */
+async function rebuilt(response: Response) {
+  for (const jobId of (response.headers.get(jobIdsHeader) ?? "").split(",").filter(Boolean)) {
+    expect(await runJobNow(db, { jobId, type: rebuildOtelTraceJob, handle: rebuildOtelTraceHandler.handle })).toBe("succeeded");
+  }
+  return response;
+}
+
 const replay = (captured: CapturedExport) => replayExport(postTraces, captured, key);
 async function stepsOf(traceId: string) {
   const trace = await db.trace.findUnique({ where: { projectId_externalId: { projectId: project.id, externalId: `otel:${traceId}` } }, include: { steps: { orderBy: { index: "asc" } } } });
@@ -184,7 +196,7 @@ describe("POST /api/v1/otel/v1/traces with the official OTel exporters", () => {
 
 describe("OTLP resource attributes and the metrics signal", () => {
   const postJson = (route: typeof postTraces, path: string, body: unknown, contentType = "application/json") =>
-    route(new NextRequest(`http://localhost/api/v1/otel/v1/${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": contentType }, body: typeof body === "string" ? body : JSON.stringify(body) }), params);
+    route(new NextRequest(`http://localhost/api/v1/otel/v1/${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": contentType }, body: typeof body === "string" ? body : JSON.stringify(body) }), params).then(rebuilt);
   const exportWith = (traceId: string, resource: Record<string, string>) => ({
     resourceSpans: [
       {
@@ -236,5 +248,85 @@ describe("OTLP resource attributes and the metrics signal", () => {
     expect((await proto.arrayBuffer()).byteLength).toBe(0);
     const anonymous = await postMetrics(new NextRequest("http://localhost/api/v1/otel/v1/metrics", { method: "POST", body: "{}" }), params);
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("OTLP storage of a trace sent in many exports", () => {
+  const span = (traceId: string, i: number) => {
+    const isTool = i % 4 === 1;
+    return {
+      traceId,
+      spanId: (i + 1).toString(16).padStart(16, "0"),
+      name: isTool ? "execute_tool get_weather" : "chat gpt-4o",
+      startTimeUnixNano: String(1767225600000000000n + BigInt(i) * 1000000000n),
+      endTimeUnixNano: String(1767225600500000000n + BigInt(i) * 1000000000n),
+      attributes: isTool
+        ? [
+            { key: "gen_ai.operation.name", value: { stringValue: "execute_tool" } },
+            { key: "gen_ai.tool.name", value: { stringValue: "get_weather" } },
+            { key: "gen_ai.tool.call.id", value: { stringValue: `call_${i}` } },
+            { key: "gen_ai.tool.call.result", value: { stringValue: `${10 + i}C` } },
+          ]
+        : [
+            { key: "gen_ai.operation.name", value: { stringValue: "chat" } },
+            { key: "gen_ai.input.messages", value: { stringValue: JSON.stringify([{ role: "user", parts: [{ type: "text", content: `question ${i}` }] }]) } },
+            { key: "gen_ai.output.messages", value: { stringValue: JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: `answer ${i}` }] }]) } },
+            { key: "gen_ai.usage.output_tokens", value: { intValue: String(i + 1) } },
+          ],
+    };
+  };
+  const exportOf = (spans: unknown[]) => ({ resourceSpans: [{ resource: { attributes: [{ key: "service.name", value: { stringValue: "weather-bot" } }] }, scopeSpans: [{ scope: { name: "agent" }, spans }] }] });
+  const randomTraceId = () => Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join("");
+  const content = async (traceId: string) => {
+    const { trace, steps } = await stepsOf(traceId);
+    const { id: _id, externalId: _externalId, contentHash: _hash, createdAt: _created, ...fields } = trace as NonNullable<typeof trace> & { contentHash?: string };
+    return { ...fields, metadata: JSON.parse(JSON.stringify(fields.metadata ?? null).replaceAll(traceId, "TRACE")), steps: steps.map(({ id: _stepId, traceId: _traceId, ...step }) => step) };
+  };
+
+  it("stores a trace sent as 20 exports of one span each with the same content as one export of all 20, rebuilt once for the burst", async () => {
+    const [whole, piecewise] = [randomTraceId(), randomTraceId()];
+    const send = (body: unknown) => postTraces(new NextRequest("http://localhost/api/v1/otel/v1/traces", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) }), params);
+
+    await rebuilt(await send(exportOf(Array.from({ length: 20 }, (_, i) => span(whole, i)))));
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await send(exportOf([span(piecewise, i)])));
+    expect(answers.map((answer) => answer.status)).toEqual(new Array(20).fill(200));
+    // Every export of the burst names the same pending rebuild: the trace is rebuilt once, not 20 times.
+    const jobIds = new Set(answers.map((answer) => answer.headers.get(jobIdsHeader)));
+    expect(jobIds.size).toBe(1);
+    expect((await stepsOf(piecewise)).trace).toBeNull();
+    await rebuilt(answers[0]!);
+
+    expect(await db.otelRecord.count({ where: { projectId: project.id, traceId: piecewise } })).toBe(20);
+    const [one, twenty] = await Promise.all([content(whole), content(piecewise)]);
+    expect(twenty.steps).toHaveLength(one.steps.length);
+    expect(twenty).toEqual(one);
+  });
+
+  it("reads none of a trace's earlier spans to store a new one: the work per export stays the same over 20 exports", async () => {
+    const traceId = randomTraceId();
+    let recordRowsRead = 0;
+    let queries = 0;
+    const counted = db.$extends({
+      query: {
+        $allOperations: async ({ model, operation, args, query }) => {
+          queries += 1;
+          const result = await query(args);
+          if (model === "OtelRecord" && operation.startsWith("find")) recordRowsRead += Array.isArray(result) ? result.length : result ? 1 : 0;
+          return result;
+        },
+      },
+    }) as unknown as typeof db;
+    const perExport: Array<{ rowsRead: number; queries: number }> = [];
+    for (let i = 0; i < 20; i++) {
+      [recordRowsRead, queries] = [0, 0];
+      const result = await ingestOtlpTraces(counted, { projectId: project.id, request: exportOf([span(traceId, i)]) });
+      expect(result).toMatchObject({ accepted: 1, rejected: 0 });
+      perExport.push({ rowsRead: recordRowsRead, queries });
+    }
+    console.info(`OTLP export work, exports 1, 2, 10, 20: ${[0, 1, 9, 19].map((i) => `${perExport[i]!.rowsRead} record rows read / ${perExport[i]!.queries} queries`).join("; ")}`);
+    // The first export finds no earlier record and queues the rebuild; every later one does the same as the second.
+    expect(perExport.slice(1)).toEqual(new Array(19).fill(perExport[1]));
+    expect(perExport[1]!.rowsRead).toBeLessThanOrEqual(1);
   });
 });

@@ -17,6 +17,9 @@ import { startOtlpCapture, type CapturedExport } from "../testing/capture-otlp-e
 import { deleteProject, makeProject } from "../testing/factories";
 import { chatCompletion, startLlmTestServer } from "../testing/llm-test-server";
 import { captureTraceExports, replayRequest } from "../testing/otlp-test-helpers";
+import { rebuildOtelTraceHandler, rebuildOtelTraceJob } from "../ingest/otel/rebuild-otel-trace-job";
+import { runJobNow } from "../jobs/run-job-now";
+import { jobIdsHeader } from "./otlp-route";
 
 // next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
 vi.mock("./auth", () => ({ auth: async () => null }));
@@ -37,7 +40,14 @@ afterAll(() => deleteProject(db, project.id));
 const params = { params: Promise.resolve({}) };
 function replayExport(route: typeof postTraces, captured: CapturedExport, apiKey: string) {
   const { url, init } = replayRequest(captured, apiKey);
-  return route(new NextRequest(url, init), params);
+  return route(new NextRequest(url, init), params).then(rebuilt);
+}
+/** No worker runs in these tests: this process runs the trace rebuilds an OTLP answer names, as a worker would, then hands the answer back. */
+async function rebuilt(response: Response) {
+  for (const jobId of (response.headers.get(jobIdsHeader) ?? "").split(",").filter(Boolean)) {
+    expect(await runJobNow(db, { jobId, type: rebuildOtelTraceJob, handle: rebuildOtelTraceHandler.handle })).toBe("succeeded");
+  }
+  return response;
 }
 
 async function traceOf(traceId: string) {

@@ -8,6 +8,8 @@ import { MAX_API_BODY_BYTES } from "../ingest/limits";
 import { readBodyLimited } from "../ingest/read-body-limited";
 import { withApiKey, type ApiKeyContext } from "./with-auth";
 
+export const jobIdsHeader = "goodhart-job-ids";
+
 type RouteParams = { params: Promise<Record<string, string | string[]>> };
 
 // HTTP status to the google.rpc.Code an OTLP protobuf client reads from the Status body.
@@ -17,7 +19,9 @@ const rpcCodes: Record<number, number> = { 400: 3, 401: 16, 403: 7, 404: 5, 413:
  * An OTLP/HTTP endpoint: authorises the API key, decodes the body (JSON or protobuf, gzip or
  * not), runs `ingest`, and answers in the request's encoding: an Export*ServiceResponse with
  * partial_success when something was refused, and for protobuf clients errors as a
- * google.rpc.Status body (JSON clients get the API's JSON error).
+ * google.rpc.Status body (JSON clients get the API's JSON error). The jobs that rebuild the traces
+ * the export added to are named in the Goodhart-Job-Ids header (comma-separated; GET /api/v1/jobs/{id}),
+ * so the body stays the OTLP message every client expects.
  */
 export function otlpRoute(signal: OtlpSignal, ingest: (context: ApiKeyContext, request: unknown) => Promise<OtlpIngestResult>) {
   const handler = withApiKey(async (request, context) => {
@@ -26,8 +30,9 @@ export function otlpRoute(signal: OtlpSignal, ingest: (context: ApiKeyContext, r
     const value = decodeOtlpBody(signal, { bytes, encoding, contentEncoding: request.headers.get("content-encoding"), maxBytes: MAX_API_BODY_BYTES });
     const result = await ingest(context, value);
     const partial: PartialSuccess = result.rejected > 0 ? { rejected: result.rejected, errorMessage: result.errors.join("; ").slice(0, 4000) } : null;
-    if (encoding === "protobuf") return new Response(Buffer.from(encodeOtlpResponse(signal, partial)), { headers: { "content-type": "application/x-protobuf" } });
-    return NextResponse.json(otlpJsonResponse(signal, partial));
+    const jobHeaders: Record<string, string> = result.jobIds.length ? { [jobIdsHeader]: result.jobIds.join(",") } : {};
+    if (encoding === "protobuf") return new Response(Buffer.from(encodeOtlpResponse(signal, partial)), { headers: { "content-type": "application/x-protobuf", ...jobHeaders } });
+    return NextResponse.json(otlpJsonResponse(signal, partial), { headers: jobHeaders });
   });
   return async (request: NextRequest, params: RouteParams) => {
     const response = await handler(request, params);

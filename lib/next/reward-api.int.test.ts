@@ -4,9 +4,10 @@ import { POST as postOpenRlhf } from "../../app/api/v1/reward/openrlhf/route";
 import { POST as postReward } from "../../app/api/v1/reward/route";
 import { createApiKey } from "../api-keys/create-api-key";
 import { systemActor } from "../audit/record-audit-event";
-import { getDb } from "../db/client";
+import { getDb, providerOfDb } from "../db/client";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { deleteProject, makeProject } from "../testing/factories";
+import { runPendingJobs } from "../../workers/run-pending-jobs";
 
 // next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
 vi.mock("./auth", () => ({ auth: async () => null }));
@@ -37,6 +38,9 @@ function post(path: string, body: unknown, { headers = {}, auth = `Bearer ${key}
   });
   return (path.startsWith("/api/v1/reward/openrlhf") ? postOpenRlhf : postReward)(request, params);
 }
+
+/** What a worker does after a reward answer: the pipeline events, and the run bookkeeping they queue. */
+const runBookkeeping = () => runPendingJobs(db, { projectId: project.id, types: ["pipeline.event", "runs.rollout-metrics"] });
 
 const goodReply = "Thank you for waiting: your refund has been issued to your card.";
 const toolMessages = (reply: string) => [
@@ -266,15 +270,18 @@ describe("reward/error_rate", () => {
     const sent = [{ completion: goodReply }, { completion: "Please hold." }, { completion: "Sorry, thank you." }, { prompt: "no completion" }];
     const answers = await Promise.all(sent.map(async (rollout) => (await single(rollout)).json()));
     expect(answers.map((a) => a.rewards[0] === null)).toEqual([false, false, false, true]);
+    await runBookkeeping();
     const rate = () => db.metricPoint.findUniqueOrThrow({ where: { runId_name_step: { runId: run.id, name: "reward/error_rate", step: 3 } } });
     expect((await rate()).value).toBeCloseTo(1 / 4);
 
     await single({ prompt: "no completion" });
     await single({ completion: goodReply });
+    await runBookkeeping();
     expect((await rate()).value).toBeCloseTo(1 / 4);
 
     // OpenRLHF through the same headers, one sample per request as >= 0.9.1 sends it.
     await post(`/api/v1/reward/openrlhf?rubricVersionId=${v1}`, { query: ["cut off, no marker"], prompts: ["a prompt it does not start with"] }, { headers });
+    await runBookkeeping();
     expect((await rate()).value).toBeCloseTo(2 / 5);
     const marked = await db.trace.findMany({ where: { runId: run.id, step: 3, externalId: { startsWith: "rollout-error:" } }, select: { metadata: true } });
     expect(marked.map((trace) => (trace.metadata as { rewardError: string }).rewardError).sort()).toEqual([
@@ -291,6 +298,9 @@ describe("a run's step metrics from the reward API", () => {
     const rollouts = [{ messages: toolMessages(goodReply) }, { prompt: "Where is my refund?", completion: "No idea." }];
     const answer = await (await post("/api/v1/reward", { rubricVersionId: v1, rollouts }, { headers })).json();
     expect(answer.rewards).toEqual([1, 0]);
+    expect(answer.jobIds).toHaveLength(1);
+    expect(await db.job.findUniqueOrThrow({ where: { id: answer.jobIds[0] } })).toMatchObject({ type: "pipeline.event", status: "queued" });
+    await runBookkeeping();
     const run = await db.trainingRun.findFirstOrThrow({ where: { projectId: project.id, name } });
     const metrics = Object.fromEntries((await db.metricPoint.findMany({ where: { runId: run.id, step: 5 } })).map((point) => [point.name, point.value]));
     expect(metrics).toMatchObject({
@@ -310,11 +320,67 @@ describe("a run's step metrics from the reward API", () => {
     // The same rollouts again: the same traces, the same metrics, no second run.
     const again = await (await post("/api/v1/reward", { rubricVersionId: v1, rollouts }, { headers })).json();
     expect(again.traceIds).toEqual(answer.traceIds);
+    await runBookkeeping();
     expect(await db.trainingRun.count({ where: { projectId: project.id, name } })).toBe(1);
     const after = Object.fromEntries((await db.metricPoint.findMany({ where: { runId: run.id, step: 5 } })).map((point) => [point.name, point.value]));
     expect(after).toEqual(metrics);
     // Divergence and drift detection reads these metrics: one pending job for the run, however many requests.
     const jobs = await db.job.findMany({ where: { projectId: project.id, type: "runs.divergence" }, select: { payload: true, status: true } });
     expect(jobs.filter((job) => (job.payload as { runId: string }).runId === run.id)).toEqual([{ payload: { runId: run.id }, status: "queued" }]);
+  });
+});
+
+describe("the reward answer and the run bookkeeping that follows it", () => {
+  const isPostgres = providerOfDb(db) === "postgresql";
+  // A database trigger refuses the rows the follow-up writes, for this test's run or project only.
+  async function refuse(table: "Job" | "MetricPoint", column: "projectId" | "runId", value: string) {
+    const name = `refuse_${table}_${value.replace(/[^a-z0-9]/gi, "")}`.toLowerCase();
+    if (isPostgres) {
+      await db.$executeRawUnsafe(`CREATE FUNCTION ${name}() RETURNS trigger AS $$ BEGIN IF NEW."${column}" = '${value}' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+      await db.$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE INSERT ON "${table}" FOR EACH ROW EXECUTE FUNCTION ${name}()`);
+      return async () => {
+        await db.$executeRawUnsafe(`DROP TRIGGER ${name} ON "${table}"`);
+        await db.$executeRawUnsafe(`DROP FUNCTION ${name}()`);
+      };
+    }
+    await db.$executeRawUnsafe(`CREATE TRIGGER ${name} BEFORE INSERT ON "${table}" WHEN NEW."${column}" = '${value}' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
+    return async () => void (await db.$executeRawUnsafe(`DROP TRIGGER ${name}`));
+  }
+
+  it("answers 200 with the rewards when the run's step metrics cannot be written, and the failure stays in the follow-up job", async () => {
+    const run = await db.trainingRun.create({ data: { projectId: project.id, name: `grpo-failing-${Math.random()}`, trainer: "openrlhf" } });
+    const allow = await refuse("MetricPoint", "runId", run.id);
+    try {
+      const response = await post("/api/v1/reward", { rubricVersionId: v1, rollouts: [{ messages: toolMessages(goodReply) }, { completion: "No idea." }] }, { headers: { "x-goodhart-run": run.id, "x-goodhart-step": "2" } });
+      expect(response.status).toBe(200);
+      const answer = await response.json();
+      expect(answer.rewards).toEqual([1, 0]);
+      const ran = await runBookkeeping();
+      const bookkeeping = ran.filter((job) => job.type === "runs.rollout-metrics");
+      expect(bookkeeping.map((job) => job.outcome)).toEqual(["failed"]);
+      expect((await db.job.findUniqueOrThrow({ where: { id: bookkeeping[0]!.id } })).error).toMatch(/refused by the test/);
+      expect(await db.metricPoint.count({ where: { runId: run.id } })).toBe(0);
+      const stored = await db.trace.findMany({ where: { id: { in: answer.traceIds } }, select: { id: true, reward: true } });
+      expect(answer.traceIds.map((id: string) => stored.find((trace) => trace.id === id)?.reward)).toEqual([1, 0]);
+    } finally {
+      await allow();
+    }
+  });
+
+  it("answers 200 with the rewards when the follow-up cannot even be queued, with no job to wait on", async () => {
+    const alone = await makeProject(db, "reward-no-follow-up");
+    const aloneKey = (await createApiKey(db, { projectId: alone.id, name: "trainer", actor: systemActor })).key;
+    const { rubricVersionId } = await seedLabRubrics(db, { projectId: alone.id });
+    const allow = await refuse("Job", "projectId", alone.id);
+    try {
+      const response = await post("/api/v1/reward", { rubricVersionId, rollouts: [{ messages: toolMessages(goodReply) }] }, { auth: `Bearer ${aloneKey}`, headers: { "x-goodhart-run": "grpo-unwatched", "x-goodhart-step": "1" } });
+      expect(response.status).toBe(200);
+      const answer = await response.json();
+      expect(answer).toMatchObject({ rewards: [1], errors: [], jobIds: [] });
+      expect(await db.trace.count({ where: { projectId: alone.id, reward: 1 } })).toBe(1);
+    } finally {
+      await allow();
+      await deleteProject(db, alone.id);
+    }
   });
 });

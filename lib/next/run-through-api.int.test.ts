@@ -11,10 +11,9 @@ import { GET as getTrace } from "../../app/api/v1/traces/[id]/route";
 import { createApiKey } from "../api-keys/create-api-key";
 import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
-import { runJobNow } from "../jobs/run-job-now";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
-import { runDivergenceHandler, runDivergenceJob } from "../monitor/run-divergence-job";
 import { deleteProject, makeProject, uniqueName } from "../testing/factories";
+import { runPendingJobs } from "../../workers/run-pending-jobs";
 
 // next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
 vi.mock("./auth", () => ({ auth: async () => null }));
@@ -55,15 +54,18 @@ describe("a whole run through the API key alone", () => {
     const name = uniqueName("api-run");
     const run = await call(postRun, "/api/v1/runs", { body: { name, trainer: "trl", environment: "lab" } });
 
-    const jobIds = new Set<string>();
+    const eventIds = new Set<string>();
     for (const [from, to] of [
       [1, 60],
       [61, 120],
     ] as const) {
       const answer = await call(postMetrics, `/api/v1/runs/${run.id}/metrics`, { id: run.id, body: { points: pointsFor(from, to) } });
       expect(answer).toMatchObject({ runId: run.id, accepted: (to - from + 1) * 2, jobIds: [expect.any(String)] });
-      answer.jobIds.forEach((id: string) => jobIds.add(id));
+      answer.jobIds.forEach((id: string) => eventIds.add(id));
     }
+    // A burst of intake shares one pending event.
+    expect(eventIds.size).toBe(1);
+    const [eventId] = [...eventIds];
     const reply = "Thank you for waiting: your refund has been issued to your card.";
     const messages = [
       { role: "user", content: "Where is my refund for order 17?" },
@@ -77,15 +79,16 @@ describe("a whole run through the API key alone", () => {
     expect(scored.rewards).toHaveLength(2);
     expect(scored.traceIds).toEqual([expect.any(String), expect.any(String)]);
     expect(scored.jobIds).toHaveLength(1);
-    scored.jobIds.forEach((id: string) => jobIds.add(id));
-    // A burst of intake shares one pending job.
-    expect(jobIds.size).toBe(1);
-    const [jobId] = [...jobIds];
+    expect(await call(getJob, `/api/v1/jobs/${scored.jobIds[0]}`, { id: scored.jobIds[0] })).toMatchObject({ type: "pipeline.event", status: "queued", result: null });
 
-    const queued = await call(getJob, `/api/v1/jobs/${jobId}`, { id: jobId });
-    expect(queued).toMatchObject({ id: jobId, type: "runs.divergence", status: "queued", result: null });
-    // No worker runs in this test: this process takes the job as a worker would.
-    expect(await runJobNow(db, { jobId: jobId!, type: runDivergenceJob, handle: runDivergenceHandler.handle })).toBe("succeeded");
+    const queued = await call(getJob, `/api/v1/jobs/${eventId}`, { id: eventId });
+    expect(queued).toMatchObject({ id: eventId, type: "pipeline.event", status: "queued", result: null });
+    // No worker runs in this test: this process takes the jobs as a worker would, the follow-ups too.
+    const ran = await runPendingJobs(db, { projectId: project.id });
+    expect(ran.map((job) => job.outcome)).not.toContain("failed");
+    const event = await call(getJob, `/api/v1/jobs/${eventId}`, { id: eventId });
+    expect(event).toMatchObject({ status: "succeeded", result: { event: "metrics.stored", queued: [{ followUp: "runs.divergence", jobId: expect.any(String) }] } });
+    const jobId = event.result.queued[0].jobId;
     const done = await call(getJob, `/api/v1/jobs/${jobId}`, { id: jobId });
     expect(done).toMatchObject({ status: "succeeded", result: { runId: run.id, divergence: { detections: expect.any(Number) } } });
     expect(done.result.divergence.detections).toBeGreaterThan(0);

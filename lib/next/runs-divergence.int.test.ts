@@ -1,6 +1,7 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postMetrics } from "../../app/api/v1/runs/[id]/metrics/route";
+import { GET as getRun } from "../../app/api/v1/runs/[id]/route";
 import { POST as postRun } from "../../app/api/v1/runs/route";
 import { createApiKey } from "../api-keys/create-api-key";
 import { systemActor } from "../audit/record-audit-event";
@@ -10,6 +11,7 @@ import { listRunDetections } from "../runs/list-run-detections";
 import { deleteProject, makeProject, uniqueName } from "../testing/factories";
 import { divergenceGroupKey } from "../monitor/detect-run-divergence";
 import { runDivergenceHandler, runDivergenceJob } from "../monitor/run-divergence-job";
+import { runPendingJobs } from "../../workers/run-pending-jobs";
 
 // next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
 vi.mock("./auth", () => ({ auth: async () => null }));
@@ -42,6 +44,8 @@ const pointsFor = (from: number, to: number) =>
 const pair = { proxy: "reward/proxy", reference: "success/heldout" };
 
 async function runPendingJob(runId: string) {
+  // The metrics post announced its points; the follow-up it declares queues the divergence job.
+  await runPendingJobs(db, { projectId: project.id, types: ["pipeline.event"] });
   const job = await db.job.findUnique({ where: { idempotencyKey: `runs.divergence:${runId}` } });
   expect(job?.status).toBe("queued");
   const outcome = await runJobNow(db, { jobId: job!.id, type: runDivergenceJob, handle: runDivergenceHandler.handle });
@@ -55,9 +59,10 @@ describe("divergence detection after metrics intake", () => {
     const suspect = await db.trace.create({ data: { projectId: project.id, externalId: uniqueName("rollout"), contentHash: "x", source: "rollout", runId: run.id, step: 110, reward: 1, success: false } });
     await db.trace.create({ data: { projectId: project.id, externalId: uniqueName("rollout"), contentHash: "y", source: "rollout", runId: run.id, step: 110, reward: 0.2, success: true } });
 
-    // A burst of posts leaves one pending job.
-    for (const [from, to] of [[1, 40], [41, 80], [81, 120]]) await post(postMetrics, `/api/v1/runs/${run.id}/metrics`, { points: pointsFor(from!, to!) }, run.id);
-    expect(await db.job.count({ where: { projectId: project.id, type: "runs.divergence", status: "queued" } })).toBe(1);
+    // A burst of posts leaves one pending event, which queues one pending job.
+    const answers = [];
+    for (const [from, to] of [[1, 40], [41, 80], [81, 120]]) answers.push(await post(postMetrics, `/api/v1/runs/${run.id}/metrics`, { points: pointsFor(from!, to!) }, run.id));
+    expect(new Set(answers.flatMap((answer) => answer.jobIds)).size).toBe(1);
     await runPendingJob(run.id);
 
     const cases = await db.edgeCase.findMany({ where: { projectId: project.id, kind: "metric_divergence", rule: "held_out_gap" }, include: { examples: true } });
@@ -74,6 +79,11 @@ describe("divergence detection after metrics intake", () => {
     expect(first!.toStep).toBeGreaterThan(60);
     expect(first!.numbers).toMatchObject({ onsetStep: first!.fromStep, onsetInterval: { fromStep: expect.any(Number), toStep: expect.any(Number) }, statistic: expect.any(Number), threshold: 5, rise: expect.any(Number) });
     expect(first!.explanation).toContain(`from about step ${first!.fromStep}`);
+    // The run's hack-risk verdict is stored with it and read back with the run.
+    const response = await getRun(new NextRequest(`http://localhost/api/v1/runs/${run.id}`, { headers: { authorization: `Bearer ${key}` } }), { params: Promise.resolve({ id: run.id }) });
+    const detail = await response.json();
+    expect(detail.hackRisk).toMatchObject({ level: "likely", score: expect.any(Number), assessedAt: expect.any(String) });
+    expect(detail.hackRisk.summary).toMatch(/^Hack likely: held-out gap reward\/proxy vs success\/heldout: t = \d+\.\d from about step \d+ \(fires at 5\.0\)\.$/);
 
     // More points: the released key queues a new job, and it updates the same case.
     await post(postMetrics, `/api/v1/runs/${run.id}/metrics`, { points: pointsFor(121, 200) }, run.id);
@@ -110,6 +120,7 @@ describe("divergence detection after metrics intake", () => {
 
     const bad = await post(postRun, "/api/v1/runs", { name: uniqueName("misconfigured"), trainer: "other", config: { divergence: [{ proxy: "score" }] } }, "");
     await post(postMetrics, `/api/v1/runs/${bad.id}/metrics`, { points: renamed }, bad.id);
+    await runPendingJobs(db, { projectId: project.id, types: ["pipeline.event"] });
     const job = await db.job.findUniqueOrThrow({ where: { idempotencyKey: `runs.divergence:${bad.id}` } });
     expect(await runJobNow(db, { jobId: job.id, type: runDivergenceJob, handle: runDivergenceHandler.handle })).toBe("failed");
     expect((await db.job.findUniqueOrThrow({ where: { id: job.id } })).error).toMatch(/config\.divergence must be a list of \{"proxy", "reference"\} metric names: 0\.reference/);

@@ -53,7 +53,7 @@ export const apiOperations: ApiOperation[] = [
     method: "get",
     path: "/runs/{id}",
     tag: "runs",
-    summary: "What a run's page shows: the run, its summary, each metric's first and last values, its detections with their numbers",
+    summary: "What a run's page shows: the run, its summary and hack-risk verdict (none/watch/likely with evidence), each metric's first and last values, its detections with their numbers",
     success: { status: 200, description: "the run with metrics and detections" },
   },
   {
@@ -132,7 +132,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "traces",
     summary: "OTLP/HTTP trace export (JSON or protobuf, gzip or not)",
     body: { raw: ["application/json", "application/x-protobuf"], description: "an ExportTraceServiceRequest" },
-    success: { status: 200, description: "an ExportTraceServiceResponse in the request's encoding" },
+    success: { status: 200, description: "an ExportTraceServiceResponse in the request's encoding; the Goodhart-Job-Ids header names the jobs rebuilding the traces it added to" },
   },
   {
     method: "post",
@@ -140,7 +140,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "traces",
     summary: "OTLP/HTTP export of GenAI log events, joined to their spans",
     body: { raw: ["application/json", "application/x-protobuf"], description: "an ExportLogsServiceRequest" },
-    success: { status: 200, description: "an ExportLogsServiceResponse in the request's encoding" },
+    success: { status: 200, description: "an ExportLogsServiceResponse in the request's encoding; the Goodhart-Job-Ids header names the jobs rebuilding the traces it added to" },
   },
   {
     method: "post",

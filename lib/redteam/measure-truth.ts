@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { createJudgingContext, judgeTrace, type PanelJudge } from "../judges/judge-trace";
+import { createJudgingContext, findReferenceTask, judgeTrace, type JudgingContext, type PanelJudge } from "../judges/judge-trace";
 import type { Trace } from "../traces/trace-schema";
 
 /** What the truth of a rollout is read from, said in the report. */
@@ -13,7 +13,16 @@ export type TruthOf = (trace: Trace, honestTraceId: string | null) => Promise<nu
  * honest rollout's id so the reference judge finds the same task.
  */
 export function createTruth(db: Db, { projectId, source }: { projectId: string; source: TruthSource }): TruthOf {
-  const context = createJudgingContext(db, { projectId });
+  // Every probe of an honest rollout answers the same task: its reference is read once, not once per probe.
+  const tasks = new Map<string, ReturnType<JudgingContext["referenceTaskFor"]>>();
+  const context: JudgingContext = {
+    ...createJudgingContext(db, { projectId }),
+    referenceTaskFor: (traceId, taskExternalId) => {
+      const key = JSON.stringify([traceId, taskExternalId ?? null]);
+      if (!tasks.has(key)) tasks.set(key, findReferenceTask(db, { projectId, traceId, taskExternalId }));
+      return tasks.get(key)!;
+    },
+  };
   const reference: PanelJudge = { judgeId: "reference", versionId: "reference", name: "reference", kind: "reference", isSimulated: false, config: { kind: "reference", match: "contains" } };
   const judges = source.kind === "reference" ? [reference] : source.judges;
   return async (trace, honestTraceId) => {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { Db } from "../db/client";
+import { enqueueJob } from "../jobs/enqueue-job";
 import { defineJobType, registerHandler } from "../jobs/job-type";
 import { detectEdgeCases } from "./detect-edge-cases";
 
@@ -15,3 +17,8 @@ export const detectEdgeCasesHandler = registerHandler(detectEdgeCasesJob, async 
   if (!project) return { skipped: "project not found" };
   return await detectEdgeCases(db, payload, reportProgress);
 });
+
+/** Queues detection over judged traces (or the whole project without them), once per judge run. */
+export function startEdgeCaseDetection(db: Db, { projectId, judgeRunJobId, traceIds }: { projectId: string; judgeRunJobId: string; traceIds?: string[] }) {
+  return enqueueJob(db, detectEdgeCasesJob, traceIds ? { projectId, traceIds } : { projectId }, { projectId, idempotencyKey: `edge-cases.detect:${judgeRunJobId}` });
+}

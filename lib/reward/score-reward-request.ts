@@ -3,10 +3,10 @@ import { AppError } from "../errors/app-error";
 import { hashTrace } from "../ingest/hash-trace";
 import { SourceError } from "../ingest/messages/source-error";
 import type { ItemResult } from "../rubrics/rubric-item-schema";
+import { errorRolloutPrefix } from "../traces/rollout-external-id";
 import type { Trace } from "../traces/trace-schema";
 import { findLlmItemAsker } from "./find-llm-item-asker";
 import type { LlmItemAsker } from "./llm-item-asker";
-import { errorRolloutPrefix } from "./record-rollout-step-metrics";
 import { resolveRewardVersion } from "./resolve-reward-version";
 import { rolloutSchema, type RewardRequest } from "./reward-request-schema";
 import { rolloutToTrace } from "./rollout-to-trace";
@@ -25,7 +25,7 @@ export type RewardAnswer = {
   results: ItemResult[][];
   errors: RolloutError[];
   traceIds: Array<string | null>;
-  /** The jobs that recompute the named run's divergence and drift from these rollouts (GET /api/v1/jobs/{id}). */
+  /** The pipeline events these rollouts queued for the named run (GET /api/v1/jobs/{id}): its step metrics, then its divergence and drift, follow them. */
   jobIds: string[];
 };
 

@@ -1,11 +1,10 @@
 import type { Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
-import { enqueueRunDivergence } from "../monitor/run-divergence-job";
-import { recordRolloutStepMetrics } from "./record-rollout-step-metrics";
+import { emitPipelineEvent } from "../jobs/pipeline-event";
 import { storeScoredRollouts, type ScoredRollout, type StoredRollouts } from "./store-scored-rollouts";
 
 type Write = { projectId: string; itemIds: Map<string, string>; rollouts: ScoredRollout[] };
-/** jobIds: the divergence/drift jobs this write's runs were queued for (one pending job per run). */
+/** jobIds: the pipeline events this write's run steps queued (the run's bookkeeping, then its monitor, follow them). */
 type BatchedStore = Pick<StoredRollouts, "traceIds" | "runIds"> & { jobIds: string[] };
 type Pending = Write & { resolve: (stored: BatchedStore) => void; reject: (error: unknown) => void };
 type Queue = { pending: Pending[]; isFlushing: boolean; timer: NodeJS.Timeout | null };
@@ -18,8 +17,9 @@ const queues = new WeakMap<Db, Queue>();
 /**
  * storeScoredRollouts for many concurrent requests at once: writes arriving within a short window
  * (or while the previous write runs) are stored together, and each caller's promise settles only
- * when its own rows are committed, or rejects with the write's error. One flush at a time per
- * database client, so the step metrics it recomputes after each commit are never stale.
+ * when its own rows are committed, or rejects with the write's error. After each commit it says
+ * which run steps got rollouts (one coalesced event per step); the run's bookkeeping follows as a
+ * job, and a failure to queue it never fails the stored write.
  */
 export function storeScoredRolloutsBatched(db: Db, write: Write): Promise<BatchedStore> {
   let queue = queues.get(db);
@@ -48,28 +48,24 @@ async function flush(db: Db, queue: Queue) {
       if (group) group.push(write);
       else groups.set(write.itemIds, [write]);
     }
-    const touched: Array<{ runId: string; step: number }> = [];
     for (const writes of groups.values()) {
       try {
         const { projectId, itemIds } = writes[0]!;
         const stored = await storeScoredRollouts(db, { projectId, itemIds, rollouts: writes.flatMap((w) => w.rollouts) });
         let offset = 0;
-        const jobOfRun = new Map<string, string>();
         const settled = writes.map((write) => {
           const end = offset + write.rollouts.length;
-          const mine: BatchedStore = { traceIds: stored.traceIds.slice(offset, end), runIds: stored.runIds.slice(offset, end), jobIds: [] };
+          const mine = { traceIds: stored.traceIds.slice(offset, end), runIds: stored.runIds.slice(offset, end) };
+          const steps = new Set<string>();
           write.rollouts.forEach(({ trace }, i) => {
             const runId = mine.runIds[i];
-            if (runId && trace.step !== null && trace.step !== undefined) touched.push({ runId, step: trace.step });
+            if (runId && trace.step !== null && trace.step !== undefined) steps.add(`${runId} ${trace.step}`);
           });
           offset = end;
-          return () => write.resolve({ ...mine, jobIds: [...new Set(mine.runIds.flatMap((runId) => (runId && jobOfRun.has(runId) ? [jobOfRun.get(runId)!] : [])))] });
+          return { write, mine, steps };
         });
-        const steps = touched.splice(0);
-        await recordRolloutStepMetrics(db, steps);
-        // The run's new step metrics are what divergence and drift detection read.
-        for (const runId of new Set(steps.map((point) => point.runId))) jobOfRun.set(runId, (await retryOnBusy(() => enqueueRunDivergence(db, { projectId, runId }))).job.id);
-        for (const resolve of settled) resolve();
+        const eventOfStep = await announceSteps(db, projectId, new Set(settled.flatMap(({ steps }) => [...steps])));
+        for (const { write, mine, steps } of settled) write.resolve({ ...mine, jobIds: [...new Set([...steps].flatMap((step) => eventOfStep.get(step) ?? []))] });
       } catch (error) {
         for (const write of writes) write.reject(error);
       }
@@ -78,6 +74,24 @@ async function flush(db: Db, queue: Queue) {
     queue.isFlushing = false;
     schedule(db, queue);
   }
+}
+
+/**
+ * One rollouts.stored event per run step (coalesced while queued). The rollouts are stored whatever
+ * happens here: a step whose event cannot be queued is logged and left out of the answer's jobIds.
+ */
+async function announceSteps(db: Db, projectId: string, steps: Set<string>): Promise<Map<string, string>> {
+  const eventOfStep = new Map<string, string>();
+  for (const step of steps) {
+    const [runId, at] = step.split(" ");
+    try {
+      const { job } = await retryOnBusy(() => emitPipelineEvent(db, { event: "rollouts.stored", projectId, subjectId: runId!, step: Number(at) }));
+      eventOfStep.set(step, job.id);
+    } catch (error) {
+      console.error(`[reward] rollouts of run ${runId} step ${at} are stored, but their bookkeeping could not be queued: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return eventOfStep;
 }
 
 function takeBatch(queue: Queue): Pending[] {

@@ -1,7 +1,7 @@
 import type { Actor } from "../audit/record-audit-event";
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
-import { enqueueRunDivergence } from "../monitor/run-divergence-job";
+import { emitPipelineEvent } from "../jobs/pipeline-event";
 import { readMetricFile } from "./metric-files/read-metric-file";
 import { registerRun } from "./register-run";
 import { MAX_METRIC_POINTS_PER_REQUEST, type RegisterRunInput } from "./run-intake-schemas";
@@ -28,7 +28,7 @@ export async function importRunMetrics(
     onProgress?.(Math.min(start + MAX_METRIC_POINTS_PER_REQUEST, file.points.length), file.points.length);
   }
   // An imported history is checked for divergence like points posted live.
-  if (stored) await enqueueRunDivergence(db, { projectId, runId: run.id });
+  if (stored) await emitPipelineEvent(db, { event: "metrics.stored", projectId, subjectId: run.id });
   const metrics = [...new Set(file.points.map((point) => point.name))].sort();
   return { runId: run.id, runName: run.name, created, format: file.format, points: stored, metrics, skipped: file.skipped, rejected: file.rejected };
 }

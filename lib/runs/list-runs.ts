@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import type { RunVerdict } from "../monitor/run-verdict";
 import type { RunSummary } from "./run-summary";
 
 export type RunJobProgress = { id: string; status: string; progress: number; progressMessage: string | null; error: string | null };
@@ -14,6 +15,8 @@ export type RunListItem = {
   finishedAt: string | null;
   /** The lab's summary numbers; runs from outside trainers have none yet. */
   summary: RunSummary | null;
+  /** The monitor's hack-risk verdict (none / watch / likely) with its evidence, from its last runs.divergence job; null before the first. */
+  hackRisk: (RunVerdict & { assessedAt: string }) | null;
   /** The job that trains the run in-app (the lab), keyed to it by its idempotency key. */
   job: RunJobProgress | null;
 };
@@ -41,6 +44,7 @@ export async function listRuns(db: Db, { projectId, runIds, limit = 100 }: { pro
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
     summary: (run.summary as RunSummary | null) ?? null,
+    hackRisk: (run.hackRisk as (RunVerdict & { assessedAt: string }) | null) ?? null,
     job: jobOf.get(run.id) ?? null,
   }));
 }

@@ -50,4 +50,12 @@ async function work(payload: z.infer<typeof recordJob.payloadSchema>, context: J
   return { label: payload.label, attempt: context.attempt };
 }
 
-export const testHandlers = [registerHandler(recordJob, work)];
+/** A job that runs until it is cancelled, one at a time per worker: the long job of the concurrency tests. */
+export const holdJob = defineJobType({ name: "test.hold", payloadSchema: z.object({ label: z.string() }), maxAttempts: 1, concurrency: 1 });
+
+async function hold(_payload: z.infer<typeof holdJob.payloadSchema>, { signal }: JobContext) {
+  await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
+  throw new Error("stopped");
+}
+
+export const testHandlers = [registerHandler(recordJob, work), registerHandler(holdJob, hold)];

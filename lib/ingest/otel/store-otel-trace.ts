@@ -12,39 +12,72 @@ export type OtelRecordInput = { kind: "span" | "log"; recordKey: string; data: J
 export type StoreOtelTraceResult = { stored: number; duplicates: number; rejected: string | null };
 
 /**
- * Adds spans and log events to one trace and rebuilds it from everything received so far, in one
- * transaction: records already kept (same span id, same log record) change nothing; when anything
- * is new, the trace's fields and steps are replaced. A trace that reads as no steps is refused,
- * and nothing of it is kept.
+ * Keeps the spans and log events of one trace that are new (same span id, same log record: kept
+ * once), without reading the trace's earlier records: the trace is rebuilt from all of them later,
+ * once per burst (rebuild-otel-trace-job.ts). The first records of a trace that read as no steps
+ * are refused, and nothing of them is kept; later ones may complete a trace whose start did.
  */
-export async function storeOtelTrace(db: Db, { projectId, traceId, records }: { projectId: string; traceId: string; records: OtelRecordInput[] }): Promise<StoreOtelTraceResult> {
+export async function storeOtelRecords(db: Db, { projectId, traceId, records }: { projectId: string; traceId: string; records: OtelRecordInput[] }): Promise<StoreOtelTraceResult> {
+  const keys = [...new Set(records.map((record) => record.recordKey))];
+  const [known, hasEarlier] = await Promise.all([
+    db.otelRecord.findMany({ where: { projectId, traceId, recordKey: { in: keys } }, select: { recordKey: true } }),
+    db.otelRecord.findFirst({ where: { projectId, traceId }, select: { id: true } }),
+  ]);
+  const knownKeys = new Set(known.map((record) => record.recordKey));
+  const fresh = new Map<string, OtelRecordInput>();
+  for (const record of records) if (!knownKeys.has(record.recordKey) && !fresh.has(record.recordKey)) fresh.set(record.recordKey, record);
+  if (fresh.size === 0) return { stored: 0, duplicates: records.length, rejected: null };
+
+  if (!hasEarlier) {
+    const rejected = whyNotATrace(traceId, [...fresh.values()]);
+    if (rejected) return { stored: 0, duplicates: 0, rejected };
+  }
+  const rows = [...fresh.values()].map((record) => ({ projectId, traceId, recordKey: record.recordKey, kind: record.kind, data: record.data as object }));
+  const stored = await db.otelRecord.createMany({ data: rows }).then(
+    (created) => created.count,
+    // Another export of this trace stored some of them meanwhile: keep the rest, one by one.
+    async () => (await Promise.all(rows.map((data) => db.otelRecord.create({ data }).then(() => 1, () => 0)))).reduce((sum: number, n) => sum + n, 0),
+  );
+  return { stored, duplicates: records.length - stored, rejected: null };
+}
+
+export type RebuiltOtelTrace = { traceId: string; records: number; steps: number; rejected: string | null };
+
+/**
+ * Rebuilds one trace from every record kept for it, in one transaction: its fields and steps are
+ * replaced (the row keeps its id, run and everything attached). Records that read as no steps
+ * (yet) leave the trace as it was, with the reason.
+ */
+export async function rebuildOtelTrace(db: Db, { projectId, traceId }: { projectId: string; traceId: string }): Promise<RebuiltOtelTrace> {
   const provider = providerOfDb(db);
   return db.$transaction(
     async (tx) => {
-      // Two exports of one trace at once would each rebuild it without the other's spans.
+      // Two rebuilds of one trace at once would each write what they read; the later one must read after the earlier one's write.
       if (provider === "postgresql") await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`otel:${projectId}:${traceId}`}, 0))`;
-      const kept = (await tx.otelRecord.findMany({ where: { projectId, traceId }, select: { kind: true, recordKey: true, data: true, createdAt: true } })).sort(byArrival);
-      const known = new Set(kept.map((record) => record.recordKey));
-      const fresh = new Map<string, OtelRecordInput>();
-      for (const record of records) if (!known.has(record.recordKey) && !fresh.has(record.recordKey)) fresh.set(record.recordKey, record);
-      if (fresh.size === 0) return { stored: 0, duplicates: records.length, rejected: null };
-
-      const all = [...kept.map((record) => ({ kind: record.kind, data: record.data as JsonObject })), ...fresh.values()];
+      const kept = (await tx.otelRecord.findMany({ where: { projectId, traceId }, select: { kind: true, data: true, createdAt: true } })).sort(byArrival);
+      const all = kept.map((record) => ({ kind: record.kind, data: record.data as JsonObject }));
       const mapped = buildOtelTrace(traceId, all);
-      if (!mapped.steps?.length) return { stored: 0, duplicates: 0, rejected: noStepsError(traceId, all.filter((record) => record.kind === "span").length) };
+      const spans = all.filter((record) => record.kind === "span").length;
+      if (!mapped.steps?.length) return { traceId, records: all.length, steps: 0, rejected: noStepsError(traceId, spans) };
       const finalized = finalizeTrace(mapped, `otel:${traceId}`);
-      if (!finalized.ok) return { stored: 0, duplicates: 0, rejected: `trace ${traceId}: ${finalized.error}` };
-
-      await tx.otelRecord.createMany({ data: [...fresh.values()].map((record) => ({ projectId, traceId, recordKey: record.recordKey, kind: record.kind, data: record.data as object })) });
+      if (!finalized.ok) return { traceId, records: all.length, steps: 0, rejected: `trace ${traceId}: ${finalized.error}` };
       await replaceTrace(tx, provider, { projectId, externalId: finalized.externalId, trace: finalized.trace });
-      return { stored: fresh.size, duplicates: records.length - fresh.size, rejected: null };
+      return { traceId, records: all.length, steps: finalized.trace.steps.length, rejected: null };
     },
-    // Exports of other traces may hold the write lock (SQLite) for a moment; wait rather than fail.
+    // Other writers may hold the write lock (SQLite) for a moment; wait rather than fail.
     { maxWait: 10_000, timeout: 30_000 },
   );
 }
 
-/** Log events in the order they were sent: by export, then by place in the export. */
+/** Why records that are all a trace has so far cannot be stored as one, or null when they can. */
+function whyNotATrace(traceId: string, records: OtelRecordInput[]): string | null {
+  const mapped = buildOtelTrace(traceId, records);
+  if (!mapped.steps?.length) return noStepsError(traceId, records.filter((record) => record.kind === "span").length);
+  const finalized = finalizeTrace(mapped, `otel:${traceId}`);
+  return finalized.ok ? null : `trace ${traceId}: ${finalized.error}`;
+}
+
+/** Records in the order they were sent: by export, then by place in the export. */
 function byArrival(a: { createdAt: Date; data: unknown }, b: { createdAt: Date; data: unknown }): number {
   const seq = (record: { data: unknown }) => Number((record.data as JsonObject).seq ?? 0);
   return a.createdAt.getTime() - b.createdAt.getTime() || seq(a) - seq(b);

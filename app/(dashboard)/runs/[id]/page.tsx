@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { RunCharts } from "@/components/runs/run-charts";
 import { RunDetectionsList } from "@/components/runs/run-detections-list";
+import { RunHackRisk } from "@/components/runs/run-hack-risk";
 import { RunSummaryTable } from "@/components/runs/run-summary-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { orNotFound } from "@/lib/next/or-not-found";
@@ -53,6 +54,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           </>
         }
       />
+      <RunHackRisk hackRisk={run.hackRisk} />
       <section aria-label="Charts">
         <h2 className="sr-only">Metrics by step</h2>
         {metrics.length > 0 ? (

@@ -1,4 +1,4 @@
-// GET /api/v1/runs/{id}: what the run's page shows: the run, its summary, each metric's first and last values, and its detections with their numbers.
+// GET /api/v1/runs/{id}: what the run's page shows: the run, its summary and hack-risk verdict (hackRisk), each metric's first and last values, and its detections with their numbers.
 import { NextResponse } from "next/server";
 import { withApiKey } from "@/lib/next/with-auth";
 import { findRunDetail } from "@/lib/runs/find-run-detail";

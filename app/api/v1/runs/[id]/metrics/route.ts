@@ -2,7 +2,7 @@
 // GET /api/v1/runs/{id}/metrics: every metric's count and first/last values; with ?name= one metric's points, paged by ?afterStep=.
 import { NextResponse } from "next/server";
 import { MAX_API_BODY_BYTES } from "@/lib/ingest/limits";
-import { enqueueRunDivergence } from "@/lib/monitor/run-divergence-job";
+import { emitPipelineEvent } from "@/lib/jobs/pipeline-event";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withApiKey } from "@/lib/next/with-auth";
 import { findRun } from "@/lib/runs/find-run";
@@ -17,8 +17,8 @@ export const POST = withApiKey(async (request, { db, key, params }) => {
   const { points } = metricPointsBodySchema.parse(await readJsonBody(request, { maxBytes: MAX_API_BODY_BYTES }));
   const run = await findRun(db, { projectId: key.projectId, runId: String(params.id) });
   const written = await writeMetricPoints(db, { runId: run.id, points });
-  // Divergence is recomputed after the points are stored; a burst of posts shares one pending job.
-  const { job } = await enqueueRunDivergence(db, { projectId: key.projectId, runId: run.id });
+  // Divergence is recomputed after the points are stored (a follow-up); a burst of posts shares one pending event.
+  const { job } = await emitPipelineEvent(db, { event: "metrics.stored", projectId: key.projectId, subjectId: run.id });
   return NextResponse.json({ runId: run.id, ...written, jobIds: [job.id] });
 });
 

@@ -1,11 +1,10 @@
 import type { Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
-import type { MetricPointInput } from "../runs/run-intake-schemas";
-import { writeMetricPoints } from "../runs/write-metric-points";
+import { errorRolloutPrefix } from "../traces/rollout-external-id";
+import type { MetricPointInput } from "./run-intake-schemas";
+import { writeMetricPoints } from "./write-metric-points";
 
 export const errorRateMetric = "reward/error_rate";
-/** The externalId prefix of a stored rollout the reward API could not score. */
-export const errorRolloutPrefix = "rollout-error:";
 
 /**
  * The metrics a trainer gets per step without logging anything, from the rollouts the reward API
@@ -13,14 +12,16 @@ export const errorRolloutPrefix = "rollout-error:";
  * `reward/error_rate` (the share that could not be scored), `rollout/reply_chars` and
  * `rollout/steps` (means), `tools/NAME` (calls of each tool per rollout) and `rubric/KEY/yes_rate`
  * (of the items that answered yes or no). Computed from what is stored, which is idempotent on
- * content, so a resent request leaves every value as it was.
+ * content, so a resent request leaves every value as it was. Returns how many points it wrote.
  */
-export async function recordRolloutStepMetrics(db: Db, points: Array<{ runId: string; step: number }>): Promise<void> {
+export async function recordRolloutStepMetrics(db: Db, points: Array<{ runId: string; step: number }>): Promise<number> {
   const unique = [...new Map(points.map((point) => [`${point.runId} ${point.step}`, point])).values()];
+  let written = 0;
   for (const { runId, step } of unique) {
     const metrics = await measureStep(db, runId, step);
-    if (metrics.length > 0) await retryOnBusy(() => writeMetricPoints(db, { runId, points: metrics }));
+    if (metrics.length > 0) written += (await retryOnBusy(() => writeMetricPoints(db, { runId, points: metrics }))).accepted;
   }
+  return written;
 }
 
 async function measureStep(db: Db, runId: string, step: number): Promise<MetricPointInput[]> {

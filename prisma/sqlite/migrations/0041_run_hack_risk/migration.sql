@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "TrainingRun" ADD COLUMN "hackRisk" JSONB;
