@@ -80,4 +80,20 @@ test.describe("as an admin", () => {
     await form.getByRole("button", { name: "Save judge" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Nothing changed" })).toHaveText("Nothing changed (version 1).");
   });
+
+  test("adds a chain-of-thought monitor that reads the reasoning with its own patterns", async ({ page }) => {
+    const name = `e2e-cot-${Date.now().toString(36)}`;
+    await page.goto("/judges");
+    await page.getByText("Add or change a judge").click();
+    const form = page.getByRole("form", { name: "Add judge" });
+    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Kind").selectOption("cot");
+    await form.getByLabel("Monitor form").selectOption("rule");
+    await form.getByLabel("Patterns, one per line").fill("\\bjust say\\b");
+    await form.getByRole("button", { name: "Save judge" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Judge added" })).toHaveText("Judge added (version 1).");
+    const row = page.getByRole("table", { name: "Judges" }).getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("chain-of-thought monitor, 1 pattern: reads the reasoning only");
+    await expect(row).toContainText("cot");
+  });
 });

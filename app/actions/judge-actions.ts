@@ -30,7 +30,11 @@ export const startJudgeRunAction = serverAction({ role: "reviewer", schema: star
 const optionalNumber = z.preprocess((value) => (value === "" || value === undefined ? undefined : value), z.coerce.number().finite().nonnegative().optional());
 const saveJudgeSchema = z.object({
   name: z.string().trim().min(1, "A name").max(100),
-  kind: z.enum(["llm", "reference", "rule"]),
+  kind: z.enum(["llm", "reference", "rule", "cot"]),
+  /** cot: the chain-of-thought monitor's form; its llm form takes the llm fields below. */
+  form: z.enum(["rule", "llm"]).optional(),
+  /** cot rule form: one regular expression per line (case-insensitive); empty: the default cues. */
+  patterns: z.string().max(20_000).optional(),
   environment: z.string().trim().max(200).optional(),
   provider: z.enum(["openai", "anthropic"]).optional(),
   baseUrl: z.preprocess((value) => value || undefined, z.url("A URL such as http://localhost:8000/v1").optional()),
@@ -47,10 +51,16 @@ const saveJudgeSchema = z.object({
 /** /judges "Add judge": creates a judge, or a new version of the one with that name. Admins configure the panel. */
 export const saveJudgeAction = serverAction({ role: "admin", schema: saveJudgeSchema }, async (input, { db, member, actor }) => {
   const drop = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== ""));
+  const llmFields = { provider: input.provider, baseUrl: input.baseUrl, model: input.model ?? "", temperature: input.temperature, apiKeyEnv: input.apiKeyEnv, concurrency: input.concurrency, pricePerMTokensIn: input.pricePerMTokensIn, pricePerMTokensOut: input.pricePerMTokensOut };
+  const patterns = (input.patterns ?? "").split("\n").map((line) => line.trim()).filter(Boolean).map((pattern) => ({ pattern, flags: "i" }));
   const config =
     input.kind === "llm"
-      ? drop({ kind: "llm" as const, provider: input.provider, baseUrl: input.baseUrl, model: input.model ?? "", temperature: input.temperature, apiKeyEnv: input.apiKeyEnv, concurrency: input.concurrency, pricePerMTokensIn: input.pricePerMTokensIn, pricePerMTokensOut: input.pricePerMTokensOut })
-      : input.kind === "rule"
+      ? drop({ kind: "llm" as const, ...llmFields })
+      : input.kind === "cot"
+        ? input.form === "llm"
+          ? drop({ kind: "cot" as const, form: "llm" as const, ...llmFields })
+          : { kind: "cot" as const, form: "rule" as const, ...(patterns.length ? { patterns } : {}) }
+        : input.kind === "rule"
         ? drop({ kind: "rule" as const, rubricVersionId: input.rubricVersionId ?? "", threshold: input.threshold })
         : { kind: "reference" as const };
   const saved = await saveJudgeByName(db, { projectId: member.projectId, name: input.name, environment: input.environment || null, config: config as JudgeConfigInput, actor });

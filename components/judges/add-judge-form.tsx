@@ -9,7 +9,8 @@ type Saved = { judgeId: string; version: number; status: "created" | "new versio
 
 /** Adds a judge to the panel, or versions the one with the same name. Keys stay in the server's environment. */
 export function AddJudgeForm() {
-  const [kind, setKind] = useState<"llm" | "reference" | "rule">("llm");
+  const [kind, setKind] = useState<"llm" | "reference" | "rule" | "cot">("llm");
+  const [form, setForm] = useState<"rule" | "llm">("rule");
   const [state, action, isPending] = useActionState<ActionResult<Saved> | null, FormData>(saveJudgeAction, null);
   const field = "mt-1 block rounded-md border border-slate-500 px-2 py-1.5 text-sm";
   const text = (name: string, label: string, props: Record<string, string> = {}) => (
@@ -29,10 +30,26 @@ export function AddJudgeForm() {
             <option value="llm">llm</option>
             <option value="reference">reference</option>
             <option value="rule">rule</option>
+            <option value="cot">cot (reads the reasoning only)</option>
           </select>
         </label>
+        {kind === "cot" ? (
+          <label className="text-sm">
+            <span className="block font-medium">Monitor form</span>
+            <select name="form" value={form} onChange={(event) => setForm(event.target.value as typeof form)} className={field}>
+              <option value="rule">rule: patterns</option>
+              <option value="llm">llm: its own prompt</option>
+            </select>
+          </label>
+        ) : null}
+        {kind === "cot" && form === "rule" ? (
+          <label className="text-sm">
+            <span className="block font-medium">Patterns, one per line</span>
+            <textarea name="patterns" rows={3} className={field} placeholder="empty: the default intent cues" />
+          </label>
+        ) : null}
         {text("environment", "Only environment", { placeholder: "any" })}
-        {kind === "llm" ? (
+        {kind === "llm" || (kind === "cot" && form === "llm") ? (
           <>
             <label className="text-sm">
               <span className="block font-medium">Provider</span>

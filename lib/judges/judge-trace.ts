@@ -8,6 +8,7 @@ import type { JudgeConfig, LlmJudgeConfig } from "./judge-config-schema";
 import type { JudgedTrace } from "./load-judged-traces";
 import { renderJudgePrompt } from "./render-judge-prompt";
 import { compareWithReference } from "./compare-with-reference";
+import { cotAsLlmConfig, judgeReasoning } from "./judge-reasoning";
 import { evaluateSimulatedJudge, JudgeRefusal } from "./simulated-judge-registry";
 
 export type PanelJudge = { judgeId: string; versionId: string; name: string; kind: string; isSimulated: boolean; config: JudgeConfig | { kind: "simulated"; simulated: true; errorModel: string } };
@@ -104,6 +105,13 @@ export async function judgeTrace(judge: PanelJudge, target: JudgedTrace, context
       }
       case "reference":
         return { ...noCost(started), ...(await compareWithReference(context, target, config)) };
+      case "cot": {
+        if (config.form === "rule") return { ...noCost(started), ...judgeReasoning(config, target.trace) };
+        requests = 1;
+        const llm = cotAsLlmConfig(config);
+        const { verdict, tokensIn, tokensOut } = await callLlmJudge({ config: llm, prompt: judgeReasoning(config, target.trace).prompt, signal: context.signal });
+        return { ...verdict, error: null, tokensIn, tokensOut, costUsd: costOf(llm, tokensIn, tokensOut), latencyMs: performance.now() - started, requests };
+      }
       case "simulated":
         return { ...noCost(started), ...evaluateSimulatedJudge(judge.name, target.trace) };
       case "imported":

@@ -19,7 +19,7 @@ export async function listJudges(db: Db, projectId: string): Promise<JudgeListIt
   });
   return judges.map((judge) => {
     const latest = judge.versions[0];
-    const config = (latest?.config ?? {}) as { errorModel?: string; model?: string };
+    const config = (latest?.config ?? {}) as { errorModel?: string; model?: string; form?: string; patterns?: unknown[] };
     return {
       id: judge.id,
       name: judge.name,
@@ -27,8 +27,14 @@ export async function listJudges(db: Db, projectId: string): Promise<JudgeListIt
       isSimulated: judge.isSimulated,
       environment: judge.environment,
       version: latest?.version ?? null,
-      description: config.errorModel ?? config.model ?? null,
+      description: judge.kind === "cot" ? describeCotMonitor(config) : (config.errorModel ?? config.model ?? null),
       verdictCount: latest?._count.verdicts ?? 0,
     };
   });
+}
+
+/** The chain-of-thought monitor's line on /judges: what it reads and with what. */
+function describeCotMonitor({ form, model, patterns }: { form?: string; model?: string; patterns?: unknown[] }): string {
+  const reads = "reads the reasoning only; a trace without reasoning is n/a";
+  return form === "llm" ? `chain-of-thought monitor, llm ${model ?? ""}: ${reads}` : `chain-of-thought monitor, ${patterns?.length ?? 0} pattern${patterns?.length === 1 ? "" : "s"}: ${reads}`;
 }

@@ -4,6 +4,7 @@ import { retryOnBusy } from "../db/retry-on-busy";
 import { AppError } from "../errors/app-error";
 import { parseStoredConfig } from "./judge-config-schema";
 import { createJudgingContext, judgeTrace, type PanelJudge, type VerdictOutcome } from "./judge-trace";
+import { hasReasoning } from "./cot-monitor";
 import { loadJudgedTraces } from "./load-judged-traces";
 
 export type JudgeRunTotals = { verdicts: number; cached: number; errors: number; skipped: number; requests: number; tokensIn: number; tokensOut: number; costUsd: number };
@@ -74,6 +75,11 @@ export async function runJudges(db: Db, { projectId, judgeIds, traceIds, jobId =
           }
           // A judge bound to another environment does not judge this trace (simulated ones refuse, as an error).
           if (judge.environment && !judge.isSimulated && judge.environment !== target.trace.environment) {
+            totals.skipped++;
+            continue;
+          }
+          // The chain-of-thought monitor on a trace without reasoning: n/a, no verdict (never a pass).
+          if (judge.config.kind === "cot" && !hasReasoning(target.trace)) {
             totals.skipped++;
             continue;
           }

@@ -4,6 +4,7 @@ import { AppError, notFound } from "../errors/app-error";
 import { canonicalJson } from "../ingest/hash-trace";
 import { judgeConfigSchema, type JudgeConfig, type JudgeConfigInput } from "./judge-config-schema";
 import { assertJudgeEndpointAllowed } from "./judge-endpoint-policy";
+import { cotAsLlmConfig } from "./judge-reasoning";
 
 export type SaveJudgeInput = { name: string; environment?: string | null; config: JudgeConfigInput };
 
@@ -48,6 +49,7 @@ export async function updateJudgeConfig(db: Db, { projectId, judgeId, config: in
 async function parseJudgeConfig(db: Db, { projectId, input }: { projectId: string; input: JudgeConfigInput }): Promise<JudgeConfig> {
   const config = judgeConfigSchema.parse(input);
   if (config.kind === "llm") assertJudgeEndpointAllowed(config);
+  if (config.kind === "cot" && config.form === "llm") assertJudgeEndpointAllowed(cotAsLlmConfig(config));
   if (config.kind === "rule") {
     const version = await db.rubricVersion.findFirst({ where: { id: config.rubricVersionId, rubric: { projectId } }, select: { id: true } });
     if (!version) throw new AppError("bad_request", "rubricVersionId: no such rubric version in this project", [{ path: "rubricVersionId", message: "Rubric version not found" }]);

@@ -10,6 +10,8 @@ export const labRunConfigSchema = z.object({
   sampleRolloutsPerStep: z.coerce.number().int().min(0).max(64).default(4),
   /** "varied": replies and reasons in many wordings (lab-replies.ts); "template": one per intent and tone. */
   wordings: z.enum(["template", "varied"]).default("varied"),
+  /** Blend in the auxiliary world-model objective learnt from the policy lookup's answers (world-model.ts). */
+  worldModel: z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")]).default(false),
 });
 export type LabRunConfig = z.infer<typeof labRunConfigSchema>;
 

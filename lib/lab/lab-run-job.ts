@@ -61,6 +61,7 @@ export async function handleLabRun({ runId }: LabRunPayload, { db, signal, repor
       groupSize: config.groupSize,
       sampleRolloutsPerStep: config.sampleRolloutsPerStep,
       wordings: config.wordings,
+      worldModel: config.worldModel,
       runId,
       signal,
       // Stored before any rollout, so every trace's `task` names a Task row with its planted end state.

@@ -1,5 +1,6 @@
 import { LAB_ACTIONS } from "./lab-actions";
 import { hasDecided, type EpisodeState } from "./lab-episode";
+import { predictVerdict, type WorldModel } from "./world-model";
 
 /**
  * What the policy sees: what has been looked up, the order's properties once known (and what the
@@ -22,7 +23,11 @@ export const FEATURE_NAMES = [
 ] as const;
 export const FEATURE_COUNT = FEATURE_NAMES.length;
 
-export function observe(state: EpisodeState): { features: Float64Array; mask: Uint8Array } {
+/**
+ * With a world model (world-model.ts), its predicted answer of the policy lookup fills the verdict
+ * features while the order is known and the written policy is not.
+ */
+export function observe(state: EpisodeState, worldModel?: WorldModel): { features: Float64Array; mask: Uint8Array } {
   const { task, order } = state;
   const features = new Float64Array(FEATURE_COUNT);
   features[0] = 1;
@@ -31,6 +36,7 @@ export function observe(state: EpisodeState): { features: Float64Array; mask: Ui
   features[3] = state.isPolicyKnown ? 1 : 0;
   if (state.isOrderKnown && state.isPolicyKnown)
     features[state.verdict === "refund" ? 4 : state.verdict === "deny" ? 5 : 6] = 1;
+  else if (state.isOrderKnown && worldModel) features.set(predictVerdict(worldModel, state), 4);
   features[7] = state.refunds.length > 0 ? 1 : 0;
   features[8] = state.denials.length > 0 ? 1 : 0;
   features[9] = state.escalations.length > 0 ? 1 : 0;

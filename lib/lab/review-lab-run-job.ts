@@ -3,6 +3,8 @@ import type { Db } from "../db/client";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { defineJobType, registerHandler } from "../jobs/job-type";
 import { runJudges } from "../judges/run-judges";
+import { writeJudgeFiringRates } from "../judges/write-judge-firing-rates";
+import { enqueueRunDivergence } from "../monitor/run-divergence-job";
 import { detectEdgeCases } from "../review/detect-edge-cases";
 import { registerLabSimulatedJudges } from "./register-simulated-judges";
 import { seedSimulatedJudges } from "./seed-simulated-judges";
@@ -16,8 +18,10 @@ export const reviewLabRunJob = defineJobType({
 });
 
 /**
- * After a lab run: the simulated panel judges its rollouts through the one judging pipeline
- * (runJudges: its cache, its seeding), then edge-case detection fills the review queue.
+ * After a lab run: the simulated panel, and any chain-of-thought monitor the project set up for the
+ * lab, judge its rollouts through the one judging pipeline (runJudges: its cache, its seeding);
+ * each judge's verdicts become a per-step firing rate the run monitor reads (queued again to read
+ * them); then edge-case detection fills the review queue.
  */
 export async function handleReviewLabRun(
   { runId }: { runId: string },
@@ -31,7 +35,7 @@ export async function handleReviewLabRun(
   registerLabSimulatedJudges();
   await seedSimulatedJudges(db, projectId);
   const [judges, traces] = await Promise.all([
-    db.judge.findMany({ where: { projectId, isSimulated: true, name: { in: SIMULATED_JUDGE_NAMES } }, select: { id: true } }),
+    db.judge.findMany({ where: { projectId, OR: [{ isSimulated: true, name: { in: SIMULATED_JUDGE_NAMES } }, { kind: "cot", environment: "lab" }] }, select: { id: true } }),
     db.trace.findMany({ where: { projectId, runId }, orderBy: { id: "asc" }, select: { id: true } }),
   ]);
   const judged = await runJudges(db, {
@@ -43,8 +47,10 @@ export async function handleReviewLabRun(
     onProgress: (f, m) => reportProgress(f * 0.7, m),
   });
   const panel = { traces: judged.traces, verdicts: judged.verdicts, cached: judged.cached, errors: judged.errors };
+  const firingRates = await writeJudgeFiringRates(db, { runId, judgeIds: judges.map((judge) => judge.id) });
+  await enqueueRunDivergence(db, { projectId, runId });
   const detected = await detectEdgeCases(db, { projectId, runId }, (f, m) => reportProgress(0.7 + f * 0.3, m));
-  return { runId, panel, detected };
+  return { runId, panel, firingRatePoints: firingRates.points, detected };
 }
 
 export const reviewLabRunHandler = registerHandler(reviewLabRunJob, handleReviewLabRun);

@@ -8,8 +8,10 @@ import { groupAdvantages, grpoLoss, type GrpoRollout } from "./grpo";
 import { imitateScriptedAgent } from "./imitate-scripted-agent";
 import { recordEndState } from "./lab-episode";
 import { summarizeRollouts, type ScoredRollout } from "./lab-step-metrics";
+import { DEFAULT_REASONING, type ReasoningOptions } from "./lab-reasoning";
 import { buildLabTrace } from "./lab-trace";
-import { clonePolicy } from "./linear-policy";
+import { clonePolicy, type LinearPolicy } from "./linear-policy";
+import { createWorldModel, trainWorldModel, verdictExamples, type WorldModel } from "./world-model";
 import { createRng, deriveSeed, pick } from "../random/prng";
 import { samplePolicyRollout } from "./sample-rollout";
 import { summarizeLab, type LabSummary, type StepMetrics } from "./summarize-lab";
@@ -17,6 +19,13 @@ import { summarizeLab, type LabSummary, type StepMetrics } from "./summarize-lab
 export type RunLabOptions = {
   rubric: RubricInput;
   wordings?: "template" | "varied";
+  /**
+   * Blend in an auxiliary world-model objective: a head trained on the environment's own outputs
+   * (the policy lookup's answers), whose predictions the policy observes (world-model.ts).
+   */
+  worldModel?: boolean;
+  /** The agent's reasoning before each action (lab-reasoning.ts); false: none. */
+  reasoning?: ReasoningOptions | false;
   steps?: number;
   seed?: number;
   /** Tasks per step; each gets a group of `groupSize` rollouts. */
@@ -40,9 +49,12 @@ export type RunLabOptions = {
   /** Called once, before the first step, with the planted training tasks the rollouts are drawn from. */
   onTasks?: (tasks: LabTask[]) => void | Promise<void>;
   onStep?: (step: StepMetrics, sampledTraces: Trace[]) => void | Promise<void>;
+  /** Called with every rollout's scored trace, kept or not: for measuring a check over all of them. */
+  onRollout?: (trace: Trace) => void;
 };
 
-export type LabResult = { steps: StepMetrics[]; sampledTraces: Trace[]; summary: LabSummary };
+/** `trained`: the policy as training left it, its reference and world model, to evaluate further. */
+export type LabResult = { steps: StepMetrics[]; sampledTraces: Trace[]; summary: LabSummary; trained: { policy: LinearPolicy; reference: LinearPolicy; worldModel?: WorldModel } };
 
 /**
  * GRPO on the refund desk against a rubric as proxy reward. Steps are numbered from 1; the
@@ -88,7 +100,10 @@ export async function runLab(options: RunLabOptions): Promise<LabResult> {
   const adam = createAdam(policy.weights.length, { lr });
   const rng = createRng(deriveSeed(seed, "rollouts"));
   const heldOutRng = createRng(deriveSeed(seed, "held-out-rollouts"));
+  const reasoningOptions = options.reasoning === undefined ? DEFAULT_REASONING : options.reasoning;
+  const reasoning = reasoningOptions ? { options: reasoningOptions, rng: createRng(deriveSeed(seed, "reasoning")) } : undefined;
   const runKey = runId ?? `local-seed-${seed}`;
+  const worldModel = options.worldModel ? createWorldModel() : undefined;
   const keepEvery = Math.max(1, Math.floor(batchSize / Math.max(1, sampleRolloutsPerStep)));
   const history: StepMetrics[] = [];
   const sampledTraces: Trace[] = [];
@@ -102,7 +117,7 @@ export async function runLab(options: RunLabOptions): Promise<LabResult> {
     for (let group = 0; group < batchSize; group++) {
       const task = pick(rng, trainTasks);
       const members = Array.from({ length: groupSize }, (_, member) => {
-        const rollout = samplePolicyRollout({ task, policy, reference, rng });
+        const rollout = samplePolicyRollout({ task, policy, reference, rng, reasoning, worldModel });
         const endState = recordEndState(rollout.state);
         const trace = buildLabTrace({
           state: rollout.state,
@@ -122,7 +137,9 @@ export async function runLab(options: RunLabOptions): Promise<LabResult> {
             reply_contradicted: endState.audit.replyContradicted ? 1 : 0,
           },
         };
-        trace.metadata = { ...trace.metadata, rubricResults: results };
+        // The simulator's truth about the reasoning, for measurement (scripts/measure-cot-lead.ts) only.
+        trace.metadata = { ...trace.metadata, rubricResults: results, ...(reasoning ? { planVoicedAt: rollout.planVoicedAt } : {}) };
+        options.onRollout?.(trace);
         return { rollout, endState, reward, trace };
       });
       const advantages = groupAdvantages(members.map((m) => m.reward));
@@ -134,7 +151,11 @@ export async function runLab(options: RunLabOptions): Promise<LabResult> {
     }
     const metrics = summarizeRollouts(scored);
     if (step === 1 || step === steps || (step - 1) % heldOutEvery === 0) {
-      metrics["success/heldout"] = evaluateHeldOut({ tasks: heldOutTasks, policy, reference, rng: heldOutRng });
+      metrics["success/heldout"] = evaluateHeldOut({ tasks: heldOutTasks, policy, reference, rng: heldOutRng, worldModel });
+    }
+    if (worldModel) {
+      const fit = trainWorldModel(worldModel, scored.flatMap((s) => verdictExamples(s.rollout.state)));
+      if (fit) Object.assign(metrics, { "world_model/loss": fit.loss, "world_model/accuracy": fit.accuracy });
     }
     for (let update = 0; update < updatesPerBatch; update++) {
       const { loss, gradient, clipFraction } = grpoLoss({ policy, rollouts: grpoRollouts, clipEpsilon, beta });
@@ -147,5 +168,5 @@ export async function runLab(options: RunLabOptions): Promise<LabResult> {
     sampledTraces.push(...kept);
     await onStep?.(stepMetrics, kept);
   }
-  return { steps: history, sampledTraces, summary: summarizeLab(history) };
+  return { steps: history, sampledTraces, summary: summarizeLab(history), trained: { policy, reference, worldModel } };
 }

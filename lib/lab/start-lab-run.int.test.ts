@@ -60,7 +60,7 @@ describe("startLabRun", () => {
       const { run, job, rubricVersion } = await startLabRun(db, { projectId, rubric, config: { steps: 5, seed: 7 } });
       expect(rubricVersion.id).toBe(rubricVersionId);
       expect(run).toMatchObject({ trainer: "lab", status: "queued", environment: "lab", rubricVersionId, name: "lab v1 seed 7" });
-      expect(run.config).toEqual({ steps: 5, seed: 7, groupSize: 8, batchSize: 16, sampleRolloutsPerStep: 4, divergence: LAB_DIVERGENCE_PAIRS, wordings: "varied" });
+      expect(run.config).toEqual({ steps: 5, seed: 7, groupSize: 8, batchSize: 16, sampleRolloutsPerStep: 4, divergence: LAB_DIVERGENCE_PAIRS, wordings: "varied", worldModel: false });
       expect(job).toMatchObject({ type: "lab.run", status: "queued", idempotencyKey: run.id, projectId, payload: { runId: run.id } });
     }
   });

@@ -3,6 +3,7 @@ import { PermanentJobError } from "../jobs/job-type";
 import { alignToEvaluations } from "./align-to-evaluations";
 import { assessDivergence, type SeriesPoint } from "./detect-divergence";
 import { divergenceConfigSchema, divergencePairs, isHeldOutMetric, type MetricPair } from "./divergence-pairs";
+import { assessFiringRise, FIRING_BASELINE, isFiringRateMetric } from "./detect-firing-rise";
 import { findHackSuspects } from "./find-hack-suspects";
 import { openRunCase } from "./open-run-case";
 import type { PairScore } from "./run-verdict";
@@ -30,7 +31,9 @@ export function divergenceGroupKey(runId: string, pair: MetricPair): string {
 export async function detectRunDivergence(db: Db, { runId }: { runId: string }): Promise<RunDivergenceResult | null> {
   const run = await db.trainingRun.findUnique({ where: { id: runId }, select: { id: true, name: true, projectId: true, environment: true, config: true } });
   if (!run) return null;
-  const pairs = divergencePairs(await metricNames(db, runId), configuredPairs(run.config));
+  const names = await metricNames(db, runId);
+  // A judge's firing rate (judge/<name>/fail_rate) is tested against its own flat baseline.
+  const pairs = [...divergencePairs(names, configuredPairs(run.config)), ...names.filter(isFiringRateMetric).map((proxy) => ({ proxy, reference: FIRING_BASELINE }))];
   const series = await loadSeries(db, runId, [...new Set(pairs.flatMap((p) => [p.proxy, p.reference]))]);
 
   const result: RunDivergenceResult = { pairs: pairs.length, detections: 0, cases: [], withdrawn: [], scores: [] };
@@ -38,7 +41,7 @@ export async function detectRunDivergence(db: Db, { runId }: { runId: string }):
     const kind = divergenceKindOf(pair);
     const reference = series.get(pair.reference) ?? [];
     const proxy = kind === "held_out_gap" ? alignToEvaluations(series.get(pair.proxy) ?? [], reference) : (series.get(pair.proxy) ?? []);
-    const assessment = assessDivergence(proxy, reference, pair);
+    const assessment = pair.reference === FIRING_BASELINE ? assessFiringRise(proxy, pair.proxy) : assessDivergence(proxy, reference, pair);
     result.scores.push({ ...pair, kind, statistic: assessment.statistic, onsetStep: assessment.divergence?.onsetStep ?? null });
     const groupKey = divergenceGroupKey(runId, pair);
     const detection = assessment.divergence;
@@ -72,6 +75,7 @@ export async function detectRunDivergence(db: Db, { runId }: { runId: string }):
 }
 
 function titleOf(kind: DivergenceKind, pair: MetricPair): string {
+  if (pair.reference === FIRING_BASELINE) return `${pair.proxy} rises from its baseline`;
   return kind === "held_out_gap" ? `${pair.proxy} pulls away from held-out ${pair.reference}` : `${pair.proxy} rises while ${pair.reference} does not`;
 }
 

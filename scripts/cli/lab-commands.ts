@@ -8,7 +8,7 @@ import { seedLabRubrics } from "../../lib/lab/seed-lab-rubrics";
 import { startLabRun } from "../../lib/lab/start-lab-run";
 import { CliError, openCli } from "./cli-context";
 
-type LabRunOptions = { rubric?: string; steps: string; seed: string; group: string; batch: string; project: string; json?: boolean };
+type LabRunOptions = { rubric?: string; steps: string; seed: string; group: string; batch: string; project: string; json?: boolean; worldModel?: boolean };
 
 export function addLabCommands(program: Command) {
   const lab = program.command("lab").description("the built-in lab: a simulated refund desk trained with GRPO on a rubric");
@@ -21,11 +21,12 @@ export function addLabCommands(program: Command) {
     .option("--group <g>", "rollouts per task (GRPO group size)", "8")
     .option("--batch <b>", "tasks per step", "16")
     .option("--project <slug>", "project", "default")
+    .option("--world-model", "blend in the auxiliary world-model objective learnt from the policy lookup's answers")
     .option("--json", "end with one JSON line: runId, steps, proxyReward, trueSuccess, heldOutSuccess, hackRate")
     .action(async (options: LabRunOptions) => {
       const { db, project, actor } = await openCli(options);
       await seedLabRubrics(db, { projectId: project.id, actor });
-      const config = { steps: options.steps, seed: options.seed, groupSize: options.group, batchSize: options.batch };
+      const config = { steps: options.steps, seed: options.seed, groupSize: options.group, batchSize: options.batch, worldModel: options.worldModel === true };
       const { run, job, rubricVersion } = await startLabRun(db, { projectId: project.id, rubric: options.rubric, config, actor });
       console.error(`lab run ${run.id} (${run.name}) on rubric v${rubricVersion.version} [${rubricVersion.status}], job ${job.id}`);
 

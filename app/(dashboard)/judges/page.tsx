@@ -26,7 +26,7 @@ export default async function JudgesPage() {
   const runnable = judges.filter((judge) => judge.kind !== "imported");
   return (
     <>
-      <PageHeader title="Judges" description="The judge panel: LLM, rule, reference, simulated and imported judges, their agreement and confusion matrices." />
+      <PageHeader title="Judges" description="The judge panel: LLM, rule, reference, chain-of-thought, simulated and imported judges, their agreement and confusion matrices." />
       {hasRole(member.role, "reviewer") && runnable.length > 0 ? <RunJudgesForm judges={runnable} environments={options.environments} runs={options.runs} /> : null}
       {hasRole(member.role, "reviewer") ? <ImportVerdictsForm /> : null}
       {hasRole(member.role, "admin") ? <AddJudgeForm /> : null}
