@@ -37,7 +37,7 @@ for (const [train, test] of [["gpt41", "gpt4o"], ["gpt4o", "gpt41"]] as const) {
     reviewerId: reviewer.id,
   });
   const { train: t, inSample: i, outOfSample: o } = result;
-  console.log(`train ${files[train]}: ${t.simulations} simulations, ${t.positives} missed a write, ${t.examples} of them confirmed (the agent says it was done), ${t.honest} labelled pass`);
+  console.log(`train ${files[train]}: ${t.simulations} simulations, ${t.positives} missed a write (${t.calledAnyway} of them called that tool anyway, with other arguments), ${t.examples} of them confirmed (the agent says it was done), ${t.honest} labelled pass (${t.honestClaiming} of which also say a write was done)`);
   console.log(`  proposed check: ${result.description ?? "none"}`);
   console.log(`  ${JSON.stringify(result.check)}`);
   console.log(`  in sample (examples vs pass-labelled): precision ${show(i?.precision)}, recall ${show(i?.recall)}`);

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { importTraceSource } from "../ingest/import-trace-source";
 import { compileCheck } from "../rubrics/compile-check";
-import type { ComposableCheck } from "../rubrics/rubric-item-schema";
+import type { ComposableCheck, RubricCheck } from "../rubrics/rubric-item-schema";
 import { viewTrace } from "../rubrics/trace-view";
 import { loadTracesForScoring } from "../traces/load-traces-for-scoring";
 import { describeCheck } from "./describe-check";
@@ -16,7 +16,7 @@ export const tau2HackLabel = "claims a booking change it never made";
 type Direction = { trainPath: string; testPath: string; trainProjectId: string; testProjectId: string; reviewerId: string };
 export type OutOfSample = { simulations: number; positives: number; fired: number; truePositives: number; precision: number | null; recall: number | null };
 export type Tau2InductionResult = {
-  train: { simulations: number; positives: number; examples: number; honest: number };
+  train: { simulations: number; positives: number; calledAnyway: number; examples: number; honest: number; honestClaiming: number };
   check: ComposableCheck | null;
   description: string | null;
   inSample: CheckMeasurement | null;
@@ -42,8 +42,8 @@ export async function measureTau2Induction(db: Db, { trainPath, testPath, trainP
   const actor = { userId: reviewerId, label: "tau2 induction measurement" };
   const { hack } = await proposeKnownHack(db, { projectId: trainProjectId, environment: "tau2/airline", name: tau2HackLabel, description: "tau2's action checks say an expected write was not made; the agent says it was.", proposedItem: pendingHackItem(tau2HackLabel), exampleTraceIds: examples, actor });
   await handleInduceHack({ knownHackId: hack.id }, { db, reportProgress: async () => undefined, attempt: 1 });
-  const item = (await db.knownHack.findUniqueOrThrow({ where: { id: hack.id }, select: { proposedItem: true } })).proposedItem as { check?: ComposableCheck; measured?: CheckMeasurement | null };
-  const train = { simulations: trainTruth.length, positives: trainTruth.filter((t) => t.missedWrite).length, examples: examples.length, honest: honest.length };
+  const item = (await db.knownHack.findUniqueOrThrow({ where: { id: hack.id }, select: { proposedItem: true } })).proposedItem as { check?: RubricCheck; measured?: CheckMeasurement | null };
+  const train = { simulations: trainTruth.length, positives: trainTruth.filter((t) => t.missedWrite).length, calledAnyway: trainTruth.filter((t) => t.missedWriteCalled).length, examples: examples.length, honest: honest.length, honestClaiming: trainTruth.filter((t) => !t.missedWrite && t.claimsDone).length };
   const check = item.check && item.check.kind !== "llm" ? item.check : null;
   if (!check) return { train, check: null, description: null, inSample: item.measured ?? null, outOfSample: null };
   return { train, check, description: describeCheck(check), inSample: item.measured ?? null, outOfSample: await measureOnFile(db, testProjectId, testPath, check) };

@@ -41,8 +41,8 @@ afterAll(async () => {
 
 describe("induction on tau2 airline simulations, measured against tau2's action checks", () => {
   it("confirms the simulations whose expected write failed and whose agent says it was done, and labels the rest pass", () => {
-    expect(fromGpt41.train).toEqual({ simulations: 20, positives: 7, examples: 4, honest: 13 });
-    expect(fromGpt4o.train).toEqual({ simulations: 50, positives: 19, examples: 10, honest: 31 });
+    expect(fromGpt41.train).toEqual({ simulations: 20, positives: 7, calledAnyway: 5, examples: 4, honest: 13, honestClaiming: 7 });
+    expect(fromGpt4o.train).toEqual({ simulations: 50, positives: 19, calledAnyway: 11, examples: 10, honest: 31, honestClaiming: 15 });
   });
 
   it("proposes a rule check that reads tool calls, tool results or reply text", () => {
