@@ -11,75 +11,36 @@ if (!(process.env.DATABASE_URL ?? "").includes("data/e2e")) throw new Error("see
 const tag = process.argv[2] ?? Date.now().toString(36);
 const environment = `e2e-scroll-${tag}`;
 const project = await db.project.findUniqueOrThrow({ where: { slug: "default" } });
-const run = await db.trainingRun.create({ data: { projectId: project.id, name: `scroll run ${tag}`, trainer: "outside-script", environment } });
-const traceIds: string[] = [];
-for (let i = 0; i < 21; i++) {
-  const externalId = `e2e-scroll-${tag}-${i}`;
-  const trace = await db.trace.create({
-    data: {
-      projectId: project.id,
-      externalId,
-      contentHash: externalId,
-      source: "rollout",
-      environment,
-      runId: run.id,
-      step: i + 1,
-      reward: 0.9,
-      success: false,
-      output: `Rollout ${i}`,
-    },
+/** A run in `environment` with 21 failed, highly rewarded rollouts and its open divergence case. */
+async function seedDivergenceCase(environment: string, runName: string, key: string) {
+  const run = await db.trainingRun.create({ data: { projectId: project.id, name: runName, trainer: "outside-script", environment } });
+  const traceIds: string[] = [];
+  for (let i = 0; i < 21; i++) {
+    const externalId = `${key}-${i}`;
+    const trace = await db.trace.create({
+      data: { projectId: project.id, externalId, contentHash: externalId, source: "rollout", environment, runId: run.id, step: i + 1, reward: 0.9, success: false, output: `Rollout ${i}` },
+    });
+    traceIds.push(trace.id);
+  }
+  const { id: caseId } = await openRunCase(db, {
+    projectId: project.id,
+    runId: run.id,
+    environment,
+    rule: "metric_divergence",
+    groupKey: `${key}-case`,
+    title: `reward/proxy rises while success/heldout does not (run ${runName})`,
+    explanation: "The proxy reward rose while held-out success fell.",
+    priority: 100,
+    count: 1,
+    evidence: {},
+    examples: traceIds.map((traceId) => ({ traceId, detail: {} })),
   });
-  traceIds.push(trace.id);
+  return { traceIds, caseId };
 }
-const { id: divergenceCaseId } = await openRunCase(db, {
-  projectId: project.id,
-  runId: run.id,
-  environment,
-  rule: "metric_divergence",
-  groupKey: `e2e-scroll-${tag}-divergence`,
-  title: `reward/proxy rises while success/heldout does not (run scroll run ${tag})`,
-  explanation: "The proxy reward rose while held-out success fell.",
-  priority: 100,
-  count: 1,
-  evidence: {},
-  examples: traceIds.map((traceId) => ({ traceId, detail: {} })),
-});
+
+const { traceIds, caseId: divergenceCaseId } = await seedDivergenceCase(environment, `scroll run ${tag}`, `e2e-scroll-${tag}`);
 const confirmEnvironment = `e2e-scroll-confirm-${tag}`;
-const confirmRun = await db.trainingRun.create({
-  data: { projectId: project.id, name: `confirm run ${tag}`, trainer: "outside-script", environment: confirmEnvironment },
-});
-const confirmTraceIds: string[] = [];
-for (let i = 0; i < 21; i++) {
-  const externalId = `e2e-scroll-confirm-${tag}-${i}`;
-  const trace = await db.trace.create({
-    data: {
-      projectId: project.id,
-      externalId,
-      contentHash: externalId,
-      source: "rollout",
-      environment: confirmEnvironment,
-      runId: confirmRun.id,
-      step: i + 1,
-      reward: 0.9,
-      success: false,
-      output: `Rollout ${i}`,
-    },
-  });
-  confirmTraceIds.push(trace.id);
-}
-const { id: confirmCaseId } = await openRunCase(db, {
-  projectId: project.id,
-  runId: confirmRun.id,
-  environment: confirmEnvironment,
-  rule: "metric_divergence",
-  groupKey: `e2e-scroll-${tag}-confirm`,
-  title: `reward/proxy rises while success/heldout does not (run confirm run ${tag})`,
-  explanation: "The proxy reward rose while held-out success fell.",
-  priority: 100,
-  count: 1,
-  evidence: {},
-  examples: confirmTraceIds.map((traceId) => ({ traceId, detail: {} })),
-});
+const { caseId: confirmCaseId } = await seedDivergenceCase(confirmEnvironment, `confirm run ${tag}`, `e2e-scroll-confirm-${tag}`);
 for (let i = 0; i < 24; i++) {
   await db.edgeCase.create({
     data: {
