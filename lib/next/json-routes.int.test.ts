@@ -8,6 +8,7 @@ import { getDb } from "../db/client";
 import { MAX_DOCUMENT_BODY_BYTES } from "../documents/document-input-schema";
 import { MAX_API_BODY_BYTES } from "../ingest/limits";
 import { MAX_JSON_BODY_BYTES } from "../json/json-limits";
+import { buildOpenApiDocument } from "../openapi/build-openapi-document";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
 
 // Every POST route under app/api, found on disk, gets the hostile bodies: a route added later
@@ -156,6 +157,25 @@ describe("every JSON route", () => {
       });
       await expectError(await send(route, endless), 413);
       expect(sent, route.name).toBeLessThanOrEqual(route.spec.maxBytes + 3 * chunk.length);
+    }
+  });
+
+  it("enforces on each /api/v1 route the limit its OpenAPI operation states", async () => {
+    const { paths } = buildOpenApiDocument({ version: "test" });
+    const stated = (name: string) => (paths[`/${name.slice(3).replace(/\[(\w+)\]/g, "{$1}")}`]?.post as { requestBody?: { "x-body-limit"?: number } } | undefined)?.requestBody?.["x-body-limit"];
+    const v1 = bodyRoutes().filter((r) => r.name.startsWith("v1/"));
+    expect(v1.length).toBeGreaterThan(15);
+    for (const route of v1) {
+      expect(stated(route.name), route.name).toBe(route.spec.maxBytes);
+      const refused = await expectError(await send(route, "{}", { "content-length": String(route.spec.maxBytes + 1) }), 413);
+      expect(refused.details[0], route.name).toEqual({ limit: route.spec.maxBytes });
+    }
+    // The OTLP logs and metrics routes read protobuf or JSON themselves, with the same reader.
+    for (const name of ["v1/otel/v1/logs", "v1/otel/v1/metrics"]) {
+      const route = routes.find((r) => r.name === name)!;
+      expect(stated(name), name).toBe(MAX_API_BODY_BYTES);
+      const response = await send(route, "{}", { "content-length": String(MAX_API_BODY_BYTES + 1) });
+      expect(response.status, name).toBe(413);
     }
   });
 
