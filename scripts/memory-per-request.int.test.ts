@@ -149,10 +149,10 @@ async function worstInputs(): Promise<Case[]> {
 }
 
 async function send(c: Case): Promise<{ status: number; body: string }> {
-  const auth = c.session ? { cookie, origin: base } : { authorization: `Bearer ${apiKey}` };
-  const headers = { "content-type": "application/json", ...auth, ...c.headers };
+  const auth: Record<string, string> = c.session ? { cookie, origin: base } : { authorization: `Bearer ${apiKey}` };
+  const headers: Record<string, string> = { "content-type": "application/json", ...auth, ...c.headers };
   if (Buffer.isBuffer(c.body)) {
-    const response = await fetch(`${base}${c.path}`, { method: "POST", headers, body: c.body });
+    const response = await fetch(`${base}${c.path}`, { method: "POST", headers, body: new Uint8Array(c.body) });
     return { status: response.status, body: await response.text() };
   }
   const { chunk, times } = c.body;
