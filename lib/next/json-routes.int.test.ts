@@ -174,7 +174,7 @@ describe("every JSON route", () => {
     for (const name of ["v1/otel/v1/logs", "v1/otel/v1/metrics"]) {
       const route = routes.find((r) => r.name === name)!;
       expect(stated(name), name).toBe(MAX_API_BODY_BYTES);
-      const response = await send(route, "{}", { "content-length": String(MAX_API_BODY_BYTES + 1) });
+      const response = await send(route, "{}", { authorization: `Bearer ${key}`, "content-length": String(MAX_API_BODY_BYTES + 1) });
       expect(response.status, name).toBe(413);
     }
   });
