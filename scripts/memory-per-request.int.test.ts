@@ -36,7 +36,14 @@ let runId: string;
 let server: ChildProcess;
 
 const healthy = () => fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-const residentMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+/** The process's resident memory; 0 once it has exited. */
+function residentMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+  } catch {
+    return 0;
+  }
+}
 
 async function signIn(email: string, password: string): Promise<string> {
   const csrf = await fetch(`${base}/api/auth/csrf`);
@@ -65,6 +72,7 @@ beforeAll(async () => {
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  server.once("exit", (code, signal) => console.log(`[memory] the web server exited: ${code ?? signal}`));
   await waitFor(healthy, 60_000, 200);
   cookie = await signIn(admin.email, admin.password);
 }, 600_000);
@@ -100,9 +108,9 @@ type Case = { label: string; path: string; body: Buffer | { chunk: Buffer; times
 async function worstInputs(): Promise<Case[]> {
   const room = (limit: number) => limit - 64 * 1024;
   const oneLine = pdfTextContent(["x"]);
-  const pdf = (label: string, bytes: Buffer, status: number): Case => ({ label: `document: ${label}`, path: "/api/v1/documents", body: json({ name: `${label}.pdf`, base64: bytes.toString("base64"), mine: false }), status: [status] });
+  const pdf = (label: string, bytes: Buffer, ...status: number[]): Case => ({ label: `document: ${label}`, path: "/api/v1/documents", body: json({ name: `${label}.pdf`, base64: bytes.toString("base64"), mine: false }), status });
   const otlpSpan = (i: number) => ({
-    traceId: hex(Math.floor(i / 100) + 1, 32),
+    traceId: hex(Math.floor(i / 50) + 1, 32),
     spanId: hex(i + 1, 16),
     name: "chat gpt-4o",
     startTimeUnixNano: String(1767225600000000000n + BigInt(i) * 1000000n),
@@ -110,7 +118,7 @@ async function worstInputs(): Promise<Case[]> {
     attributes: [
       { key: "gen_ai.operation.name", value: { stringValue: "chat" } },
       { key: "gen_ai.input.messages", value: { stringValue: JSON.stringify([{ role: "user", parts: [{ type: "text", content: `Question ${i}?` }] }]) } },
-      { key: "gen_ai.output.messages", value: { stringValue: JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: `Answer ${i}.` }] }]) } },
+      { key: "gen_ai.output.messages", value: { stringValue: JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: `Answer ${i}: ${reply.slice(0, 3_000)}` }] }]) } },
     ],
   });
   const otlp = (spans: unknown[]) => json({ resourceSpans: [{ resource: { attributes: [{ key: "service.name", value: { stringValue: "memory" } }] }, scopeSpans: [{ spans }] }] });
@@ -120,11 +128,12 @@ async function worstInputs(): Promise<Case[]> {
     pdf("dictionaries nested 50,000 deep", buildSharedStreamPdf({ pages: 1, content: oneLine, pageExtra: `/Junk ${"<< /A ".repeat(50_000)}${">> ".repeat(50_000)} ` }), 400),
     pdf("a page tree with a cycle", assemblePdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", "<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>"]), 400),
     pdf("a 512 MB flate bomb", buildSharedStreamPdf({ pages: 1, content: await deflateBomb(512), filter: "deflated" }), 422),
-    pdf("2,000 pages sharing one 8 MB text stream", buildSharedStreamPdf({ pages: 2_000, content: pdfTextContent(Array.from({ length: 1_000 }, (_, i) => `Shared line ${i} ${text(8_000, "of the one stream every page draws")}`)) }), 201),
+    pdf("2,000 pages sharing one 8 MB text stream", buildSharedStreamPdf({ pages: 2_000, content: pdfTextContent(Array.from({ length: 1_000 }, (_, i) => `Shared line ${i} ${text(8_000, "of the one stream every page draws")}`)) }), 201, 422),
     { label: "document: text at the limit", path: "/api/v1/documents", body: json({ name: uniqueName("big"), contentType: "text/plain", text: text(room(MAX_DOCUMENT_BODY_BYTES), "The refund window is thirty days."), mine: false }), status: [201] },
     { label: "document: HTML of a million nested tags", path: "/api/v1/documents", body: json({ name: uniqueName("nested"), contentType: "text/html", text: `${"<div>".repeat(1_000_000)}deep text${"</div>".repeat(1_000_000)}`, mine: false }), status: [201] },
     { label: "document: over the limit", path: "/api/v1/documents", body: json({ name: "huge", text: text(MAX_DOCUMENT_BODY_BYTES + MIB, "x") }), status: [413] },
-    { label: "OTLP: JSON spans at the limit", path: "/api/v1/otel/v1/traces", body: otlp(fillArray(room(MAX_API_BODY_BYTES), otlpSpan)), status: [200] },
+    { label: "OTLP: tiny spans at the limit (decoded, none a model call)", path: "/api/v1/otel/v1/traces", body: otlp(fillArray(room(MAX_API_BODY_BYTES), (i) => ({ traceId: hex(i + 1, 32), spanId: hex(i + 1, 16), name: "GET /" }))), status: [200] },
+    { label: "OTLP: GenAI spans at the limit", path: "/api/v1/otel/v1/traces", body: otlp(fillArray(room(MAX_API_BODY_BYTES), otlpSpan)), status: [200] },
     { label: "OTLP: gzip that inflates past the limit", path: "/api/v1/otel/v1/traces", body: gzipSync(otlp(fillArray(MAX_API_BODY_BYTES * 2, otlpSpan))), headers: { "content-encoding": "gzip" }, status: [413] },
     {
       label: "trace batch at the limit",
@@ -132,7 +141,8 @@ async function worstInputs(): Promise<Case[]> {
       body: json({ traces: fillArray(room(MAX_API_BODY_BYTES), (i) => ({ externalId: uniqueName(`batch-${i}`), steps: Array.from({ length: 20 }, (_, s) => ({ role: s % 2 ? "assistant" : "user", content: `Step ${s}: ${reply.slice(0, 1_500)}` })) })) }),
       status: [200],
     },
-    { label: "trace batch of tiny records", path: "/api/v1/traces", body: json({ traces: fillArray(room(MAX_API_BODY_BYTES), () => ({ steps: [] })) }), status: [200, 400] },
+    { label: "trace batch of tiny records, past the count cap", path: "/api/v1/traces", body: json({ traces: fillArray(room(MAX_API_BODY_BYTES), () => ({})) }), status: [400] },
+    { label: "trace batch as JSONL of tiny lines, past the count cap", path: "/api/v1/traces?format=openai", body: Buffer.from("{}\n".repeat(Math.floor(room(MAX_API_BODY_BYTES) / 3))), status: [400] },
     { label: "metric points at the per-request cap", path: `/api/v1/runs/${runId}/metrics`, body: json({ points: fillArray(room(MAX_API_BODY_BYTES), (i) => ({ step: i, name: `metric/${"n".repeat(180)}`, value: i / 7 }), MAX_METRIC_POINTS_PER_REQUEST) }), status: [200] },
     { label: "metric points: a million, past the cap", path: `/api/v1/runs/${runId}/metrics`, body: json({ points: fillArray(room(MAX_API_BODY_BYTES), (i) => ({ step: i, name: "m", value: 1 })) }), status: [400] },
     {
@@ -174,12 +184,14 @@ describe("memory per request on the built server", () => {
     let peakMb = startMb;
     let slowestHealthMs = 0;
     let healthAnswers = 0;
+    const healthFailures: string[] = [];
+    let current = "";
     let done = false;
     const sampler = setInterval(() => (peakMb = Math.max(peakMb, residentMb(pid))), 20);
     const pinger = (async () => {
       while (!done) {
         const started = performance.now();
-        expect(await healthy()).toBe(true);
+        if (!(await healthy())) healthFailures.push(`during ${current}`);
         slowestHealthMs = Math.max(slowestHealthMs, performance.now() - started);
         healthAnswers++;
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -191,8 +203,10 @@ describe("memory per request on the built server", () => {
         const before = peakMb;
         peakMb = residentMb(pid);
         const started = performance.now();
+        current = c.label;
         const answer = await send(c);
         rows.push(`${c.label}: ${answer.status} in ${((performance.now() - started) / 1000).toFixed(1)} s, peak ${Math.round(peakMb)} MB`);
+        console.log(`[memory] ${rows.at(-1)}`);
         expect(c.status, `${c.label}: ${answer.status} ${answer.body.slice(0, 300)}`).toContain(answer.status);
         peakMb = Math.max(before, peakMb);
       }
@@ -200,9 +214,10 @@ describe("memory per request on the built server", () => {
       done = true;
       clearInterval(sampler);
       await pinger;
-      console.log(`[memory] started at ${Math.round(startMb)} MB\n${rows.join("\n")}\n[memory] slowest /api/health ${Math.round(slowestHealthMs)} ms over ${healthAnswers} answers`);
+      console.log(`[memory] started at ${Math.round(startMb)} MB; slowest /api/health ${Math.round(slowestHealthMs)} ms over ${healthAnswers} answers`);
     }
     expect(peakMb).toBeLessThan(budgetMb);
+    expect(healthFailures).toEqual([]);
     expect(slowestHealthMs).toBeLessThan(1_000);
     expect(healthAnswers).toBeGreaterThan(cases.length);
   }, 900_000);

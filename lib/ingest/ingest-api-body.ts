@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
-import { traceBatchSchema } from "../traces/trace-schema";
+import { MAX_TRACES_PER_REQUEST, traceBatchSchema } from "../traces/trace-schema";
 import { decodeUtf8 } from "./decode-utf8";
 import { formatNames, type FormatName } from "./format-name";
 import { importTraces } from "./import-traces";
@@ -20,7 +20,10 @@ export type ApiIngestResult = { accepted: number; duplicates: number; rejected: 
 export async function ingestApiBody(db: Db, { projectId, bytes, format = "native" }: { projectId: string; bytes: Uint8Array; format?: FormatName }): Promise<ApiIngestResult> {
   if (format === "native") assertNativeBatch(bytes);
   const records: TraceRecord[] = [];
-  for await (const record of readTraceRecords({ bytes }, { format, maxDocumentBytes: Number.MAX_SAFE_INTEGER, isDocument: true })) records.push(record);
+  for await (const record of readTraceRecords({ bytes }, { format, maxDocumentBytes: Number.MAX_SAFE_INTEGER, isDocument: true })) {
+    if (records.length === MAX_TRACES_PER_REQUEST) throw tooManyTraces(record.location);
+    records.push(record);
+  }
   const [only] = records;
   // One error for the whole body (empty, not JSON, not this format) is a bad request, not a bad record.
   const isDocumentFormat = format === "native" || format === "otel";
@@ -35,6 +38,11 @@ export async function ingestApiBody(db: Db, { projectId, bytes, format = "native
     traceIds,
   };
 }
+
+const tooManyTraces = ({ index, line }: { index?: number; line?: number }) =>
+  new AppError("bad_request", `The body holds more than ${MAX_TRACES_PER_REQUEST} traces; send them in several batches`, [
+    { ...(index === undefined ? {} : { index }), ...(line === undefined ? {} : { line }), message: `at most ${MAX_TRACES_PER_REQUEST} traces per request` },
+  ]);
 
 function assertNativeBatch(bytes: Uint8Array) {
   const decoded = decodeUtf8(bytes);
