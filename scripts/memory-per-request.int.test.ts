@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../lib/api-keys/create-api-key";
 import { currentProvider, getDb } from "../lib/db/client";
 import { MAX_DOCUMENT_BODY_BYTES } from "../lib/documents/document-input-schema";
-import { MAX_API_BODY_BYTES } from "../lib/ingest/limits";
+import { MAX_API_BODY_BYTES, MAX_OTLP_RECORDS_PER_EXPORT, MAX_OTLP_TRACES_PER_EXPORT } from "../lib/ingest/limits";
 import { seedLabRubrics } from "../lib/lab/seed-lab-rubrics";
 import { MAX_ROLLOUTS_PER_REQUEST } from "../lib/reward/reward-request-schema";
 import { MAX_METRIC_POINTS_PER_REQUEST } from "../lib/runs/run-intake-schemas";
@@ -132,7 +132,8 @@ async function worstInputs(): Promise<Case[]> {
     { label: "document: text at the limit", path: "/api/v1/documents", body: json({ name: uniqueName("big"), contentType: "text/plain", text: text(room(MAX_DOCUMENT_BODY_BYTES), "The refund window is thirty days."), mine: false }), status: [201] },
     { label: "document: HTML of a million nested tags", path: "/api/v1/documents", body: json({ name: uniqueName("nested"), contentType: "text/html", text: `${"<div>".repeat(1_000_000)}deep text${"</div>".repeat(1_000_000)}`, mine: false }), status: [201] },
     { label: "document: over the limit", path: "/api/v1/documents", body: json({ name: "huge", text: text(MAX_DOCUMENT_BODY_BYTES + MIB, "x") }), status: [413] },
-    { label: "OTLP: tiny spans at the limit (decoded, none a model call)", path: "/api/v1/otel/v1/traces", body: otlp(fillArray(room(MAX_API_BODY_BYTES), (i) => ({ traceId: hex(i + 1, 32), spanId: hex(i + 1, 16), name: "GET /" }))), status: [200] },
+    { label: "OTLP: tiny spans at the byte limit, past the span cap", path: "/api/v1/otel/v1/traces", body: otlp(fillArray(room(MAX_API_BODY_BYTES), (i) => ({ traceId: hex(i + 1, 32), spanId: hex(i + 1, 16), name: "GET /" }))), status: [400] },
+    { label: "OTLP: 50,000 tiny spans in 10,000 traces (the caps)", path: "/api/v1/otel/v1/traces", body: otlp(Array.from({ length: MAX_OTLP_RECORDS_PER_EXPORT }, (_, i) => ({ traceId: hex((i % MAX_OTLP_TRACES_PER_EXPORT) + 1, 32), spanId: hex(i + 1, 16), name: "GET /" }))), status: [200] },
     { label: "OTLP: GenAI spans at the limit", path: "/api/v1/otel/v1/traces", body: otlp(fillArray(room(MAX_API_BODY_BYTES), otlpSpan)), status: [200] },
     { label: "OTLP: gzip that inflates past the limit", path: "/api/v1/otel/v1/traces", body: gzipSync(otlp(fillArray(MAX_API_BODY_BYTES * 2, otlpSpan))), headers: { "content-encoding": "gzip" }, status: [413] },
     {
