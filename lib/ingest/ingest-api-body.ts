@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { MAX_TRACES_PER_REQUEST, traceBatchSchema } from "../traces/trace-schema";
+import { MAX_JSON_CONTAINERS } from "../json/find-too-many-containers";
+import { tooManyContainers } from "../json/parse-json-body";
 import { decodeUtf8 } from "./decode-utf8";
 import { formatNames, type FormatName } from "./format-name";
 import { importTraces } from "./import-traces";
@@ -48,7 +50,8 @@ function assertNativeBatch(bytes: Uint8Array) {
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) throw new AppError("bad_request", "The body is not valid UTF-8", [{ line: decoded.line, byteOffset: decoded.byteOffset, message: decoded.error }]);
   if (decoded.text.trim() === "") throw new AppError("bad_request", 'The body is empty; send {"traces": [...]}', []);
-  const parsed = parseJson(decoded.text);
+  const parsed = parseJson(decoded.text, { maxContainers: MAX_JSON_CONTAINERS });
+  if (!parsed.ok && parsed.error.startsWith("JSON holds more")) throw tooManyContainers(parsed);
   if (!parsed.ok) throw new AppError("bad_request", "The body is not JSON", [{ line: parsed.line, column: parsed.column, message: parsed.error }]);
   const batch = traceBatchSchema.safeParse(parsed.value);
   if (!batch.success) {

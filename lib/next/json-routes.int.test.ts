@@ -132,6 +132,16 @@ describe("every JSON route", () => {
     }
   });
 
+  it("answers a body of more than 2,000,000 objects and arrays with 413 before building them", async () => {
+    const body = `{"environment": [${"[],".repeat(2_000_000)}[]]}`;
+    const big = bodyRoutes().filter((r) => r.spec.maxBytes > body.length);
+    expect(big.map((r) => r.name)).toEqual(expect.arrayContaining(["v1/traces", "v1/reward", "v1/otel/v1/traces", "v1/documents"]));
+    for (const route of big) {
+      const error = await expectError(await send(route, body), 413);
+      expect(error.message, route.name).toBe("The body holds more than 2000000 JSON objects and arrays (the limit); send smaller batches");
+    }
+  });
+
   it("answers malformed JSON and invalid UTF-8 with 400 saying where", async () => {
     for (const route of bodyRoutes()) {
       const malformed = await expectError(await send(route, '{"environment": "a",\n  "rollouts": [1,,2]}'), 400);
