@@ -27,6 +27,10 @@ export async function importRunMetrics(
     onProgress,
   }: { projectId: string; actor: Actor; run: RegisterRunInput; bytes: Uint8Array; fileName: string; maxPoints?: { count: number; advice: string }; onProgress?: (done: number, total: number) => void },
 ) {
+  // A CSV or JSONL row holds at least one point: more rows than the cap are refused before they are parsed.
+  if (maxPoints && /\.(csv|jsonl|ndjson)$/i.test(fileName) && countLines(bytes, maxPoints.count + 2) > maxPoints.count + 1) {
+    throw new AppError("bad_request", `${fileName} holds more than ${maxPoints.count} rows, more points than one upload may; ${maxPoints.advice}`, [{ message: `at most ${maxPoints.count} points` }]);
+  }
   const file = readMetricFile(bytes, fileName);
   if (maxPoints && file.points.length > maxPoints.count) {
     throw new AppError("bad_request", `${fileName} holds ${file.points.length} metric points, more than the ${maxPoints.count} one upload may; ${maxPoints.advice}`, [{ message: `at most ${maxPoints.count} points` }]);
@@ -45,4 +49,20 @@ export async function importRunMetrics(
   if (stored) await enqueueRunDivergence(db, { projectId, runId: run.id });
   const metrics = [...new Set(file.points.map((point) => point.name))].sort();
   return { runId: run.id, runName: run.name, created, format: file.format, points: stored, metrics, skipped: file.skipped, rejected: file.rejected };
+}
+
+/** Lines in `bytes` that hold more than white space, counted up to `stopAt`. */
+function countLines(bytes: Uint8Array, stopAt: number): number {
+  let lines = 0;
+  let isBlank = true;
+  for (let i = 0; i < bytes.length && lines < stopAt; i++) {
+    const byte = bytes[i]!;
+    if (byte === 0x0a) {
+      if (!isBlank) lines++;
+      isBlank = true;
+    } else if (byte !== 0x20 && byte !== 0x0d && byte !== 0x09) {
+      isBlank = false;
+    }
+  }
+  return isBlank ? lines : lines + 1;
 }
