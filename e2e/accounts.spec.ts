@@ -15,21 +15,25 @@ test("another project's admin manages only their project's memberships, never a 
   const slug = `e2e-accounts-${tag}`;
   const projectAdmin = { email: `e2e-accounts-admin-${tag}@example.test`, password: "project admin password" };
   const shared = { email: `e2e-accounts-shared-${tag}@example.test`, password: "shared member password" };
-  cli(["project", "create", "--slug", slug, "--name", `Accounts ${tag}`]);
-  cli(["user", "create", "--email", projectAdmin.email, "--role", "admin", "--project", slug], projectAdmin.password);
+  // B's admin is only a viewer in the default project, where the shared member and the first admin are.
+  cli(["user", "create", "--email", projectAdmin.email, "--role", "viewer"], projectAdmin.password);
+  cli(["project", "create", "--slug", slug, "--name", `Accounts ${tag}`, "--admin", projectAdmin.email]);
   cli(["user", "create", "--email", shared.email, "--role", "reviewer"], shared.password);
 
   await page.goto("/login");
   await page.getByLabel("Email").fill(projectAdmin.email);
   await page.getByLabel("Password").fill(projectAdmin.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/review$/);
+  // The project chosen, as the project switcher stores it.
+  await page.context().addCookies([{ name: "goodhart-project", value: slug, url: baseURL }]);
   await page.goto("/settings");
+  await expect(page.getByText(`members, roles and API keys of project ${slug}`)).toBeVisible();
   const members = page.getByRole("region", { name: "Members" });
   for (const { email } of [shared, e2eAdmin]) {
     await members.getByLabel("Email").fill(email);
     await members.getByLabel("Initial password").fill("a password that is ignored");
-    await members.getByLabel("Role").selectOption("viewer");
+    await members.getByRole("combobox").last().selectOption("viewer");
     await members.getByRole("button", { name: "Add member" }).click();
     await expect(members.getByRole("status")).toContainText(`Added ${email}`);
   }
