@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
-import { traceBatchSchema } from "../traces/trace-schema";
+import { MAX_TRACES_PER_REQUEST, traceBatchSchema } from "../traces/trace-schema";
+import { MAX_JSON_CONTAINERS } from "../json/find-too-many-containers";
+import { tooManyContainers } from "../json/parse-json-body";
 import { decodeUtf8 } from "./decode-utf8";
 import { formatNames, type FormatName } from "./format-name";
 import { findTraceIds } from "./find-trace-ids";
@@ -22,7 +24,10 @@ export type ApiIngestResult = { accepted: number; duplicates: number; rejected: 
 export async function ingestApiBody(db: Db, { projectId, bytes, format = "native" }: { projectId: string; bytes: Uint8Array; format?: FormatName }): Promise<ApiIngestResult> {
   if (format === "native") assertNativeBatch(bytes);
   const records: TraceRecord[] = [];
-  for await (const record of readTraceRecords({ bytes }, { format, maxDocumentBytes: Number.MAX_SAFE_INTEGER, isDocument: true })) records.push(record);
+  for await (const record of readTraceRecords({ bytes }, { format, maxDocumentBytes: Number.MAX_SAFE_INTEGER, isDocument: true })) {
+    if (records.length === MAX_TRACES_PER_REQUEST) throw tooManyTraces(record.location);
+    records.push(record);
+  }
   const [only] = records;
   // One error for the whole body (empty, not JSON, not this format) is a bad request, not a bad record.
   const isDocumentFormat = format === "native" || format === "otel";
@@ -48,11 +53,17 @@ async function ingestOtlpBody(db: Db, projectId: string, bytes: Uint8Array): Pro
   return { accepted, duplicates, rejected, traceIds: await findTraceIds(db, { projectId, externalIds }) };
 }
 
+const tooManyTraces = ({ index, line }: { index?: number; line?: number }) =>
+  new AppError("bad_request", `The body holds more than ${MAX_TRACES_PER_REQUEST} traces; send them in several batches`, [
+    { ...(index === undefined ? {} : { index }), ...(line === undefined ? {} : { line }), message: `at most ${MAX_TRACES_PER_REQUEST} traces per request` },
+  ]);
+
 function assertNativeBatch(bytes: Uint8Array) {
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) throw new AppError("bad_request", "The body is not valid UTF-8", [{ line: decoded.line, byteOffset: decoded.byteOffset, message: decoded.error }]);
   if (decoded.text.trim() === "") throw new AppError("bad_request", 'The body is empty; send {"traces": [...]}', []);
-  const parsed = parseJson(decoded.text);
+  const parsed = parseJson(decoded.text, { maxContainers: MAX_JSON_CONTAINERS });
+  if (!parsed.ok && parsed.error.startsWith("JSON holds more")) throw tooManyContainers(parsed);
   if (!parsed.ok) throw new AppError("bad_request", "The body is not JSON", [{ line: parsed.line, column: parsed.column, message: parsed.error }]);
   const batch = traceBatchSchema.safeParse(parsed.value);
   if (!batch.success) {

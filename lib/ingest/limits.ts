@@ -20,5 +20,14 @@ export function formatBytes(bytes: number): string {
 /** POST /api/v1/traces and /api/v1/otel/v1/traces: bodies above this get 413 (send several batches). */
 export const MAX_API_BODY_BYTES = 32 * MIB;
 
+/**
+ * Most spans (or log records) one OTLP export may carry, and most traces they may belong to: 32 MiB
+ * of tiny spans is 330,000 of them, each its own trace, which held 1.3 GB of the web process and
+ * minutes of database work. The SDKs export 512 spans a batch; a Collector sends what its batch
+ * processor's send_batch_max_size allows.
+ */
+export const MAX_OTLP_RECORDS_PER_EXPORT = 50_000;
+export const MAX_OTLP_TRACES_PER_EXPORT = 10_000;
+
 /** An upload through the web app's Import dialog; streamed into the database, then imported by a job. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * MIB;

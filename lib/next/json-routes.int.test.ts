@@ -8,6 +8,7 @@ import { getDb } from "../db/client";
 import { MAX_DOCUMENT_BODY_BYTES } from "../documents/document-input-schema";
 import { MAX_API_BODY_BYTES } from "../ingest/limits";
 import { MAX_JSON_BODY_BYTES } from "../json/json-limits";
+import { buildOpenApiDocument } from "../openapi/build-openapi-document";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
 
 // Every POST route under app/api, found on disk, gets the hostile bodies: a route added later
@@ -131,6 +132,16 @@ describe("every JSON route", () => {
     }
   });
 
+  it("answers a body of more than 2,000,000 objects and arrays with 413 before building them", async () => {
+    const body = `{"environment": [${"[],".repeat(2_000_000)}[]]}`;
+    const big = bodyRoutes().filter((r) => r.spec.maxBytes > body.length);
+    expect(big.map((r) => r.name)).toEqual(expect.arrayContaining(["v1/traces", "v1/reward", "v1/otel/v1/traces", "v1/documents"]));
+    for (const route of big) {
+      const error = await expectError(await send(route, body), 413);
+      expect(error.message, route.name).toBe("The body holds more than 2000000 JSON objects and arrays (the limit); send smaller batches");
+    }
+  });
+
   it("answers malformed JSON and invalid UTF-8 with 400 saying where", async () => {
     for (const route of bodyRoutes()) {
       const malformed = await expectError(await send(route, '{"environment": "a",\n  "rollouts": [1,,2]}'), 400);
@@ -156,6 +167,25 @@ describe("every JSON route", () => {
       });
       await expectError(await send(route, endless), 413);
       expect(sent, route.name).toBeLessThanOrEqual(route.spec.maxBytes + 3 * chunk.length);
+    }
+  });
+
+  it("enforces on each /api/v1 route the limit its OpenAPI operation states", async () => {
+    const { paths } = buildOpenApiDocument({ version: "test" });
+    const stated = (name: string) => (paths[`/${name.slice(3).replace(/\[(\w+)\]/g, "{$1}")}`]?.post as { requestBody?: { "x-body-limit"?: number } } | undefined)?.requestBody?.["x-body-limit"];
+    const v1 = bodyRoutes().filter((r) => r.name.startsWith("v1/"));
+    expect(v1.length).toBeGreaterThan(15);
+    for (const route of v1) {
+      expect(stated(route.name), route.name).toBe(route.spec.maxBytes);
+      const refused = await expectError(await send(route, "{}", { "content-length": String(route.spec.maxBytes + 1) }), 413);
+      expect(refused.details[0], route.name).toEqual({ limit: route.spec.maxBytes });
+    }
+    // The OTLP logs and metrics routes read protobuf or JSON themselves, with the same reader.
+    for (const name of ["v1/otel/v1/logs", "v1/otel/v1/metrics"]) {
+      const route = routes.find((r) => r.name === name)!;
+      expect(stated(name), name).toBe(MAX_API_BODY_BYTES);
+      const response = await send(route, "{}", { authorization: `Bearer ${key}`, "content-length": String(MAX_API_BODY_BYTES + 1) });
+      expect(response.status, name).toBe(413);
     }
   });
 

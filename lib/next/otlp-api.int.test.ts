@@ -249,6 +249,19 @@ describe("OTLP resource attributes and the metrics signal", () => {
     const anonymous = await postMetrics(new NextRequest("http://localhost/api/v1/otel/v1/metrics", { method: "POST", body: "{}" }), params);
     expect(anonymous.status).toBe(401);
   });
+
+  it("refuses an export of more than 50,000 spans, or of spans in more than 10,000 traces, with 400 saying to send smaller batches", async () => {
+    const hex = (n: number, width: number) => n.toString(16).padStart(width, "0");
+    const exportOf = (spans: number, perTrace: number) => ({
+      resourceSpans: [{ scopeSpans: [{ spans: Array.from({ length: spans }, (_, i) => ({ traceId: hex(Math.floor(i / perTrace) + 1, 32), spanId: hex(i + 1, 16), name: "GET /" })) }] }],
+    });
+    const tooManySpans = await postJson(postTraces, "traces", exportOf(50_001, 100));
+    expect(tooManySpans.status).toBe(400);
+    expect((await tooManySpans.json()).error.message).toBe("The export holds 50001 spans, more than the 50000 one export may; send smaller batches (the Collector's batch processor: send_batch_max_size)");
+    const tooManyTraces = await postJson(postTraces, "traces", exportOf(10_001, 1));
+    expect(tooManyTraces.status).toBe(400);
+    expect((await tooManyTraces.json()).error.message).toMatch(/^The export holds 10001 traces, more than the 10000 one export may/);
+  });
 });
 
 describe("OTLP storage of a trace sent in many exports", () => {

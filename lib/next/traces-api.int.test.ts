@@ -47,6 +47,17 @@ describe("POST /api/v1/traces", () => {
     expect(again).toMatchObject({ accepted: 0, duplicates: 2 });
   });
 
+  it("refuses more than 10,000 traces in one request, in any format, storing none", async () => {
+    const before = await db.trace.count({ where: { projectId: project.id } });
+    const native = await post("/api/v1/traces", JSON.stringify({ traces: Array.from({ length: 10_001 }, (_, i) => trace(uniqueName(`many-${i}`))) }));
+    expect(native.status).toBe(400);
+    expect((await native.json()).error.details[0]).toEqual({ path: "traces", message: "at most 10000 traces per request; send several batches" });
+    const jsonl = await post("/api/v1/traces?format=openai", `${JSON.stringify({ messages: [{ role: "user", content: "hi" }] })}\n`.repeat(10_001));
+    expect(jsonl.status).toBe(400);
+    expect(await jsonl.json()).toMatchObject({ error: { message: "The body holds more than 10000 traces; send them in several batches", details: [{ line: 10_001 }] } });
+    expect(await db.trace.count({ where: { projectId: project.id } })).toBe(before);
+  });
+
   it("reads another format given by ?format=", async () => {
     const body = readFileSync(join(fixturesDir, "openai-chat.jsonl"));
     const answer = await (await post("/api/v1/traces?format=openai", body)).json();

@@ -3,7 +3,9 @@ import { distillQuerySchema } from "../distill/distill-query";
 import { documentInputSchema, MAX_DOCUMENT_BODY_BYTES } from "../documents/document-input-schema";
 import { knownHackDecisionBodySchema, knownHackQuerySchema } from "../hacks/known-hack-schemas";
 import { ingestQuerySchema } from "../ingest/ingest-api-body";
+import { MAX_API_BODY_BYTES } from "../ingest/limits";
 import { listJobsQuerySchema } from "../jobs/list-jobs-query";
+import { MAX_JSON_BODY_BYTES } from "../json/json-limits";
 import { redteamRequestSchema } from "../redteam/redteam-schemas";
 import { replayToolCallSchema } from "../replay/replay-tool-call-schema";
 import { decideBodySchema, edgeCaseQuerySchema } from "../review/edge-case-schemas";
@@ -11,7 +13,7 @@ import { openRlhfRequestSchema, rewardRequestSchema } from "../reward/reward-req
 import { approveRubricVersionBodySchema, rubricVersionImportSchema, rubricVersionQuerySchema } from "../rubrics/rubric-version-schemas";
 import { metricPointsQuerySchema } from "../runs/metric-points-query";
 import { metricPointsBodySchema, registerRunSchema, runEventsBodySchema } from "../runs/run-intake-schemas";
-import { codeReplayScoreBodySchema, codeReplayTaskBodySchema } from "../tasks/code-replay-schemas";
+import { codeReplayScoreBodySchema, codeReplayTaskBodySchema, MAX_PATCH_BODY_BYTES } from "../tasks/code-replay-schemas";
 import { exportTasksQuerySchema } from "../tasks/export-tasks-query";
 import { groundingRequestSchema } from "../tasks/grounding-job";
 import { traceBatchSchema } from "../traces/trace-schema";
@@ -31,6 +33,7 @@ export type ApiOperation = {
   /** The success status and what it returns. */
   success: { status: number; description: string; mediaType?: string };
   isPublic?: boolean;
+  /** The body limit the route's reader enforces (413 past it, before reading when declared); every operation with a body states it. */
   maxBodyBytes?: number;
 };
 
@@ -77,6 +80,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "traces",
     summary: "OTLP/HTTP metric export: accepted and dropped, so an SDK exporting every signal to one endpoint logs no error",
     body: { raw: ["application/json", "application/x-protobuf"], description: "an ExportMetricsServiceRequest" },
+    maxBodyBytes: MAX_API_BODY_BYTES,
     success: { status: 200, description: "an empty ExportMetricsServiceResponse" },
   },
   {
@@ -85,6 +89,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "red-team",
     summary: "Start a red-team run of a rubric version: probe families scored through the reward path, loopholes filed for review",
     body: redteamRequestSchema,
+    maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 202, description: "the run (a job) to poll at GET /redteam/{id}" },
   },
   {
@@ -124,6 +129,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Ingest a batch of traces: native JSON, or a raw body in another format",
     query: ingestQuerySchema,
     body: traceBatchSchema,
+    maxBodyBytes: MAX_API_BODY_BYTES,
     success: { status: 200, description: "{accepted, duplicates, rejected: [{index, error}]}" },
   },
   {
@@ -132,6 +138,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "traces",
     summary: "OTLP/HTTP trace export (JSON or protobuf, gzip or not)",
     body: { raw: ["application/json", "application/x-protobuf"], description: "an ExportTraceServiceRequest" },
+    maxBodyBytes: MAX_API_BODY_BYTES,
     success: { status: 200, description: "an ExportTraceServiceResponse in the request's encoding; the Goodhart-Job-Ids header names the jobs rebuilding the traces it added to" },
   },
   {
@@ -140,6 +147,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "traces",
     summary: "OTLP/HTTP export of GenAI log events, joined to their spans",
     body: { raw: ["application/json", "application/x-protobuf"], description: "an ExportLogsServiceRequest" },
+    maxBodyBytes: MAX_API_BODY_BYTES,
     success: { status: 200, description: "an ExportLogsServiceResponse in the request's encoding; the Goodhart-Job-Ids header names the jobs rebuilding the traces it added to" },
   },
   {
@@ -165,6 +173,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "tasks",
     summary: "Queue a grounding A/B of the project's tasks with context",
     body: groundingRequestSchema,
+    maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 202, description: "the job to follow" },
   },
   {
@@ -181,6 +190,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "tasks",
     summary: "A code replay task from a commit's diff",
     body: codeReplayTaskBodySchema,
+    maxBodyBytes: MAX_PATCH_BODY_BYTES,
     success: { status: 200, description: "{task, isNew}" },
   },
   {
@@ -189,6 +199,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "tasks",
     summary: "Score a patch against a code replay task's reference diff",
     body: codeReplayScoreBodySchema,
+    maxBodyBytes: MAX_PATCH_BODY_BYTES,
     success: { status: 200, description: "the score with its parts" },
   },
   {
@@ -197,6 +208,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "tasks",
     summary: "Replay a tool call against the task's origin trace",
     body: replayToolCallSchema,
+    maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 200, description: "{result, ...} or {unseen: true, ...}" },
   },
   {
@@ -205,6 +217,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "reward",
     summary: "Score rollouts with a rubric version; each rollout is stored as a trace",
     body: rewardRequestSchema,
+    maxBodyBytes: MAX_API_BODY_BYTES,
     success: { status: 200, description: "{rewards, results, errors}" },
   },
   {
@@ -214,6 +227,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "OpenRLHF's remote reward model protocol",
     query: rubricQuery,
     body: openRlhfRequestSchema,
+    maxBodyBytes: MAX_API_BODY_BYTES,
     success: { status: 200, description: "{rewards, scores, extra_logs}" },
   },
   {
@@ -230,6 +244,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "rubrics",
     summary: "Import a version's export JSON as a new draft",
     body: rubricVersionImportSchema,
+    maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 201, description: "the new draft's export JSON" },
   },
   {
@@ -245,6 +260,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "rubrics",
     summary: "Approve a draft in the name of the key's creator (reviewer or admin)",
     body: approveRubricVersionBodySchema,
+    maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 200, description: "the approved version's export JSON" },
   },
   {
@@ -261,6 +277,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "hacks",
     summary: "Approve or reject a proposed known hack",
     body: knownHackDecisionBodySchema,
+    maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 200, description: "{hack, rubricVersionId}" },
   },
   {
@@ -284,6 +301,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "review",
     summary: "Decide a case in the name of the key's creator (reviewer or admin)",
     body: decideBodySchema,
+    maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 200, description: "the decided case" },
   },
   {
@@ -299,6 +317,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "runs",
     summary: "Register a trainer's run by name (the same name is the same run)",
     body: registerRunSchema,
+    maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 201, description: "the run (200 when found)" },
   },
   {
@@ -307,6 +326,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "runs",
     summary: "Metric points, idempotent on run, name and step",
     body: metricPointsBodySchema,
+    maxBodyBytes: MAX_API_BODY_BYTES,
     success: { status: 200, description: "{runId, ...} with the counts of points written" },
   },
   {
@@ -315,6 +335,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "runs",
     summary: "Run events: checkpoint, rubric_changed, note, finished, failed",
     body: runEventsBodySchema,
+    maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 200, description: "{runId, ...} with the events stored" },
   },
   { method: "get", path: "/jobs/{id}", tag: "jobs", summary: "A job's status and progress", success: { status: 200, description: "the job" } },

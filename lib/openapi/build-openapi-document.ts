@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatBytes } from "../ingest/limits";
 import { apiOperations, type ApiOperation } from "./api-operations";
 
 const errorSchema = {
@@ -80,7 +81,8 @@ function toOperation(operation: ApiOperation, components: SchemaComponents) {
             ["403", "the key may not do this"],
           ]),
       ...(pathParameters.length > 0 ? [["404", "no such object in the key's project"]] : []),
-      ...(operation.body ? [["413", `the body is over its limit${operation.maxBodyBytes ? ` (${operation.maxBodyBytes} bytes)` : ""}`]] : []),
+      ...(operation.body ? [["413", `the body is over its limit of ${formatBytes(operation.maxBodyBytes!)} (${operation.maxBodyBytes} bytes), by its Content-Length before it is read or by the bytes sent`]] : []),
+      ...(operation.body ? [["408", "the body stalled: no byte arrived for GOODHART_BODY_IDLE_SECONDS (30 s unless the operator set it)"]] : []),
     ].map(([status, description]) => [status, { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }]),
   );
   return {
@@ -89,7 +91,7 @@ function toOperation(operation: ApiOperation, components: SchemaComponents) {
     tags: [operation.tag],
     ...(operation.isPublic ? { security: [] } : {}),
     ...(pathParameters.length + queryParameters.length > 0 ? { parameters: [...pathParameters, ...queryParameters] } : {}),
-    ...(operation.body ? { requestBody: toRequestBody(operation.body, `${operationId}_body`, components) } : {}),
+    ...(operation.body ? { requestBody: { ...toRequestBody(operation.body, `${operationId}_body`, components), "x-body-limit": operation.maxBodyBytes } } : {}),
     responses: {
       [String(operation.success.status)]: {
         description: operation.success.description,

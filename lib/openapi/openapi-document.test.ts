@@ -12,7 +12,7 @@ type Operation = {
   parameters?: Array<{ name: string; in: string; required: boolean; schema: unknown }>;
   responses: Record<string, unknown>;
   security?: unknown[];
-  requestBody?: { content: Record<string, { schema: unknown }> };
+  requestBody?: { content: Record<string, { schema: unknown }>; "x-body-limit"?: number };
 };
 const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, operation]) => ({ key: `${method} ${path}`, path, operation: operation as Operation })),
@@ -83,5 +83,18 @@ describe("the OpenAPI document of /api/v1", () => {
       ["band", false],
     ]);
     expect(apiOperations.every((operation) => operation.summary.length > 10)).toBe(true);
+  });
+
+  it("states the body limit of every operation that takes a body, as x-body-limit and in its 413 answer", () => {
+    const withBody = operations.filter(({ operation }) => operation.requestBody);
+    expect(withBody.length).toBeGreaterThan(15);
+    for (const { key, operation } of withBody) {
+      const limit = operation.requestBody!["x-body-limit"];
+      expect(limit, key).toBeGreaterThanOrEqual(1024 * 1024);
+      expect((operation.responses["413"] as { description: string }).description, key).toContain(`(${limit} bytes)`);
+      expect(operation.responses["408"], key).toBeDefined();
+    }
+    const limitOf = (key: string) => operations.find((operation) => operation.key === key)!.operation.requestBody!["x-body-limit"];
+    expect([limitOf("post /documents"), limitOf("post /traces"), limitOf("post /edge-cases/{id}/decision")]).toEqual([24 * 1024 * 1024, 32 * 1024 * 1024, 1024 * 1024]);
   });
 });

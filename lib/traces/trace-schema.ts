@@ -64,4 +64,12 @@ export type Trace = z.infer<typeof traceSchema>;
 /** What callers may send: defaults not yet applied. */
 export type TraceInput = z.input<typeof traceSchema>;
 
-export const traceBatchSchema = z.object({ traces: z.array(z.unknown()) });
+/**
+ * Most traces one POST /api/v1/traces may carry, in any format: 32 MiB of tiny records (2.5 million
+ * `{}`) would otherwise hold gigabytes of the web process while each is read and answered.
+ */
+export const MAX_TRACES_PER_REQUEST = 10_000;
+
+export const traceBatchSchema = z.object({
+  traces: z.array(z.unknown()).max(MAX_TRACES_PER_REQUEST, `at most ${MAX_TRACES_PER_REQUEST} traces per request; send several batches`),
+});

@@ -5,6 +5,8 @@ import { MAX_JSON_DEPTH } from "../../json/json-limits";
 import { decodeUtf8 } from "../decode-utf8";
 import { formatBytes } from "../limits";
 import { parseJson } from "../parse-json";
+import { MAX_JSON_CONTAINERS } from "../../json/find-too-many-containers";
+import { tooManyContainers } from "../../json/parse-json-body";
 import { decodeOtlpProtobuf, type OtlpSignal } from "./otlp-protobuf";
 
 export type OtlpEncoding = "json" | "protobuf";
@@ -41,7 +43,8 @@ function decodeProtobuf(signal: OtlpSignal, plain: Uint8Array): unknown {
 function decodeJson(plain: Uint8Array): unknown {
   const decoded = decodeUtf8(plain);
   if (!decoded.ok) throw new AppError("bad_request", "The body is not valid UTF-8", [{ line: decoded.line, message: decoded.error }]);
-  const parsed = parseJson(decoded.text);
+  const parsed = parseJson(decoded.text, { maxContainers: MAX_JSON_CONTAINERS });
+  if (!parsed.ok && parsed.error.startsWith("JSON holds more")) throw tooManyContainers(parsed);
   if (!parsed.ok) throw new AppError("bad_request", "The body is not JSON", [{ line: parsed.line, message: parsed.error }]);
   return parsed.value;
 }

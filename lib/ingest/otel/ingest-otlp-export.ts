@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors/app-error";
 import { readOtlpSpans } from "../formats/otel-spans";
+import { MAX_OTLP_RECORDS_PER_EXPORT, MAX_OTLP_TRACES_PER_EXPORT } from "../limits";
 import { canonicalJson } from "../hash-trace";
 import type { JsonObject } from "../messages/json-value";
 import { readOtlpLogs } from "./read-otlp-logs";
@@ -16,6 +17,7 @@ export type OtlpIngestResult = { accepted: number; duplicates: number; rejected:
 
 /** An ExportTraceServiceRequest (OTLP/JSON shape): each trace in it keeps its new spans and is rebuilt by a job. */
 export async function ingestOtlpTraces(db: Db, { projectId, request }: { projectId: string; request: unknown }): Promise<OtlpIngestResult> {
+  assertRecordsWithin(request, "resourceSpans", "scopeSpans", "spans");
   const read = readOtlpSpans(request);
   if (!read.ok) throw new AppError("bad_request", "The body is not an OTLP ExportTraceServiceRequest", [{ path: read.path, message: read.error }]);
   const byTrace = new Map<string, OtelRecordInput[]>();
@@ -25,6 +27,7 @@ export async function ingestOtlpTraces(db: Db, { projectId, request }: { project
     records.push({ kind: "span", recordKey: span.spanId, data: { ...span.source, seq } as JsonObject });
     byTrace.set(span.traceId, records);
   });
+  assertTracesWithin(byTrace.size);
   return storeByTrace(db, projectId, byTrace, read.errors);
 }
 
@@ -37,12 +40,16 @@ export type OtlpTraceCounts = { accepted: number; duplicates: number; rejected: 
  * several posts is one trace. Traces are numbered in the order their first span comes.
  */
 export async function ingestOtlpTracesByTrace(db: Db, { projectId, request }: { projectId: string; request: unknown }): Promise<OtlpTraceCounts> {
+  assertRecordsWithin(request, "resourceSpans", "scopeSpans", "spans");
   const read = readOtlpSpans(request);
   if (!read.ok) throw new AppError("bad_request", "The body is not an OTLP ExportTraceServiceRequest", [{ path: read.path, message: read.error }]);
   const byTrace = new Map<string, OtelRecordInput[]>();
   read.spans.forEach((span, seq) => {
-    byTrace.set(span.traceId, [...(byTrace.get(span.traceId) ?? []), { kind: "span", recordKey: span.spanId, data: { ...span.source, seq } as JsonObject }]);
+    const records = byTrace.get(span.traceId) ?? [];
+    records.push({ kind: "span", recordKey: span.spanId, data: { ...span.source, seq } as JsonObject });
+    byTrace.set(span.traceId, records);
   });
+  assertTracesWithin(byTrace.size);
   const counts: OtlpTraceCounts = { accepted: 0, duplicates: 0, rejected: read.errors.map((error) => ({ index: 0, error })), externalIds: [] };
   let index = 0;
   for (const [traceId, records] of byTrace) {
@@ -65,6 +72,7 @@ export async function ingestOtlpTracesByTrace(db: Db, { projectId, request }: { 
  * with the messages they carry, whether its spans came before or come later.
  */
 export async function ingestOtlpLogs(db: Db, { projectId, request }: { projectId: string; request: unknown }): Promise<OtlpIngestResult> {
+  assertRecordsWithin(request, "resourceLogs", "scopeLogs", "logRecords");
   const read = readOtlpLogs(request);
   if (!read.ok) throw new AppError("bad_request", "The body is not an OTLP ExportLogsServiceRequest", [{ path: read.path, message: read.error }]);
   const byTrace = new Map<string, OtelRecordInput[]>();
@@ -78,12 +86,41 @@ export async function ingestOtlpLogs(db: Db, { projectId, request }: { projectId
     records.push({ kind: "log", recordKey: `log:${hash}:${occurrence}`, data: { ...event.source, seq } as JsonObject });
     byTrace.set(event.traceId, records);
   });
+  assertTracesWithin(byTrace.size);
   return storeByTrace(db, projectId, byTrace, read.errors);
 }
 
+const lowerTheBatch = "send smaller batches (the Collector's batch processor: send_batch_max_size)";
+
+/** 400 past MAX_OTLP_RECORDS_PER_EXPORT spans or log records, counted before any is read. */
+function assertRecordsWithin(request: unknown, outer: string, inner: string, leaf: string) {
+  let count = 0;
+  for (const group of arrayAt(request, outer)) for (const scope of arrayAt(group, inner)) count += arrayAt(scope, leaf).length;
+  if (count > MAX_OTLP_RECORDS_PER_EXPORT) {
+    throw new AppError("bad_request", `The export holds ${count} ${leaf === "spans" ? "spans" : "log records"}, more than the ${MAX_OTLP_RECORDS_PER_EXPORT} one export may; ${lowerTheBatch}`, [{ path: outer, message: `at most ${MAX_OTLP_RECORDS_PER_EXPORT}` }]);
+  }
+}
+
+function assertTracesWithin(traces: number) {
+  if (traces > MAX_OTLP_TRACES_PER_EXPORT) {
+    throw new AppError("bad_request", `The export holds ${traces} traces, more than the ${MAX_OTLP_TRACES_PER_EXPORT} one export may; ${lowerTheBatch}`, [{ message: `at most ${MAX_OTLP_TRACES_PER_EXPORT} traces` }]);
+  }
+}
+
+const arrayAt = (value: unknown, key: string): unknown[] => {
+  const inner = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+  return Array.isArray(inner) ? inner : [];
+};
+
 async function storeByTrace(db: Db, projectId: string, byTrace: Map<string, OtelRecordInput[]>, readErrors: string[]): Promise<OtlpIngestResult> {
   const result: OtlpIngestResult = { accepted: 0, duplicates: 0, rejected: readErrors.length, errors: [...readErrors], jobIds: [] };
+  let yieldedAt = performance.now();
   for (const [traceId, records] of byTrace) {
+    // SQLite answers synchronously: without a turn of the event loop now and then, 10,000 traces hold every other request.
+    if (performance.now() - yieldedAt > 15) {
+      await new Promise((resolve) => setImmediate(resolve));
+      yieldedAt = performance.now();
+    }
     const stored = await storeOtelRecords(db, { projectId, traceId, records });
     if (stored.rejected) {
       result.rejected += records.length;

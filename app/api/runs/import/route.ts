@@ -4,7 +4,7 @@ import { z } from "zod";
 import { MAX_API_BODY_BYTES } from "@/lib/ingest/limits";
 import { readBodyLimited } from "@/lib/ingest/read-body-limited";
 import { withSession } from "@/lib/next/with-auth";
-import { importRunMetrics } from "@/lib/runs/import-run-metrics";
+import { importRunMetrics, MAX_UPLOADED_METRIC_POINTS } from "@/lib/runs/import-run-metrics";
 import { registerRunSchema } from "@/lib/runs/run-intake-schemas";
 
 const querySchema = z.object({ run: registerRunSchema.shape.name, file: z.string().trim().min(1).max(300) });
@@ -13,8 +13,9 @@ export const POST = withSession(
   async (request, { db, member, actor }) => {
     const search = request.nextUrl.searchParams;
     const { run, file } = querySchema.parse({ run: search.get("run") ?? undefined, file: search.get("file") ?? undefined });
-    const bytes = await readBodyLimited(request, MAX_API_BODY_BYTES, { advice: "import larger files with `goodhart runs import FILE --run NAME`" });
-    const result = await importRunMetrics(db, { projectId: member.projectId, actor, run: { name: run }, bytes, fileName: file });
+    const advice = "import larger files with `goodhart runs import FILE --run NAME`";
+    const bytes = await readBodyLimited(request, MAX_API_BODY_BYTES, { advice });
+    const result = await importRunMetrics(db, { projectId: member.projectId, actor, run: { name: run }, bytes, fileName: file, maxPoints: { count: MAX_UPLOADED_METRIC_POINTS, advice } });
     return NextResponse.json(
       { runId: result.runId, runName: result.runName, created: result.created, format: result.format, points: result.points, metrics: result.metrics, skipped: result.skipped, rejected: result.rejected },
       { status: result.created ? 201 : 200 },
