@@ -1,5 +1,5 @@
 // npm run bench: every figure next to a baseline measured in the same run; writes bench/results.json and
-// prints a Markdown table. The settings below (env vars) shrink a quick run; README "Performance".
+// prints a Markdown table. The settings below (env vars) shrink a quick run; docs/performance.md.
 import { benchImport } from "./import-bench";
 import { benchJudgeThroughput } from "./judge-throughput";
 import { benchLists } from "./list-bench";

@@ -1,5 +1,5 @@
 // The run's record: bench/results.json (the machine, the date, the commit, the settings, every figure
-// with its baseline and ratio) and the same figures as a Markdown table, ready for the README.
+// with its baseline and ratio) and the same figures as a Markdown table, ready for docs/performance.md.
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import os from "node:os";

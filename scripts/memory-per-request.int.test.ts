@@ -231,7 +231,7 @@ describe("memory per request on the built server", () => {
     }
     expect(peakMb).toBeLessThan(budgetMb);
     expect(healthFailures).toEqual([]);
-    // Issue 21 asks for /api/health within 1 s throughout; not met yet (README, "Memory per request"):
+    // Issue 21 asks for /api/health within 1 s throughout; not met yet (docs/api.md, "Memory per request"):
     // the slowest answer is printed above with the input it waited on. Every probe must be answered.
     expect(healthAnswers).toBeGreaterThan(cases.length);
   }, 900_000);

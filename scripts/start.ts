@@ -13,7 +13,7 @@ import { startBuildPage, type BuildPage } from "./build-page";
 const root = path.resolve(import.meta.dirname, "..");
 const env = readEnv();
 const log = (line: string) => console.log(`[goodhart] ${line}`);
-// Only this machine can reach the app unless HOSTNAME names another interface (0.0.0.0 for all; see README).
+// Only this machine can reach the app unless HOSTNAME names another interface (0.0.0.0 for all; see README.md, Configuration).
 const hostname = process.env.HOSTNAME || "127.0.0.1";
 const url = `http://${hostname === "0.0.0.0" ? "127.0.0.1" : hostname}:${env.PORT}`;
 

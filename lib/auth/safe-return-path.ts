@@ -1,4 +1,4 @@
-/** Where sign-in lands when the reviewer came from nowhere in particular (DESIGN.md: the landing page). */
+/** Where sign-in lands when the reviewer came from nowhere in particular (docs/review.md: the queue is where a reviewer starts). */
 export const defaultReturnPath = "/review";
 
 /** Request header proxy.ts sets on every page request: the path and query the visitor asked for. */

@@ -3,7 +3,7 @@ import { nativeTraceInputSchema } from "./native-trace-input";
 
 /**
  * JSON Schema (draft 2020-12) of one native trace as POST /api/v1/traces accepts it (served at
- * GET /api/v1/schema/trace, described in the README), generated from the zod schema the importer
+ * GET /api/v1/schema/trace, described in docs/traces.md), generated from the zod schema the importer
  * checks with. "input" mode describes what callers may send: fields with defaults are optional.
  */
 export function nativeTraceJsonSchema(): Record<string, unknown> {

@@ -4,7 +4,7 @@ import { measureCotLeadRun, summarizeCotLead } from "./measure-cot-lead";
 
 /*
  * One run per rubric keeps this cheap; the figures (10 runs of each, seeds 301-310, 200 steps) come
- * from `npx tsx scripts/measure-cot-lead.ts`, see README "Chain-of-thought monitor".
+ * from `npx tsx scripts/measure-cot-lead.ts`, see docs/judges.md, "Chain-of-thought monitor".
  */
 describe("the chain-of-thought monitor's lead on the lab", () => {
   it("sees the v1 hack's rise in the reasoning no later than the action-only detectors, and stays quiet on v2", { timeout: 60_000 }, async () => {

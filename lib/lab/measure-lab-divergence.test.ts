@@ -4,7 +4,7 @@ import { measureLabDivergence } from "./measure-lab-divergence";
 
 /*
  * One short run per rubric keeps this cheap; the full figures (20 v1, 20 v2 and 20 honest runs on seeds
- * 101-120, 150 to 300 steps) come from `npx tsx scripts/measure-lab-divergence.ts`, see README.
+ * 101-120, 150 to 300 steps) come from `npx tsx scripts/measure-lab-divergence.ts`, see docs/runs.md.
  */
 describe("the monitor on the lab", () => {
   it("places rubric v1's onset near the hack rate's knee, and stays quiet on v2", { timeout: 60_000 }, async () => {

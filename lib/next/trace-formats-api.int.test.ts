@@ -95,13 +95,13 @@ describe("POST /api/v1/traces: records that read as nothing", () => {
 });
 
 describe("GET /api/v1/schema/trace", () => {
-  it("answers without a key a JSON Schema that accepts the README's example and refuses an unknown field", async () => {
+  it("answers without a key a JSON Schema that accepts the documented example (docs/traces.md) and refuses an unknown field", async () => {
     const response = getTraceSchema();
     expect(response.status).toBe(200);
     const schema = await response.json();
     expect(schema).toMatchObject({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", additionalProperties: false });
-    const readme = readFileSync(join(import.meta.dirname, "../../README.md"), "utf8");
-    const example = /<!-- native-trace-example -->\s*```json\n([\s\S]*?)```/.exec(readme)?.[1];
+    const docs = readFileSync(join(import.meta.dirname, "../../docs/traces.md"), "utf8");
+    const example = /<!-- native-trace-example -->\s*```json\n([\s\S]*?)```/.exec(docs)?.[1];
     expect(example).toBeDefined();
     const { traces } = JSON.parse(example ?? "") as { traces: Record<string, unknown>[] };
     expect(traces.length).toBeGreaterThan(1);

@@ -34,7 +34,7 @@ export type Flag = {
 
 export type Rule = (trace: TraceEvidence, context: { judgeAccuracy: JudgeAccuracy }) => Flag[];
 
-/** Thresholds every rule reads; one place, so the README and the code say the same. */
+/** Thresholds every rule reads; one place, so docs/review.md and the code say the same. */
 export const thresholds = {
   highReward: 0.6,
   splitAgreement: 0.6,

@@ -7,7 +7,7 @@ import { normalizeIssueText, normalizeIssueTokens } from "./normalize-issue-text
  * the larger of token-set Jaccard and character-trigram cosine. 0.5 was picked on the fixtures
  * in cluster-issues.test.ts: reworded issues ("claims a refund that was never issued" / "claimed
  * the refund was issued when it wasn't") score 0.55 to 0.9, distinct ones ("did not look up the
- * order" / "did not check the policy") 0.1 to 0.3. Documented in README "Rubric extraction".
+ * order" / "did not check the policy") 0.1 to 0.3. Documented in docs/rubrics-and-hacks.md, "Extraction".
  * Wordings of opposite polarity (see issue-polarity.ts) are never paraphrases, however alike.
  */
 export const PARAPHRASE_THRESHOLD = 0.5;

@@ -2,7 +2,7 @@ import { codePatch, type WorldIds } from "./access-world";
 import { uniqueName } from "./factories";
 
 // The access matrix's table (lib/next/access-matrix.int.test.ts): how to call each route method and
-// server action with a world's ids, and what the README's roles say about them.
+// server action with a world's ids, and what docs/security.md's roles say about them.
 export type Call = { params?: Record<string, string>; query?: Record<string, string>; headers?: Record<string, string>; body?: unknown; raw?: string };
 // `compare: false`: a success answer holds what the call made (new ids), so only errors are compared.
 // `mixed`: why ids of two projects in one call are not probed.
@@ -144,7 +144,7 @@ export const viewerWrites: Record<string, string> = {
   endAllSessionsAction: "the caller's own sessions",
   switchProjectAction: "which of the caller's own projects is shown",
 };
-/** What only an admin may do (README, Users, roles and API keys): members, roles, API keys, jobs, the judge panel, projects. */
+/** What only an admin may do (docs/security.md, Users, roles and API keys): members, roles, API keys, jobs, the judge panel, projects. */
 export const adminOnly = [
   "POST jobs/[id]/cancel", "POST jobs/[id]/retry", "createApiKeyAction", "revokeApiKeyAction", "setMemberRoleAction", "addMemberAction", "removeMemberAction", "setUserDisabledAction", "endUserSessionsAction", "setInstanceAdminAction", "createProjectAction", "saveJudgeAction",
 ];

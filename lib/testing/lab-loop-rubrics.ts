@@ -3,7 +3,7 @@ import { rubricSchema, type Rubric } from "../rubrics/rubric-item-schema";
 
 /**
  * Test data, never seeded into a project: the rubrics the loop reaches on the lab, written out as
- * the checks its induction finds (README, "Figures"), so the red-team can be measured on them.
+ * the checks its induction finds (docs/rubrics-and-hacks.md), so the red-team can be measured on them.
  * Neither check reads the end state; both read only what a real trace has.
  */
 

@@ -13,7 +13,7 @@ const chunkSize = 500;
  * only narrows `scope` to a superset and instr() keeps the traces that hold the text itself.
  * `stepWindow`, the search window as a step filter, is repeated inside the steps' subquery on
  * PostgreSQL to steer its planner away from scanning every step of the table; SQLite is faster
- * without it. A search that matches nothing is still slow there at a million traces (README, Performance).
+ * without it. A search that matches nothing is still slow there at a million traces (docs/performance.md).
  */
 export async function traceTextFilter(db: Db, { scope, q, stepWindow }: { scope: Where; q: string; stepWindow?: StepWhere }): Promise<Where> {
   if (providerOfDb(db) === "postgresql") return anyTextField({ contains: q.replace(/[\\%_]/g, "\\$&"), mode: "insensitive" } as { contains: string }, stepWindow);

@@ -26,7 +26,7 @@ function cli(...args: string[]) {
 }
 
 describe("goodhart lab run", () => {
-  it("trains a run as a job and ends stdout with the DESIGN.md summary line", () => {
+  it("trains a run as a job and ends stdout with the documented summary line", () => {
     const result = cli("lab", "run", "--steps", "20", "--batch", "8", "--project", slug, "--json");
     expect(result.status, result.stderr).toBe(0);
     const last = result.stdout.trim().split("\n").at(-1)!;

@@ -61,7 +61,7 @@ function printSummary(summary: LabSummary, seconds: number, print: (line: string
   for (const line of lines) print(line);
 }
 
-/** DESIGN.md's `lab run --json` object, keys in the contract's order. */
+/** The `lab run --json` summary object (docs/lab.md), keys in the documented order. */
 function toCliJson(runId: string, { steps, proxyReward, trueSuccess, heldOutSuccess, hackRate }: LabSummary) {
   return {
     runId,

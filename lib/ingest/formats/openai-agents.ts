@@ -134,7 +134,7 @@ function addGeneration(conversation: ChatMessage[], span: Span, agent: string | 
 
 /**
  * A response span as a generation. The SDK exports only its response_id: the request and the
- * response are private fields (`_input`, `_response`). The processor in the README copies them to
+ * response are private fields (`_input`, `_response`). The processor in docs/traces.md copies them to
  * `input` and `response` before export, and then they read like a generation's.
  */
 function asGeneration(span: Span): Span {
