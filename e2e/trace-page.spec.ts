@@ -77,7 +77,7 @@ test("a 5,000-step trace page scrolls as one, has its first steps in the first H
     return { role: "assistant", content: `Answer ${i}.\n${"The order is on its way. ".repeat(i % 11)}`, tokensIn: 20, tokensOut: 5 };
   });
   const imported = await request.post("/api/v1/traces", { headers: bearer(), data: { traces: [{ externalId, environment: `long-${tag}`, input: "a long conversation", steps }] } });
-  expect(await imported.json()).toEqual({ accepted: 1, duplicates: 0, rejected: [], traceIds: [expect.any(String)] });
+  expect(await imported.json()).toEqual({ accepted: 1, updated: 0, pending: 0, duplicates: 0, rejected: [], traceIds: [expect.any(String)] });
 
   await page.goto(`/traces?environment=long-${tag}`);
   await page.getByRole("link", { name: externalId }).click();

@@ -22,6 +22,9 @@ export type ImportTracesPayload = z.infer<typeof importTracesJob.payloadSchema>;
 const importJobResultSchema = z.object({
   fileName: z.string(),
   accepted: z.number(),
+  // Results stored before a trace could come in parts have neither.
+  updated: z.number().default(0),
+  pending: z.number().default(0),
   duplicates: z.number(),
   rejectedCount: z.number(),
   rejected: z.array(z.object({ line: z.number().optional(), index: z.number().optional(), error: z.string() })),
@@ -66,6 +69,8 @@ async function importUpload({ uploadId, fileName, format }: ImportTracesPayload,
   return {
     fileName,
     accepted: result.accepted,
+    updated: result.updated,
+    pending: result.pending,
     duplicates: result.duplicates,
     rejectedCount: result.rejected.length,
     rejected: result.rejected.slice(0, maxRejectedKept).map(({ line, index, error }) => ({ ...(line === undefined ? {} : { line }), ...(index === undefined ? {} : { index }), error })),

@@ -38,11 +38,11 @@ describe("importTraces", () => {
     const path = join(datasetsDir, file);
     const before = await traceCount();
     const first = await importTraceSource(db, { projectId, input: { path } });
-    expect(first).toEqual({ accepted: count, duplicates: 0, rejected: [] });
+    expect(first).toEqual({ accepted: count, updated: 0, pending: 0, duplicates: 0, rejected: [] });
     expect((await traceCount()) - before).toBe(count);
     const steps = await stepCount();
     const second = await importTraceSource(db, { projectId, input: { path } });
-    expect(second).toEqual({ accepted: 0, duplicates: count, rejected: [] });
+    expect(second).toEqual({ accepted: 0, updated: 0, pending: 0, duplicates: count, rejected: [] });
     expect((await traceCount()) - before).toBe(count);
     expect(await stepCount()).toBe(steps);
   });
@@ -71,7 +71,7 @@ describe("importTraces", () => {
   it("reports an empty file and truncated JSON as one located error and stores nothing", async () => {
     const before = await traceCount();
     const empty = await importTraceSource(db, { projectId, input: { text: "", fileName: "empty.json" } });
-    expect(empty).toEqual({ accepted: 0, duplicates: 0, rejected: [{ file: "empty.json", error: "file is empty" }] });
+    expect(empty).toEqual({ accepted: 0, updated: 0, pending: 0, duplicates: 0, rejected: [{ file: "empty.json", error: "file is empty" }] });
     const truncated = await importTraceSource(db, { projectId, input: { text: '{"traces": [{"steps": [{"role": "user", "content": "hi"}]}, {"ste', fileName: "cut.json" } });
     expect(truncated.accepted).toBe(0);
     expect(truncated.rejected).toHaveLength(1);
@@ -100,7 +100,7 @@ describe("importTraces", () => {
     let bytes: { bytesRead: number; totalBytes: number } | undefined;
     const records = readTraceRecords({ text: lines.join("\n") }, { format: "native", onBytesRead: (bytesRead, totalBytes) => (bytes = { bytesRead, totalBytes }) });
     const result = await importTraces(db, { projectId, records, batchSize: 5, position: () => bytes, onProgress: (p) => void progress.push(p) });
-    expect(result).toEqual({ accepted: 20, duplicates: 3, rejected: [] });
+    expect(result).toEqual({ accepted: 20, updated: 0, pending: 0, duplicates: 3, rejected: [] });
     expect(progress.length).toBeGreaterThan(4);
     expect(progress.at(-1)).toMatchObject({ accepted: 20, duplicates: 3, processed: 23, fraction: 1 });
   });

@@ -9,7 +9,11 @@ import type { RecordLocation, TraceRecord } from "./trace-record";
 
 export type RejectedRecord = RecordLocation & { error: string };
 /** traceIds (with `collectTraceIds`): the stored id of every trace the input held, new or already there, in input order. */
-export type ImportResult = { accepted: number; duplicates: number; rejected: RejectedRecord[]; traceIds?: string[] };
+/**
+ * accepted: new traces stored; updated: stored traces a part added to (a trace sent in parts);
+ * pending: parts kept with nothing to show yet, until the rest of their trace comes.
+ */
+export type ImportResult = { accepted: number; updated: number; pending: number; duplicates: number; rejected: RejectedRecord[]; traceIds?: string[] };
 export type ImportProgress = {
   accepted: number;
   duplicates: number;
@@ -43,7 +47,7 @@ export type ImportTracesOptions = {
  * stored before it stay (a resend counts them as duplicates), no record is reported rejected for it.
  */
 export async function importTraces(db: Db, { projectId, records, runId, batchSize = 1000, position, onProgress, collectTraceIds = false }: ImportTracesOptions): Promise<ImportResult> {
-  const result: ImportResult = { accepted: 0, duplicates: 0, rejected: [] };
+  const result: ImportResult = { accepted: 0, updated: 0, pending: 0, duplicates: 0, rejected: [] };
   const externalIds: string[] = [];
   let processed = 0;
   let batch: { item: TraceToStore; location: RecordLocation; format: FormatName }[] = [];
@@ -97,7 +101,7 @@ export async function importTraces(db: Db, { projectId, records, runId, batchSiz
       if (isNew || merged.status === "unchanged") continue;
       result.duplicates--;
       if (merged.status === "error") result.rejected.push({ ...location, error: merged.error });
-      else result.accepted++;
+      else result.updated++;
     }
   };
   // A part with nothing to show yet is kept, not refused: the rest of its trace is on its way.
@@ -107,7 +111,8 @@ export async function importTraces(db: Db, { projectId, records, runId, batchSiz
     const merged = await mergeTraceParts(db, { projectId, externalId: record.pending.externalId, items: record.pending.items, parts });
     if (merged.status === "error") return false;
     if (merged.status === "unchanged") result.duplicates++;
-    else result.accepted++;
+    else if (merged.status === "pending") result.pending++;
+    else result.updated++;
     if (collectTraceIds) externalIds.push(record.pending.externalId);
     return true;
   };

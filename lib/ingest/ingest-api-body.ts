@@ -13,8 +13,11 @@ import { parseJson } from "./parse-json";
 import { readTraceRecords } from "./read-trace-records";
 import type { TraceRecord } from "./trace-record";
 
-/** traceIds: the stored id of every trace the body held (new or already there), in body order. */
-export type ApiIngestResult = { accepted: number; duplicates: number; rejected: { index?: number; line?: number; error: string }[]; traceIds: string[] };
+/**
+ * accepted: new traces; updated: stored traces a part added to; pending: parts kept until the rest
+ * of their trace comes. traceIds: the stored id of every trace the body held (new or already there), in body order.
+ */
+export type ApiIngestResult = { accepted: number; updated: number; pending: number; duplicates: number; rejected: { index?: number; line?: number; error: string }[]; traceIds: string[] };
 
 /**
  * The body of POST /api/v1/traces: native `{"traces": [...]}`, or a raw
@@ -35,9 +38,11 @@ export async function ingestApiBody(db: Db, { projectId, bytes, format = "native
     throw new AppError("bad_request", `The body is not a valid ${format} document`, [{ message: only.error }]);
   }
   if (format === "otel") return ingestOtlpBody(db, projectId, bytes);
-  const { accepted, duplicates, rejected, traceIds = [] } = await importTraces(db, { projectId, records, collectTraceIds: true });
+  const { accepted, updated, pending, duplicates, rejected, traceIds = [] } = await importTraces(db, { projectId, records, collectTraceIds: true });
   return {
     accepted,
+    updated,
+    pending,
     duplicates,
     rejected: rejected.map(({ index, line, error }) => ({ ...(index === undefined ? {} : { index }), ...(line === undefined ? {} : { line }), error })),
     traceIds,
@@ -49,8 +54,8 @@ async function ingestOtlpBody(db: Db, projectId: string, bytes: Uint8Array): Pro
   const decoded = decodeUtf8(bytes);
   const parsed = decoded.ok ? parseJson(decoded.text) : null;
   if (!parsed?.ok) throw new AppError("bad_request", "The body is not a valid otel document", []);
-  const { accepted, duplicates, rejected, externalIds } = await ingestOtlpTracesByTrace(db, { projectId, request: parsed.value });
-  return { accepted, duplicates, rejected, traceIds: await findTraceIds(db, { projectId, externalIds }) };
+  const { accepted, updated, duplicates, rejected, externalIds } = await ingestOtlpTracesByTrace(db, { projectId, request: parsed.value });
+  return { accepted, updated, pending: 0, duplicates, rejected, traceIds: await findTraceIds(db, { projectId, externalIds }) };
 }
 
 const tooManyTraces = ({ index, line }: { index?: number; line?: number }) =>

@@ -36,7 +36,7 @@ let server: Server;
 let baseUrl: string;
 // Set per run: the SDK's batch processor, so the model server can send what has ended so far.
 let flushTraces: () => Promise<void> = async () => {};
-const answers: { status: number; body: { accepted: number; duplicates: number; rejected: unknown[] } ; sent: string }[] = [];
+const answers: { status: number; body: { accepted: number; updated: number; pending: number; duplicates: number; rejected: unknown[] } ; sent: string }[] = [];
 
 const usage = [
   { input: 31, output: 9 },
@@ -150,7 +150,11 @@ describe("the OpenAI Agents SDK's own exporter into /api/v1/traces?format=openai
     expect(result.finalOutput).toBe("It is 18C and sunny in Paris.");
     expect(sent.map(({ status }) => status)).toEqual([200, 200, 200]);
     // The first batch stores the trace; each later one adds its spans to it.
-    expect(sent.map(({ body }) => [body.accepted, body.duplicates, body.rejected.length])).toEqual([[1, 0, 0], [1, 0, 0], [1, 0, 0]]);
+    expect(sent.map(({ body }) => [body.accepted, body.updated, body.pending, body.duplicates, body.rejected.length])).toEqual([
+      [1, 0, 0, 0, 0],
+      [0, 1, 0, 0, 0],
+      [0, 1, 0, 0, 0],
+    ]);
     // The Responses API takes the instructions beside the input, so the SDK's request holds no system message.
     expect(shapeOf(trace?.steps ?? [])).toEqual([
       ["message", "user", "What is the weather in Paris?", null],
@@ -164,7 +168,7 @@ describe("the OpenAI Agents SDK's own exporter into /api/v1/traces?format=openai
   it("keeps the system prompt, the user turn, one tool call with its result, the reply and the tokens of a run on chat completions", async () => {
     const { result, sent, trace } = await runTracedAgent(false);
     expect(result.finalOutput).toBe("It is 18C and sunny in Paris.");
-    expect(sent.map(({ body }) => body.accepted)).toEqual([1, 1, 1]);
+    expect(sent.map(({ body }) => [body.accepted, body.updated])).toEqual([[1, 0], [0, 1], [0, 1]]);
     expect(shapeOf(trace?.steps ?? [])).toEqual([
       ["message", "system", "You answer questions about the weather.", null],
       ["message", "user", "What is the weather in Paris?", null],
@@ -176,7 +180,8 @@ describe("the OpenAI Agents SDK's own exporter into /api/v1/traces?format=openai
 
   it("keeps each Responses model call's tokens and timing, and the tool call with its result, from the exporter alone (no text is in its export)", async () => {
     const { sent, trace } = await runTracedAgent(true, { keepContent: false });
-    expect(sent.map(({ body }) => body.accepted)).toEqual([1, 1, 1]);
+    // Without text the first batch (the trace and its agent span) has nothing to show: it waits for the rest.
+    expect(sent.map(({ body }) => [body.accepted, body.updated, body.pending])).toEqual([[0, 0, 1], [1, 0, 0], [0, 1, 0]]);
     expect(trace?.steps.map((step) => [step.type, step.role, step.toolName ?? step.content, step.result ?? null, step.tokensIn, step.tokensOut])).toEqual([
       ["message", "assistant", null, null, 31, 9],
       ["tool_call", "assistant", "get_weather", "18C and sunny in Paris", null, null],

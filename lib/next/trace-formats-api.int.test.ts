@@ -40,6 +40,8 @@ describe("POST /api/v1/traces: records that read as nothing", () => {
     const answer = await response.json();
     expect(answer).toEqual({
       accepted: 0,
+      updated: 0,
+      pending: 0,
       duplicates: 0,
       rejected: [
         { index: 0, error: expect.stringContaining('index 0: unknown field "foo"') },
@@ -68,8 +70,8 @@ describe("POST /api/v1/traces: records that read as nothing", () => {
     const posted = await (await post("/api/v1/traces", JSON.stringify(body))).json();
     const stored = await db.trace.findFirstOrThrow({ where: { projectId: project.id, externalId }, include: { steps: { orderBy: { index: "asc" } } } });
     // The answer names the stored trace, and a resend names the same one.
-    expect(posted).toEqual({ accepted: 1, duplicates: 0, rejected: [], traceIds: [stored.id] });
-    expect(await (await post("/api/v1/traces", JSON.stringify(body))).json()).toEqual({ accepted: 0, duplicates: 1, rejected: [], traceIds: [stored.id] });
+    expect(posted).toEqual({ accepted: 1, updated: 0, pending: 0, duplicates: 0, rejected: [], traceIds: [stored.id] });
+    expect(await (await post("/api/v1/traces", JSON.stringify(body))).json()).toEqual({ accepted: 0, updated: 0, pending: 0, duplicates: 1, rejected: [], traceIds: [stored.id] });
     expect(stored).toMatchObject({ reward: 1, input: "2+2?", output: "4" });
     expect(stored.steps.map((step) => [step.role, step.content])).toEqual([
       ["user", "2+2?"],
@@ -80,15 +82,15 @@ describe("POST /api/v1/traces: records that read as nothing", () => {
   it("rejects an array of unknown objects sent as another format by index, and stores each run or span export read with ?format=", async () => {
     const before = await count();
     const unknown = await (await post("/api/v1/traces?format=langsmith", JSON.stringify([{ foo: 1 }]))).json();
-    expect(unknown).toEqual({ accepted: 0, duplicates: 0, rejected: [{ index: 0, error: expect.stringMatching(/^index 0: not a LangSmith run/) }], traceIds: [] });
+    expect(unknown).toEqual({ accepted: 0, updated: 0, pending: 0, duplicates: 0, rejected: [{ index: 0, error: expect.stringMatching(/^index 0: not a LangSmith run/) }], traceIds: [] });
     expect(await count()).toBe(before);
 
     const runs = readFileSync(join(fixturesDir, "langsmith-runs.jsonl"));
-    expect(await (await post("/api/v1/traces?format=langsmith", runs)).json()).toEqual({ accepted: 1, duplicates: 0, rejected: [], traceIds: ids(1) });
+    expect(await (await post("/api/v1/traces?format=langsmith", runs)).json()).toEqual({ accepted: 1, updated: 0, pending: 0, duplicates: 0, rejected: [], traceIds: ids(1) });
     const agents = readFileSync(join(fixturesDir, "openai-agents-export.json"));
-    expect(await (await post("/api/v1/traces?format=openai-agents", agents)).json()).toEqual({ accepted: 2, duplicates: 0, rejected: [], traceIds: ids(2) });
+    expect(await (await post("/api/v1/traces?format=openai-agents", agents)).json()).toEqual({ accepted: 2, updated: 0, pending: 0, duplicates: 0, rejected: [], traceIds: ids(2) });
     const phoenix = readFileSync(join(fixturesDir, "phoenix-rest-spans.json"));
-    expect(await (await post("/api/v1/traces?format=phoenix", phoenix)).json()).toEqual({ accepted: 1, duplicates: 0, rejected: [], traceIds: ids(1) });
+    expect(await (await post("/api/v1/traces?format=phoenix", phoenix)).json()).toEqual({ accepted: 1, updated: 0, pending: 0, duplicates: 0, rejected: [], traceIds: ids(1) });
     const stored = await db.trace.findFirstOrThrow({ where: { projectId: project.id, externalId: { startsWith: "langsmith:" } }, include: { steps: true } });
     expect(stored.steps.find((step) => step.type === "tool_call")).toMatchObject({ toolName: "get_weather", result: "18°C and sunny" });
   });
@@ -113,7 +115,7 @@ describe("GET /api/v1/schema/trace", () => {
     const answer = await (
       await post("/api/v1/traces", JSON.stringify({ traces: traces.map((trace) => ({ ...trace, externalId: uniqueName("readme") })) }))
     ).json();
-    expect(answer).toEqual({ accepted: traces.length, duplicates: 0, rejected: [], traceIds: ids(traces.length) });
+    expect(answer).toEqual({ accepted: traces.length, updated: 0, pending: 0, duplicates: 0, rejected: [], traceIds: ids(traces.length) });
   });
 });
 

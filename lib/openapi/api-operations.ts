@@ -130,7 +130,7 @@ export const apiOperations: ApiOperation[] = [
     query: ingestQuerySchema,
     body: traceBatchSchema,
     maxBodyBytes: MAX_API_BODY_BYTES,
-    success: { status: 200, description: "{accepted, duplicates, rejected: [{index, error}]}" },
+    success: { status: 200, description: "{accepted (new traces), updated (stored traces a part added to), pending (parts kept until the rest of their trace comes), duplicates, rejected: [{index, error}], traceIds}" },
   },
   {
     method: "post",

@@ -26,10 +26,10 @@ describe("goodhart import", () => {
     const ids = (await db.trace.findMany({ where: { projectId: project.id }, select: { id: true } })).map((t) => t.id).sort();
     expect(ids).toHaveLength(20);
     const firstJson = lastJson(first.stdout);
-    expect({ ...firstJson, traceIds: [...firstJson.traceIds].sort() }).toEqual({ accepted: 20, duplicates: 0, rejected: [], traceIds: ids });
+    expect({ ...firstJson, traceIds: [...firstJson.traceIds].sort() }).toEqual({ accepted: 20, updated: 0, pending: 0, duplicates: 0, rejected: [], traceIds: ids });
     const second = await cli("import", file, "--project", project.slug, "--json");
     expect(second.code).toBe(0);
-    expect(lastJson(second.stdout)).toEqual({ accepted: 0, duplicates: 20, rejected: [], traceIds: firstJson.traceIds });
+    expect(lastJson(second.stdout)).toEqual({ accepted: 0, updated: 0, pending: 0, duplicates: 20, rejected: [], traceIds: firstJson.traceIds });
     expect(await db.trace.count({ where: { projectId: project.id } })).toBe(20);
   });
 
@@ -95,6 +95,8 @@ describe("goodhart import", () => {
     expect(b.code).toBe(2);
     expect(lastJson(b.stdout)).toEqual({
       accepted: 0,
+      updated: 0,
+      pending: 0,
       duplicates: 0,
       rejected: [
         { index: 0, error: expect.stringMatching(/^index 0: not a LangSmith run/) },
@@ -106,6 +108,8 @@ describe("goodhart import", () => {
     expect(c.code).toBe(2);
     expect(lastJson(c.stdout)).toEqual({
       accepted: 1,
+      updated: 0,
+      pending: 0,
       duplicates: 0,
       rejected: [
         { line: 2, error: expect.stringMatching(/^line 2: unknown field "foo"/) },
@@ -122,9 +126,9 @@ describe("goodhart import", () => {
       ["openai-agents-export.json", "langsmith-runs.jsonl", "phoenix-spans.jsonl"].map((name) => cli("import", path.join(fixturesDir, name), "--project", project.slug, "--json")),
     );
     expect(runs.map((run) => [run.code, lastJson(run.stdout)])).toEqual([
-      [0, { accepted: 2, duplicates: 0, rejected: [], traceIds: Array.from({ length: 2 }, () => expect.any(String)) }],
-      [0, { accepted: 1, duplicates: 0, rejected: [], traceIds: Array.from({ length: 1 }, () => expect.any(String)) }],
-      [0, { accepted: 1, duplicates: 0, rejected: [], traceIds: Array.from({ length: 1 }, () => expect.any(String)) }],
+      [0, { accepted: 2, updated: 0, pending: 0, duplicates: 0, rejected: [], traceIds: Array.from({ length: 2 }, () => expect.any(String)) }],
+      [0, { accepted: 1, updated: 0, pending: 0, duplicates: 0, rejected: [], traceIds: Array.from({ length: 1 }, () => expect.any(String)) }],
+      [0, { accepted: 1, updated: 0, pending: 0, duplicates: 0, rejected: [], traceIds: Array.from({ length: 1 }, () => expect.any(String)) }],
     ]);
     const stored = await db.trace.findFirstOrThrow({ where: { projectId: project.id, externalId: { startsWith: "phoenix:" } }, include: { steps: { orderBy: { index: "asc" } } } });
     expect(stored.steps.map((step) => step.type)).toEqual(["message", "message", "tool_call", "message"]);

@@ -36,7 +36,8 @@ export function addImportCommand(program: Command) {
       }).finally(() => bar.stop());
 
       const log = options.json ? console.error : console.log;
-      log(`${file}: ${result.accepted} accepted, ${result.duplicates} duplicates, ${result.rejected.length} rejected (project ${project.slug})`);
+      const parts = `${result.updated ? `, ${result.updated} updated` : ""}${result.pending ? `, ${result.pending} parts waiting for the rest of their trace` : ""}`;
+      log(`${file}: ${result.accepted} accepted${parts}, ${result.duplicates} duplicates, ${result.rejected.length} rejected (project ${project.slug})`);
       for (const rejected of result.rejected) log(`  rejected: ${describeRejected(rejected, file)}`);
       if (options.json) {
         const rejected = result.rejected.map(({ line, index, file: at, error }) => ({
@@ -45,7 +46,7 @@ export function addImportCommand(program: Command) {
           ...(at && path.resolve(at) !== path.resolve(file) ? { file: at } : {}),
           error,
         }));
-        console.log(JSON.stringify({ accepted: result.accepted, duplicates: result.duplicates, rejected, traceIds: result.traceIds ?? [] }));
+        console.log(JSON.stringify({ accepted: result.accepted, updated: result.updated, pending: result.pending, duplicates: result.duplicates, rejected, traceIds: result.traceIds ?? [] }));
       }
       if (result.rejected.length > 0) process.exitCode = 2;
     });

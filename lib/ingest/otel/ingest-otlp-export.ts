@@ -32,7 +32,7 @@ export async function ingestOtlpTraces(db: Db, { projectId, request }: { project
 }
 
 /** The same request counted by trace (POST /api/v1/traces?format=otel): a trace whose spans were all kept already is a duplicate. */
-export type OtlpTraceCounts = { accepted: number; duplicates: number; rejected: { index: number; error: string }[]; externalIds: string[] };
+export type OtlpTraceCounts = { accepted: number; updated: number; duplicates: number; rejected: { index: number; error: string }[]; externalIds: string[] };
 
 /**
  * An ExportTraceServiceRequest sent to the trace batch API: stored like an OTLP export (each span
@@ -50,17 +50,19 @@ export async function ingestOtlpTracesByTrace(db: Db, { projectId, request }: { 
     byTrace.set(span.traceId, records);
   });
   assertTracesWithin(byTrace.size);
-  const counts: OtlpTraceCounts = { accepted: 0, duplicates: 0, rejected: read.errors.map((error) => ({ index: 0, error })), externalIds: [] };
+  const counts: OtlpTraceCounts = { accepted: 0, updated: 0, duplicates: 0, rejected: read.errors.map((error) => ({ index: 0, error })), externalIds: [] };
   let index = 0;
   for (const [traceId, records] of byTrace) {
+    const existed = await db.trace.findUnique({ where: { projectId_externalId: { projectId, externalId: `otel:${traceId}` } }, select: { id: true } });
     const stored = await storeOtelRecords(db, { projectId, traceId, records });
     // The batch API answers with the stored traces' ids, so their rebuild is part of the answer here.
     const rejected = stored.rejected ?? (stored.stored > 0 ? (await rebuildOtelTrace(db, { projectId, traceId })).rejected : null);
     if (rejected) counts.rejected.push({ index, error: rejected });
     else {
       counts.externalIds.push(`otel:${traceId}`);
-      if (stored.stored > 0) counts.accepted++;
-      else counts.duplicates++;
+      if (stored.stored === 0) counts.duplicates++;
+      else if (existed) counts.updated++;
+      else counts.accepted++;
     }
     index++;
   }
