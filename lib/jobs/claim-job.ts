@@ -2,9 +2,9 @@ import type { Db } from "../db/client";
 
 export type ClaimedJob = NonNullable<Awaited<ReturnType<Db["job"]["findUnique"]>>>;
 
-const dueWhere = (now: Date) => ({
+const dueWhere = (now: Date, dueSince: Date) => ({
   OR: [
-    { status: "queued", runAt: { lte: now } },
+    { status: "queued", runAt: { lte: dueSince } },
     // A running job whose lease ran out: its worker died or hung.
     { status: "running", lockedUntil: { lt: now } },
   ],
@@ -13,14 +13,15 @@ const dueWhere = (now: Date) => ({
 /**
  * Takes a due job by compare-and-swap on (status, lockedUntil, attempts): of any number of workers
  * racing for the same row, exactly one update matches. Returns null when there was nothing to take.
+ * `overdueMs`: only a queued job due for at least this long (a sweep behind another delivery path).
  */
 export async function claimJob(
   db: Db,
-  { workerId, leaseMs, types, jobId }: { workerId: string; leaseMs: number; types: string[]; jobId?: string },
+  { workerId, leaseMs, types, jobId, overdueMs = 0 }: { workerId: string; leaseMs: number; types: string[]; jobId?: string; overdueMs?: number },
 ): Promise<ClaimedJob | null> {
   const now = new Date();
   const candidate = await db.job.findFirst({
-    where: { ...dueWhere(now), type: { in: types }, ...(jobId ? { id: jobId } : {}) },
+    where: { ...dueWhere(now, new Date(now.getTime() - overdueMs)), type: { in: types }, ...(jobId ? { id: jobId } : {}) },
     orderBy: { runAt: "asc" },
   });
   if (!candidate) return null;

@@ -62,11 +62,11 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const url = readDatabaseUrl();
   let stopBackend: () => Promise<void>;
   if (providerOf(url) === "sqlite") {
-    stopBackend = startPolling({ db, slots, workerId, leaseMs, pollIntervalMs, execute, signal: stopController.signal });
+    stopBackend = startPolling({ db, slots, workerId, leaseMs, pollIntervalMs, execute, signal: stopController.signal, isSweep: false });
   } else {
     const stopBoss = await startPgBossWorkers({ db, url, types, slots, workerId, leaseMs, execute });
     // A slow sweep catches rows whose pg-boss message was never sent (a crash between the two writes).
-    const stopSweep = startPolling({ db, slots, workerId, leaseMs, pollIntervalMs: reconcileIntervalMs, execute, signal: stopController.signal });
+    const stopSweep = startPolling({ db, slots, workerId, leaseMs, pollIntervalMs: reconcileIntervalMs, execute, signal: stopController.signal, isSweep: true });
     stopBackend = async () => {
       await Promise.all([stopBoss(), stopSweep()]);
     };
@@ -113,11 +113,13 @@ class Slots {
 
 /**
  * One poller that claims due jobs of the types with a free slot and starts them without waiting:
- * idle, it looks again after pollIntervalMs or as soon as a running job frees a slot.
+ * idle, it looks again after pollIntervalMs or as soon as a running job frees a slot. As a sweep
+ * behind pg-boss it only looks on its interval and only takes jobs overdue by a whole interval, so
+ * it never races pg-boss's deliveries for a slot.
  */
-function startPolling({ db, slots, workerId, leaseMs, pollIntervalMs, execute, signal }: {
+function startPolling({ db, slots, workerId, leaseMs, pollIntervalMs, execute, signal, isSweep }: {
   db: Db; slots: Slots; workerId: string; leaseMs: number; pollIntervalMs: number;
-  execute: (job: NonNullable<Awaited<ReturnType<typeof claimJob>>>) => Promise<void>; signal: AbortSignal;
+  execute: (job: NonNullable<Awaited<ReturnType<typeof claimJob>>>) => Promise<void>; signal: AbortSignal; isSweep: boolean;
 }) {
   let isStopping = false;
   let stopWaiting = () => {};
@@ -125,7 +127,7 @@ function startPolling({ db, slots, workerId, leaseMs, pollIntervalMs, execute, s
   const loop = async () => {
     while (!isStopping) {
       const types = slots.freeTypes();
-      const job = types.length === 0 ? null : await claimJob(db, { workerId, leaseMs, types }).catch((error: Error) => {
+      const job = types.length === 0 ? null : await claimJob(db, { workerId, leaseMs, types, overdueMs: isSweep ? pollIntervalMs : 0 }).catch((error: Error) => {
         console.error(`[worker ${workerId}] could not poll for jobs: ${error.message}`);
         return null;
       });
@@ -133,7 +135,7 @@ function startPolling({ db, slots, workerId, leaseMs, pollIntervalMs, execute, s
         void execute(job);
         continue;
       }
-      const idle = types.length === 0 ? slots.freed() : Promise.race([sleep(pollIntervalMs, signal), slots.freed()]);
+      const idle = isSweep ? sleep(pollIntervalMs, signal) : types.length === 0 ? slots.freed() : Promise.race([sleep(pollIntervalMs, signal), slots.freed()]);
       await Promise.race([idle, stopped]);
     }
   };
