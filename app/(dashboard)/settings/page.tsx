@@ -142,7 +142,8 @@ export default async function SettingsPage() {
       <Section title="Audit log">
         <ul className="space-y-1 text-xs">
           {events.map((event) => (
-            <li key={event.id}>
+            // Details are JSON without spaces (ids, check definitions): break them anywhere rather than widen the page.
+            <li key={event.id} className="break-all">
               <span className="text-slate-500">{event.createdAt.toISOString().slice(0, 19).replace("T", " ")}</span> {event.actorLabel}{" "}
               <span className="font-mono">{event.action}</span> {event.subjectType}
               {event.details ? <span className="text-slate-500"> {JSON.stringify(event.details)}</span> : null}
