@@ -17,6 +17,12 @@ export type OtlpIngestResult = { accepted: number; duplicates: number; rejected:
 
 /** An ExportTraceServiceRequest (OTLP/JSON shape): each trace in it keeps its new spans and is rebuilt by a job. */
 export async function ingestOtlpTraces(db: Db, { projectId, request }: { projectId: string; request: unknown }): Promise<OtlpIngestResult> {
+  const { byTrace, errors } = spansByTrace(request);
+  return storeByTrace(db, projectId, byTrace, errors);
+}
+
+/** The request's spans grouped by trace, within the per-export caps. */
+function spansByTrace(request: unknown): { byTrace: Map<string, OtelRecordInput[]>; errors: string[] } {
   assertRecordsWithin(request, "resourceSpans", "scopeSpans", "spans");
   const read = readOtlpSpans(request);
   if (!read.ok) throw new AppError("bad_request", "The body is not an OTLP ExportTraceServiceRequest", [{ path: read.path, message: read.error }]);
@@ -28,7 +34,7 @@ export async function ingestOtlpTraces(db: Db, { projectId, request }: { project
     byTrace.set(span.traceId, records);
   });
   assertTracesWithin(byTrace.size);
-  return storeByTrace(db, projectId, byTrace, read.errors);
+  return { byTrace, errors: read.errors };
 }
 
 /** The same request counted by trace (POST /api/v1/traces?format=otel): a trace whose spans were all kept already is a duplicate. */
@@ -40,17 +46,8 @@ export type OtlpTraceCounts = { accepted: number; updated: number; duplicates: n
  * several posts is one trace. Traces are numbered in the order their first span comes.
  */
 export async function ingestOtlpTracesByTrace(db: Db, { projectId, request }: { projectId: string; request: unknown }): Promise<OtlpTraceCounts> {
-  assertRecordsWithin(request, "resourceSpans", "scopeSpans", "spans");
-  const read = readOtlpSpans(request);
-  if (!read.ok) throw new AppError("bad_request", "The body is not an OTLP ExportTraceServiceRequest", [{ path: read.path, message: read.error }]);
-  const byTrace = new Map<string, OtelRecordInput[]>();
-  read.spans.forEach((span, seq) => {
-    const records = byTrace.get(span.traceId) ?? [];
-    records.push({ kind: "span", recordKey: span.spanId, data: { ...span.source, seq } as JsonObject });
-    byTrace.set(span.traceId, records);
-  });
-  assertTracesWithin(byTrace.size);
-  const counts: OtlpTraceCounts = { accepted: 0, updated: 0, duplicates: 0, rejected: read.errors.map((error) => ({ index: 0, error })), externalIds: [] };
+  const { byTrace, errors } = spansByTrace(request);
+  const counts: OtlpTraceCounts = { accepted: 0, updated: 0, duplicates: 0, rejected: errors.map((error) => ({ index: 0, error })), externalIds: [] };
   let index = 0;
   for (const [traceId, records] of byTrace) {
     const existed = await db.trace.findUnique({ where: { projectId_externalId: { projectId, externalId: `otel:${traceId}` } }, select: { id: true } });
