@@ -7,6 +7,9 @@ import { defineConfig } from "vitest/config";
 const sqliteTestUrl = `file:${path.resolve(import.meta.dirname, process.env.GOODHART_TEST_SQLITE_FILE ?? "data/test/integration.db")}`;
 const postgresUrl = process.env.GOODHART_TEST_DATABASE_URL;
 const integration = ["lib/**/*.int.test.ts", "scripts/**/*.int.test.ts", "workers/**/*.int.test.ts"];
+// A first start on a fresh clone builds the app (minutes on two cores): its own project, which
+// scripts/test.ts runs as a step of its own, so the build does not share the cores with the others.
+const firstStart = ["scripts/first-start.int.test.ts"];
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "lib/testing/empty-module.ts") } },
@@ -23,12 +26,14 @@ export default defineConfig({
         test: {
           name: "integration-sqlite",
           include: integration,
+          exclude: [...firstStart, "node_modules/**"],
           env: { DATABASE_URL: sqliteTestUrl },
           globalSetup: ["./scripts/test/setup-sqlite.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },
+      { extends: true, test: { name: "first-start", include: firstStart, testTimeout: 60_000 } },
       ...(postgresUrl
         ? [
             {
@@ -36,6 +41,7 @@ export default defineConfig({
               test: {
                 name: "integration-postgresql",
                 include: integration,
+                exclude: [...firstStart, "node_modules/**"],
                 env: { DATABASE_URL: postgresUrl },
                 globalSetup: ["./scripts/test/setup-postgresql.ts"],
                 testTimeout: 60_000,

@@ -1,5 +1,6 @@
 // npm test: the whole suite. Unit and integration tests (vitest; integration on SQLite, and on
-// PostgreSQL too when GOODHART_TEST_DATABASE_URL is set), then e2e in Chromium against the built app.
+// PostgreSQL too when GOODHART_TEST_DATABASE_URL is set), then a first start on a fresh clone (alone:
+// it builds the app), then e2e in Chromium against the built app.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -22,18 +23,21 @@ if (!buildIfStale(root, env)) {
 }
 
 const vitestReport = path.join(reports, "vitest.json");
+const firstStartReport = path.join(reports, "vitest-first-start.json");
 const playwrightReport = path.join(reports, "playwright.json");
-rmSync(vitestReport, { force: true });
-rmSync(playwrightReport, { force: true });
-const vitestOk = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
+for (const report of [vitestReport, firstStartReport, playwrightReport]) rmSync(report, { force: true });
+const vitest = (projects: string[], report: string) =>
+  run(bin("vitest"), ["run", ...projects.flatMap((project) => ["--project", project]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+const vitestOk = vitest(["unit", "integration-*"], vitestReport);
+const firstStartOk = vitest(["first-start"], firstStartReport);
 
 rmSync(path.join(root, "data", "e2e"), { recursive: true, force: true });
 const e2eOk = run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
 
 type Counts = { passed: number; failed: number; skipped: number };
-function vitestCounts(): Counts {
-  if (!existsSync(vitestReport)) return { passed: 0, failed: 1, skipped: 0 };
-  const report = JSON.parse(readFileSync(vitestReport, "utf8"));
+function vitestCounts(file: string): Counts {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  const report = JSON.parse(readFileSync(file, "utf8"));
   return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
 }
 function playwrightCounts(): Counts {
@@ -41,8 +45,9 @@ function playwrightCounts(): Counts {
   const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8"));
   return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
 }
-const unit = vitestCounts();
+const [main, firstStart] = [vitestCounts(vitestReport), vitestCounts(firstStartReport)];
+const unit = { passed: main.passed + firstStart.passed, failed: main.failed + firstStart.failed, skipped: main.skipped + firstStart.skipped };
 const e2e = playwrightCounts();
 console.log(`\nvitest ${unit.passed} passed, ${unit.failed} failed · playwright ${e2e.passed} passed, ${e2e.failed} failed`);
 console.log(`tests: ${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed} failed, ${unit.skipped + e2e.skipped} skipped`);
-process.exit(vitestOk && e2eOk ? 0 : 1);
+process.exit(vitestOk && firstStartOk && e2eOk ? 0 : 1);
