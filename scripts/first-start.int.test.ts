@@ -130,6 +130,10 @@ describe("a first start on a fresh clone", () => {
       expect(home?.status).toBe(200);
       expect(home?.body).toContain("<title>Sign in · Goodhart</title>");
       expect((await answer(`http://127.0.0.1:${port}/api/health`)())?.status).toBe(200);
+      // The figures README.md's "Figures" states.
+      console.log(
+        `first start: build page after ${seconds.toFixed(1)} s; ${lines[builtAt]!.replace(/^\[goodhart\] /, "")}; password line ${lines.length - passwordAt} of the last ${lines.length} lines printed`,
+      );
     } finally {
       await stop(app.child);
       rmSync(dir, { recursive: true, force: true });
