@@ -10,7 +10,7 @@ import { waitFor } from "../lib/testing/wait-for";
 // the last 10 lines printed and the app answers its pages. The build takes minutes, so this runs as its
 // own step of `npm test` (scripts/test.ts), alone, in the vitest project "first-start".
 const root = path.resolve(import.meta.dirname, "..");
-const port = 3215;
+const port = 3217;
 const buildMinutes = 25;
 
 /** The environment of a user who has set nothing: no database, data dir, admin or secret of this test run. */
@@ -132,7 +132,7 @@ describe("a first start on a fresh clone", () => {
       expect((await answer(`http://127.0.0.1:${port}/api/health`)())?.status).toBe(200);
       // The figures README.md's "Figures" states.
       console.log(
-        `first start: build page after ${seconds.toFixed(1)} s; ${lines[builtAt]!.replace(/^\[goodhart\] /, "")}; password line ${lines.length - passwordAt} of the last ${lines.length} lines printed`,
+        `first start: build page after ${seconds.toFixed(1)} s; ${lines[builtAt]!.replace(/^\[goodhart\] /, "")}; the password line ${lines.length - passwordAt} from the end (1: the last) of ${lines.length} lines printed`,
       );
     } finally {
       await stop(app.child);
