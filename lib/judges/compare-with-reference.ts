@@ -1,4 +1,4 @@
-import { canonicalJson } from "../ingest/hash-trace";
+import { canonicalJson } from "../traces/hash-trace";
 import { viewTrace } from "../rubrics/trace-view";
 import type { JudgeLabel } from "./consensus";
 import type { JudgeConfig } from "./judge-config-schema";

@@ -8,7 +8,7 @@ import { createApiKey } from "../api-keys/create-api-key";
 import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { decodeOtlpResponse, decodeRpcStatus } from "../ingest/otel/otlp-protobuf";
-import { MAX_API_BODY_BYTES } from "../ingest/limits";
+import { MAX_API_BODY_BYTES } from "../http/body-limits";
 import { rebuildOtelTraceHandler, rebuildOtelTraceJob } from "../ingest/otel/rebuild-otel-trace-job";
 import { runJobNow } from "../jobs/run-job-now";
 import { ingestOtlpTraces } from "../ingest/otel/ingest-otlp-export";

@@ -2,7 +2,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postImport } from "../../app/api/runs/import/route";
 import { getDb } from "../db/client";
-import { MAX_API_BODY_BYTES } from "../ingest/limits";
+import { MAX_API_BODY_BYTES } from "../http/body-limits";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
 
 // The session route reads the signed-in user from next-auth; here it is whoever `signedIn` names.
