@@ -3,7 +3,7 @@ import { viewTrace } from "../rubrics/trace-view";
 import type { JudgeLabel } from "./consensus";
 import type { JudgeConfig } from "./judge-config-schema";
 import type { JudgedTrace } from "./load-judged-traces";
-import type { JudgingContext } from "./judge-trace";
+import type { JudgingContext } from "./judging-context";
 
 type ReferenceConfig = Extract<JudgeConfig, { kind: "reference" }>;
 type ReferenceVerdict = { label: JudgeLabel; score: number; rationale: string; issues: string[] };

@@ -13,8 +13,9 @@ export type ImportGraph = { files: string[]; edges: ImportEdge[] };
 const sourceExtensions = [".ts", ".tsx"];
 const skippedFolders = new Set(["node_modules", ".next", ".git", "data", "test-results", "playwright-report", "generated"]);
 
+/** Tests and the fixture readers only tests use (a `fixtures/` folder) are not product code. */
 function isTestFile(path: string): boolean {
-  return /\.(int\.)?test\.tsx?$/.test(path) || /\.spec\.tsx?$/.test(path);
+  return /\.(int\.)?test\.tsx?$/.test(path) || /\.spec\.tsx?$/.test(path) || path.split("/").includes("fixtures");
 }
 
 /** Product source files (no tests, no generated code) under the given top folders, relative to root. */
@@ -23,7 +24,7 @@ export function listSourceFiles(root: string, folders: string[]): string[] {
     readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) return skippedFolders.has(name) ? [] : walk(path);
-      return sourceExtensions.some((ext) => name.endsWith(ext)) && !name.endsWith(".d.ts") && !isTestFile(name) ? [relative(root, path)] : [];
+      return sourceExtensions.some((ext) => name.endsWith(ext)) && !name.endsWith(".d.ts") && !isTestFile(relative(root, path)) ? [relative(root, path)] : [];
     });
   return folders.filter((folder) => existsSync(join(root, folder))).flatMap((folder) => walk(join(root, folder))).sort();
 }
@@ -182,17 +183,13 @@ export function importCircles(graph: ImportGraph): string[][] {
  * imports one of a higher layer; imports within a layer (and within a folder) are free.
  */
 export const layers: { name: string; folders: string[] }[] = [
-  {
-    name: "platform",
-    folders: ["lib", "lib/errors", "lib/json", "lib/random", "lib/words", "lib/db", "lib/http", "lib/audit", "lib/jobs", "lib/setup", "lib/auth", "lib/testing"],
-  },
+  { name: "platform", folders: ["lib", "lib/errors", "lib/json", "lib/random", "lib/words", "lib/http", "lib/db", "lib/audit", "lib/jobs", "lib/auth"] },
   { name: "tenancy", folders: ["lib/projects", "lib/accounts", "lib/members", "lib/api-keys"] },
   { name: "data", folders: ["lib/traces", "lib/ingest", "lib/documents"] },
-  { name: "checks", folders: ["lib/checks"] },
-  { name: "domains", folders: ["lib/judges", "lib/rubrics", "lib/hacks", "lib/reward", "lib/runs", "lib/tasks", "lib/distill", "lib/replay", "lib/redteam"] },
-  { name: "oversight", folders: ["lib/review", "lib/monitor"] },
-  { name: "operations", folders: ["lib/backup", "lib/openapi"] },
-  { name: "clients", folders: ["lib/lab", "lib/next"] },
+  { name: "domains", folders: ["lib/checks", "lib/judges", "lib/rubrics", "lib/hacks", "lib/reward", "lib/runs", "lib/tasks", "lib/distill", "lib/replay"] },
+  { name: "oversight", folders: ["lib/review", "lib/monitor", "lib/redteam"] },
+  { name: "operations", folders: ["lib/setup", "lib/backup", "lib/openapi"] },
+  { name: "clients", folders: ["lib/lab", "lib/next", "lib/testing"] },
   { name: "entry points", folders: ["app", "components", "workers", "scripts"] },
 ];
 
@@ -218,12 +215,27 @@ export function backImports(graph: ImportGraph): string[] {
 /** The route handlers of the reward API, the entry points of the reward path figure. */
 export const rewardRoutes = ["app/api/v1/reward/route.ts", "app/api/v1/reward/openrlhf/route.ts"];
 
+/** The layers whose folders the reward path figure counts: the product's domains, not the platform, tenancy or glue every route shares. */
+export const countedLayers = ["data", "domains", "oversight"];
+
+/** The lib/ folders the reward routes' code runs through, by layer, and the domain folders among them (the figure). */
+export function rewardPath(graph: ImportGraph) {
+  const closure = runtimeClosure(graph, rewardRoutes);
+  const folders = [...libFoldersOf(closure).keys()];
+  const byLayer = new Map<string, string[]>();
+  for (const folder of folders) {
+    const layer = layers.find((candidate) => candidate.folders.includes(folder))?.name ?? "no layer";
+    byLayer.set(layer, [...(byLayer.get(layer) ?? []), folder]);
+  }
+  const domainFolders = countedLayers.flatMap((layer) => byLayer.get(layer) ?? []);
+  return { closure, folders, byLayer, domainFolders };
+}
+
 function printReport(root: string) {
   const graph = readImportGraph(root);
-  const closure = runtimeClosure(graph, rewardRoutes);
-  const folders = libFoldersOf(closure);
-  console.log(`reward path (${rewardRoutes.join(", ")}): ${closure.length} modules in ${folders.size} lib/ folders`);
-  for (const [folder, count] of folders) console.log(`  ${folder}: ${count}`);
+  const path = rewardPath(graph);
+  console.log(`reward path (${rewardRoutes.join(", ")}): ${path.closure.length} modules in ${path.folders.length} lib/ folders, ${path.domainFolders.length} of them domain folders`);
+  for (const [layer, folders] of [...path.byLayer].sort(([a], [b]) => layers.findIndex((l) => l.name === a) - layers.findIndex((l) => l.name === b))) console.log(`  ${layer}: ${folders.map((folder) => `${folder} (${path.closure.filter((file) => folderOf(file) === folder).length})`).join(", ")}`);
   const circles = importCircles(graph);
   console.log(`import circles: ${circles.length}`);
   for (const circle of circles) console.log(`  ${circle.join(" <-> ")}`);
