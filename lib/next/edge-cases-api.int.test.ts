@@ -5,9 +5,9 @@ import { GET as getEdgeCases } from "../../app/api/v1/edge-cases/route";
 import { getDb } from "../db/client";
 import { seedJudgedTraces } from "../testing/seed-judged-traces";
 import { detectEdgeCases } from "../review/detect-edge-cases";
-import { callRoute, keyActingAs, routeTestProjects, type Member } from "../testing/route-test";
+import { callRoute, keyActingAs, routeTestProjects, type Member } from "./route-test";
 
-vi.mock("./auth", () => import("../testing/route-test").then(({ authMock }) => authMock));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 const [project, other] = routeTestProjects(["api-cases", "api-cases-other"], { members: ["admin"] });

@@ -5,9 +5,9 @@ import { getDb } from "../db/client";
 import { decideEdgeCases } from "../review/decide-edge-cases";
 import { detectEdgeCases } from "../review/detect-edge-cases";
 import { seedJudgedTraces } from "../testing/seed-judged-traces";
-import { callRoute, keyActingAs, routeTestProjects, type Member } from "../testing/route-test";
+import { callRoute, keyActingAs, routeTestProjects, type Member } from "./route-test";
 
-vi.mock("./auth", () => import("../testing/route-test").then(({ authMock }) => authMock));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 const [project] = routeTestProjects(["edge-cases-api"], { members: ["reviewer", "viewer"] });

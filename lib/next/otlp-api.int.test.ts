@@ -10,10 +10,11 @@ import { MAX_API_BODY_BYTES } from "../http/body-limits";
 import { ingestOtlpTraces } from "../ingest/otel/ingest-otlp-export";
 import { jobIdsHeader } from "./otlp-route";
 import type { CapturedExport } from "../testing/capture-otlp-export";
-import { captureTraceExports, replayOtlpExport, runOtlpRebuilds } from "../testing/otlp-test-helpers";
-import { routeTestProjects } from "../testing/route-test";
+import { captureTraceExports } from "../testing/otlp-test-helpers";
+import { replayOtlpExport, runOtlpRebuilds } from "./replay-otlp-export";
+import { routeTestProjects } from "./route-test";
 
-vi.mock("./auth", () => import("../testing/route-test").then(({ authMock }) => authMock));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 const [project] = routeTestProjects(["otlp"]);

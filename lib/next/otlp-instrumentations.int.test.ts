@@ -12,10 +12,11 @@ import { POST as postTraces } from "../../app/api/v1/otel/v1/traces/route";
 import { getDb } from "../db/client";
 import { startOtlpCapture, type CapturedExport } from "../testing/capture-otlp-export";
 import { chatCompletion, startLlmTestServer } from "../testing/llm-test-server";
-import { captureTraceExports, replayOtlpExport } from "../testing/otlp-test-helpers";
-import { routeTestProjects } from "../testing/route-test";
+import { captureTraceExports } from "../testing/otlp-test-helpers";
+import { replayOtlpExport } from "./replay-otlp-export";
+import { routeTestProjects } from "./route-test";
 
-vi.mock("./auth", () => import("../testing/route-test").then(({ authMock }) => authMock));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 // The instrumentations patch the CommonJS build of `openai` (vitest loads packages as ESM, which
 // require-hooks never see), so the tests use that build and patch it by hand.

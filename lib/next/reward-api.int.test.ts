@@ -6,10 +6,10 @@ import { systemActor } from "../audit/record-audit-event";
 import { getDb, providerOfDb } from "../db/client";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { deleteProject, makeProject } from "../testing/factories";
-import { callRoute, routeTestProjects } from "../testing/route-test";
+import { callRoute, routeTestProjects } from "./route-test";
 import { runPendingJobs } from "../../workers/run-pending-jobs";
 
-vi.mock("./auth", () => import("../testing/route-test").then(({ authMock }) => authMock));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 const [project, other] = routeTestProjects(["reward", "reward-other"]);

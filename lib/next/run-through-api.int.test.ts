@@ -11,9 +11,9 @@ import { getDb } from "../db/client";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { uniqueName } from "../testing/factories";
 import { runPendingJobs } from "../../workers/run-pending-jobs";
-import { callRoute, routeTestProjects } from "../testing/route-test";
+import { callRoute, routeTestProjects } from "./route-test";
 
-vi.mock("./auth", () => import("../testing/route-test").then(({ authMock }) => authMock));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 const [project] = routeTestProjects(["api-run"]);

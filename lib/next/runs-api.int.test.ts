@@ -4,9 +4,9 @@ import { POST as postMetrics } from "../../app/api/v1/runs/[id]/metrics/route";
 import { POST as postRun } from "../../app/api/v1/runs/route";
 import { getDb } from "../db/client";
 import { uniqueName } from "../testing/factories";
-import { callRoute, routeTestProjects, statusAndJson } from "../testing/route-test";
+import { callRoute, routeTestProjects, statusAndJson } from "./route-test";
 
-vi.mock("./auth", () => import("../testing/route-test").then(({ authMock }) => authMock));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 const [project, other] = routeTestProjects(["runs-api", "runs-api-other"]);

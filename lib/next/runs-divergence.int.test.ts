@@ -9,9 +9,9 @@ import { uniqueName } from "../testing/factories";
 import { divergenceGroupKey } from "../monitor/detect-run-divergence";
 import { runDivergenceHandler, runDivergenceJob } from "../monitor/run-divergence-job";
 import { runPendingJobs } from "../../workers/run-pending-jobs";
-import { callRoute, routeTestProjects } from "../testing/route-test";
+import { callRoute, routeTestProjects } from "./route-test";
 
-vi.mock("./auth", () => import("../testing/route-test").then(({ authMock }) => authMock));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 const [project] = routeTestProjects(["divergence"]);

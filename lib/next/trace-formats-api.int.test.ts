@@ -7,9 +7,9 @@ import { POST as postTraces } from "../../app/api/v1/traces/route";
 import { getDb } from "../db/client";
 import { fixturesDir } from "../ingest/fixtures/collect-records";
 import { uniqueName } from "../testing/factories";
-import { callRoute, routeTestProjects } from "../testing/route-test";
+import { callRoute, routeTestProjects } from "./route-test";
 
-vi.mock("./auth", () => import("../testing/route-test").then(({ authMock }) => authMock));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 const [project] = routeTestProjects(["formats-api"]);

@@ -3,12 +3,6 @@ import { OTLPTraceExporter as JsonTraceExporter } from "@opentelemetry/exporter-
 import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { context, type Tracer } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { NextRequest } from "next/server";
-import { expect } from "vitest";
-import { getDb } from "../db/client";
-import { rebuildOtelTraceHandler, rebuildOtelTraceJob } from "../ingest/otel/rebuild-otel-trace-job";
-import { runJobNow } from "../jobs/run-job-now";
-import { jobIdsHeader } from "../next/otlp-route";
 import { startOtlpCapture, type CapturedExport } from "./capture-otlp-export";
 
 /** `environment`: configure the exporter only through OTEL_* variables (given the capture server's URL), as an app would. */
@@ -61,20 +55,4 @@ export function replayRequest({ path, body, headers }: CapturedExport, apiKey: s
   }
   const url = `http://localhost${path.startsWith("/api/") ? path : `/api/v1/otel${path}`}`;
   return { url, init: { method: "POST", headers: forwarded, body: new Uint8Array(body) } };
-}
-
-/** No worker runs in the route tests: this process runs the trace rebuilds an OTLP answer names, as a worker would, then hands the answer back. */
-export async function runOtlpRebuilds(response: Response): Promise<Response> {
-  for (const jobId of (response.headers.get(jobIdsHeader) ?? "").split(",").filter(Boolean)) {
-    expect(await runJobNow(getDb(), { jobId, type: rebuildOtelTraceJob, handle: rebuildOtelTraceHandler.handle })).toBe("succeeded");
-  }
-  return response;
-}
-
-type OtlpRoute = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
-/** Sends a captured export to an OTLP route as the exporter sent it (with `apiKey`), and runs the rebuilds it queued. */
-export function replayOtlpExport(route: OtlpRoute, captured: CapturedExport, apiKey: string | null): Promise<Response> {
-  const { url, init } = replayRequest(captured, apiKey);
-  return route(new NextRequest(url, init), { params: Promise.resolve({}) }).then(runOtlpRebuilds);
 }

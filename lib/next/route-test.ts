@@ -1,17 +1,17 @@
 // What every HTTP route test needs: its own projects with an API key and members, a signed-in user
 // for the session routes, and a route handler called with a real Request. A test file mocks
 // next-auth (which does not load under vitest's Node ESM) with the two lines
-//   vi.mock("./auth", () => import("../testing/route-test").then(({ authMock }) => authMock));
-//   vi.mock("./current-project", () => import("../testing/route-test").then(({ currentProjectMock }) => currentProjectMock));
+//   vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
+//   vi.mock("./current-project", () => import("./route-test").then(({ currentProjectMock }) => currentProjectMock));
 // (the second only for session routes); API-key routes never read the session.
 // This module must not import lib/next/auth, or the mock would wait on itself.
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createApiKey } from "../api-keys/create-api-key";
 import { systemActor } from "../audit/record-audit-event";
 import type { Role } from "../auth/roles";
 import { getDb } from "../db/client";
-import { deleteProject, makeProject, makeUser } from "./factories";
+import { deleteProject, makeProject, makeUser } from "../testing/factories";
 
 /** Who the session routes see as signed in, and in which project; nobody until signIn. */
 export const signedIn = { userId: "", projectSlug: "" };
@@ -30,9 +30,9 @@ export type RouteTestProject<R extends Role> = { id: string; slug: string; key: 
 /**
  * Projects of the test file's own, uniquely named from `labels`, each with an API key (made by the
  * system) and one member of each role in `members`; made before the file's tests and deleted after
- * them. The objects are filled in beforeAll, so destructure them at the top of the file.
+ * them (the members too). The objects are filled in beforeAll, so destructure them at the top of the file.
  */
-export function routeTestProjects<R extends Role = never>(labels: string[], { members = [] }: { members?: R[] } = {}): RouteTestProject<R>[] {
+export function routeTestProjects<const L extends readonly string[], R extends Role = never>(labels: L, { members = [] }: { members?: R[] } = {}): { [K in keyof L]: RouteTestProject<R> } {
   const db = getDb();
   const projects = labels.map(() => ({ members: {} }) as RouteTestProject<R>);
   beforeAll(async () => {
@@ -47,8 +47,11 @@ export function routeTestProjects<R extends Role = never>(labels: string[], { me
       }),
     );
   });
-  afterAll(() => Promise.all(projects.map(({ id }) => (id ? deleteProject(db, id) : undefined))));
-  return projects;
+  afterAll(async () => {
+    await Promise.all(projects.map(({ id }) => (id ? deleteProject(db, id) : undefined)));
+    await db.user.deleteMany({ where: { id: { in: projects.flatMap(({ members: made }) => Object.values<Member>(made).map(({ id }) => id)) } } });
+  });
+  return projects as { [K in keyof L]: RouteTestProject<R> };
 }
 
 /** An API key of the project that acts in the member's name, with the member's role. */
@@ -56,7 +59,7 @@ export async function keyActingAs(projectId: string, member: Member, name = "scr
   return (await createApiKey(getDb(), { projectId, name, actor: { userId: member.id, label: member.email } })).key;
 }
 
-type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+export type RouteHandler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 export type RouteCall = {
   /** GET without a body, POST with one, unless named. */
   method?: string;
@@ -88,4 +91,18 @@ export function callRoute(handler: RouteHandler, path: string, { method, key, bo
 /** The answer's status and JSON body, for one assertion over both. */
 export async function statusAndJson(response: Response): Promise<{ status: number; body: Awaited<ReturnType<Response["json"]>> }> {
   return { status: response.status, body: await response.json() };
+}
+
+/** The JSON of an answer that must have succeeded; a failure shows the answer's body. */
+export async function expectOkJson(response: Response): Promise<Awaited<ReturnType<Response["json"]>>> {
+  const text = await response.text();
+  expect(response.status, text).toBeLessThan(300);
+  return JSON.parse(text);
+}
+
+/** The FormData a form with these fields posts to a server action. */
+export function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
 }
