@@ -14,10 +14,9 @@ import { formOf, routeTestProjects, signedIn } from "./route-test";
 // The decision forms' server actions as /hacks and /rubrics call them, signed in as `signedIn`.
 vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 vi.mock("./current-project", () => import("./route-test").then(({ currentProjectMock }) => currentProjectMock));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const db = getDb();
-const [project, other] = routeTestProjects(["decide", "decide-other"], { members: ["reviewer", "viewer"] });
+const [project, other] = routeTestProjects(["decide", "decide-other"], { members: ["reviewer", "viewer"], signedInAs: "reviewer" });
 let v1: string;
 const environment = "lab";
 
@@ -26,7 +25,6 @@ beforeAll(async () => {
   await db.trace.createMany({
     data: Array.from({ length: 23 }, (_, i) => ({ projectId: project.id, externalId: uniqueName(`decide-${i}`), contentHash: uniqueName("hash"), source: "rollout", environment, input: "q", output: "a" })),
   });
-  Object.assign(signedIn, { userId: project.members.reviewer.id, projectSlug: project.slug });
 });
 
 const propose = async (projectId = project.id) =>

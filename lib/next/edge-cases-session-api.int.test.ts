@@ -4,7 +4,7 @@ import { POST as postDecisions } from "../../app/api/edge-cases/decisions/route"
 import { getDb } from "../db/client";
 import { detectEdgeCases } from "../review/detect-edge-cases";
 import { seedJudgedTraces } from "../testing/seed-judged-traces";
-import { callRoute, routeTestProjects, signedIn } from "./route-test";
+import { callRoute, routeTestProjects, signedIn, signIn } from "./route-test";
 
 vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 vi.mock("./current-project", () => import("./route-test").then(({ currentProjectMock }) => currentProjectMock));
@@ -12,14 +12,18 @@ vi.mock("./current-project", () => import("./route-test").then(({ currentProject
 const db = getDb();
 const [project] = routeTestProjects(["review-routes"], { members: ["reviewer", "viewer"] });
 
-const openCases = () => db.edgeCase.findMany({ where: { projectId: project.id, status: "open" }, orderBy: { priority: "desc" } });
+/** The top open case of freshly judged traces, with `userId` signed in. */
+async function openCaseAs(userId: string) {
+  const { traceIds } = await seedJudgedTraces(db, { projectId: project.id });
+  await detectEdgeCases(db, { projectId: project.id, traceIds });
+  const [open] = await db.edgeCase.findMany({ where: { projectId: project.id, status: "open" }, orderBy: { priority: "desc" } });
+  signIn(userId, project.slug);
+  return open;
+}
 
 describe("POST /api/edge-cases/decisions", () => {
   it("refuses a viewer's decision on the server with 403", async () => {
-    const { traceIds } = await seedJudgedTraces(db, { projectId: project.id });
-    await detectEdgeCases(db, { projectId: project.id, traceIds });
-    const [open] = await openCases();
-    Object.assign(signedIn, { userId: project.members.viewer.id, projectSlug: project.slug });
+    const open = await openCaseAs(project.members.viewer.id);
     const decide = (ids: string[]) => callRoute(postDecisions, "/api/edge-cases/decisions", { body: { ids, decision: "false_alarm" }, headers: { origin: "http://localhost" } });
     const refused = await decide([open!.id]);
     expect(refused.status).toBe(403);
@@ -35,10 +39,7 @@ describe("POST /api/edge-cases/decisions", () => {
 
 describe("POST /api/edge-cases/{id}/undo", () => {
   it("refuses a viewer with 403 and reopens the case for a reviewer", async () => {
-    const { traceIds } = await seedJudgedTraces(db, { projectId: project.id });
-    await detectEdgeCases(db, { projectId: project.id, traceIds });
-    const [open] = await openCases();
-    Object.assign(signedIn, { userId: project.members.reviewer.id, projectSlug: project.slug });
+    const open = await openCaseAs(project.members.reviewer.id);
     const decided = await callRoute(postDecisions, "/api/edge-cases/decisions", { body: { ids: [open!.id], decision: "confirm_hack" }, headers: { origin: "http://localhost" } });
     expect(decided.status).toBe(200);
     const undo = () => callRoute(postUndo, `/api/edge-cases/${open!.id}/undo`, { body: "{}", headers: { origin: "http://localhost" }, params: { id: open!.id } });

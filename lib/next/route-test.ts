@@ -32,7 +32,10 @@ export type RouteTestProject<R extends Role> = { id: string; slug: string; key: 
  * system) and one member of each role in `members`; made before the file's tests and deleted after
  * them (the members too). The objects are filled in beforeAll, so destructure them at the top of the file.
  */
-export function routeTestProjects<const L extends readonly string[], R extends Role = never>(labels: L, { members = [] }: { members?: R[] } = {}): { [K in keyof L]: RouteTestProject<R> } {
+export function routeTestProjects<const L extends readonly string[], R extends Role = never>(
+  labels: L,
+  { members = [], signedInAs }: { members?: R[]; /** Signs this member of the first project in to it for the session routes and actions. */ signedInAs?: NoInfer<R> } = {},
+): { [K in keyof L]: RouteTestProject<R> } {
   const db = getDb();
   const projects = labels.map(() => ({ members: {} }) as RouteTestProject<R>);
   beforeAll(async () => {
@@ -46,6 +49,7 @@ export function routeTestProjects<const L extends readonly string[], R extends R
         Object.assign(projects[index]!, { id: project.id, slug: project.slug, key, members: Object.fromEntries(members.map((role, i) => [role, users[i]!])) });
       }),
     );
+    if (signedInAs) signIn(projects[0]!.members[signedInAs].id, projects[0]!.slug);
   });
   afterAll(async () => {
     await Promise.all(projects.map(({ id }) => (id ? deleteProject(db, id) : undefined)));

@@ -5,15 +5,14 @@ import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { approveRubricVersion } from "../rubrics/approve-rubric-version";
 import { deleteDraftItem, moveDraftItem } from "../rubrics/edit-draft-items";
 import { findRubricVersion } from "../rubrics/find-rubric-version";
-import { formOf, routeTestProjects, signIn } from "./route-test";
+import { formOf, routeTestProjects } from "./route-test";
 
 // The rubric editor's server actions with the form data its fields produce, as a signed-in reviewer.
 vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 vi.mock("./current-project", () => import("./route-test").then(({ currentProjectMock }) => currentProjectMock));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const db = getDb();
-const [project] = routeTestProjects(["rubric-editor"], { members: ["reviewer"] });
+const [project] = routeTestProjects(["rubric-editor"], { members: ["reviewer"], signedInAs: "reviewer" });
 let v1: string;
 const actor = () => ({ userId: project.members.reviewer.id, label: project.members.reviewer.email });
 const keysOf = async (rubricVersionId: string) =>
@@ -22,7 +21,6 @@ const idsOf = async (rubricVersionId: string) =>
   Object.fromEntries((await db.rubricItem.findMany({ where: { rubricVersionId }, select: { id: true, key: true } })).map((item) => [item.key, item.id]));
 
 beforeAll(async () => {
-  signIn(project.members.reviewer.id, project.slug);
   v1 = (await seedLabRubrics(db, { projectId: project.id })).rubricVersionId;
 });
 

@@ -9,13 +9,13 @@ import { recordRunEvents } from "../runs/record-run-events";
 import type { RunChart } from "../runs/run-chart-types";
 import type { RunRollouts } from "../runs/list-run-rollouts";
 import { writeMetricPoints } from "../runs/write-metric-points";
-import { routeTestProjects, signedIn, signIn } from "./route-test";
+import { routeTestProjects, signedIn } from "./route-test";
 
 vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 vi.mock("./current-project", () => import("./route-test").then(({ currentProjectMock }) => currentProjectMock));
 
 const db = getDb();
-const [project, other] = routeTestProjects(["run-chart", "run-chart-other"], { members: ["viewer"] });
+const [project, other] = routeTestProjects(["run-chart", "run-chart-other"], { members: ["viewer"], signedInAs: "viewer" });
 let runId: string;
 let secondRunId: string;
 let otherRunId: string;
@@ -23,7 +23,6 @@ const lossPoints = Array.from({ length: 5_000 }, (_, i) => ({ step: i + 1, name:
 lossPoints[3_332]!.value = 50;
 
 beforeAll(async () => {
-  signIn(project.members.viewer.id, project.slug);
   const makeRun = (projectId: string) => db.trainingRun.create({ data: { projectId, name: uniqueName("run"), trainer: "external" } });
   const [run, second, otherRun] = await Promise.all([makeRun(project.id), makeRun(project.id), makeRun(other.id)]);
   [runId, secondRunId, otherRunId] = [run.id, second.id, otherRun.id];

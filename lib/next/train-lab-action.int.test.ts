@@ -2,19 +2,17 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { runLabAction } from "../../app/actions/lab-actions";
 import { getDb } from "../db/client";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
-import { formOf, routeTestProjects, signIn } from "./route-test";
+import { formOf, routeTestProjects } from "./route-test";
 
 // /rubrics/[id] "Train the lab on this version": the action answers the run to compare the new one with.
 vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 vi.mock("./current-project", () => import("./route-test").then(({ currentProjectMock }) => currentProjectMock));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const db = getDb();
-const [project] = routeTestProjects(["train-lab"], { members: ["reviewer"] });
+const [project] = routeTestProjects(["train-lab"], { members: ["reviewer"], signedInAs: "reviewer" });
 let v1: string;
 let v2: string;
 beforeAll(async () => {
-  signIn(project.members.reviewer.id, project.slug);
   const seeded = await seedLabRubrics(db, { projectId: project.id });
   v1 = seeded.rubricVersionId;
   v2 = (await db.rubricVersion.create({ data: { rubricId: seeded.rubricId, version: 2, status: "approved", basedOnId: v1 } })).id;
