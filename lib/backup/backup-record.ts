@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { AppError } from "../errors/app-error";
-import { canonicalJson } from "../ingest/hash-trace";
+import { canonicalJson } from "../traces/hash-trace";
 
 export type BackupRecord = { model: string; data: Record<string, unknown> };
 

@@ -1,4 +1,4 @@
-import { canonicalJson } from "../ingest/hash-trace";
+import { canonicalJson } from "../traces/hash-trace";
 import type { Db } from "../db/client";
 import { Prisma } from "../db/generated/sqlite/client";
 import { retryOnBusy } from "../db/retry-on-busy";

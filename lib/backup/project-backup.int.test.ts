@@ -5,7 +5,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, providerOfDb, type Db } from "../db/client";
 import { readDatabaseUrl } from "../db/database-url";
-import { canonicalJson } from "../ingest/hash-trace";
+import { canonicalJson } from "../traces/hash-trace";
 import { deleteProject, makeProject } from "../testing/factories";
 import { createFreshDatabase, type FreshDatabase } from "../testing/fresh-database";
 import { seedEveryModel } from "../testing/seed-every-model";

@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { providerOf, readDatabaseUrl, sqliteFilePath } from "./database-url";
-import { makeSqliteFilesPrivate } from "../setup/private-files";
+import { makeSqliteFilesPrivate } from "./private-files";
 import { migrateDatabase } from "./migrate-database";
 
 /**

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import Database from "better-sqlite3";
 import path from "node:path";
 import { promisify } from "node:util";
-import { makePrivateDir, makeSqliteFilesPrivate } from "../setup/private-files";
+import { makePrivateDir, makeSqliteFilesPrivate } from "./private-files";
 import { providerOf, readDatabaseUrl, sqliteFilePath } from "./database-url";
 
 const run = promisify(execFile);

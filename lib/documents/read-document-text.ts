@@ -1,5 +1,5 @@
 import { AppError, type ErrorCode } from "../errors/app-error";
-import { decodeUtf8 } from "../ingest/decode-utf8";
+import { decodeUtf8 } from "../json/decode-utf8";
 import { documentContentTypes, type DocumentContentType, type DocumentInput } from "./document-input-schema";
 import { htmlToText } from "./html-to-text";
 import { pdfToText } from "./pdf-to-text";

@@ -2,7 +2,7 @@ import { findJsonValueProblem, formatJsonPath } from "../json/find-json-value-pr
 import { MAX_JSON_DEPTH } from "../json/json-limits";
 import { traceSchema, type Trace } from "../traces/trace-schema";
 import { formatZodError } from "./format-zod-error";
-import { hashTrace } from "./hash-trace";
+import { hashTrace } from "../traces/hash-trace";
 
 export const nothingToStore = "nothing to store: the record gives no steps, messages, input or output";
 

@@ -4,12 +4,12 @@ import { AppError } from "../errors/app-error";
 import { MAX_TRACES_PER_REQUEST, traceBatchSchema } from "../traces/trace-schema";
 import { MAX_JSON_CONTAINERS } from "../json/find-too-many-containers";
 import { tooManyContainers } from "../json/parse-json-body";
-import { decodeUtf8 } from "./decode-utf8";
+import { decodeUtf8 } from "../json/decode-utf8";
 import { formatNames, type FormatName } from "./format-name";
 import { findTraceIds } from "./find-trace-ids";
 import { importTraces } from "./import-traces";
 import { ingestOtlpTracesByTrace } from "./otel/ingest-otlp-export";
-import { parseJson } from "./parse-json";
+import { parseJson } from "../json/parse-json";
 import { readTraceRecords } from "./read-trace-records";
 import type { TraceRecord } from "./trace-record";
 

@@ -13,13 +13,6 @@ export const MAX_LINE_BYTES = 16 * MIB;
 /** How much of the start of a file format detection looks at. */
 export const DETECT_HEAD_BYTES = 64 * 1024;
 
-export function formatBytes(bytes: number): string {
-  return bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MiB` : `${bytes} bytes`;
-}
-
-/** POST /api/v1/traces and /api/v1/otel/v1/traces: bodies above this get 413 (send several batches). */
-export const MAX_API_BODY_BYTES = 32 * MIB;
-
 /**
  * Most spans (or log records) one OTLP export may carry, and most traces they may belong to: 32 MiB
  * of tiny spans is 330,000 of them, each its own trace, which held 1.3 GB of the web process and

@@ -1,5 +1,5 @@
-import { decodeUtf8 } from "./decode-utf8";
-import { parseJson } from "./parse-json";
+import { decodeUtf8 } from "../json/decode-utf8";
+import { parseJson } from "../json/parse-json";
 
 /**
  * One JSONL line's value: null for a blank line, or an error that says what is wrong with it.

@@ -1,6 +1,6 @@
 import type { FormatName } from "./format-name";
 import type { FormatReader, LineValue, MapContext, Mapped } from "./formats/format-reader";
-import { formatBytes } from "./limits";
+import { formatBytes } from "../http/body-limits";
 import { parseJsonLine } from "./parse-json-line";
 import { readLines } from "./read-lines";
 import type { RecordLocation, TraceRecord } from "./trace-record";

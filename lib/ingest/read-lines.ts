@@ -1,4 +1,4 @@
-import { formatBytes } from "./limits";
+import { formatBytes } from "../http/body-limits";
 
 export type LineResult =
   | { line: number; ok: true; bytes: Uint8Array }

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { AppError } from "../errors/app-error";
-import { formatBytes } from "./limits";
+import { formatBytes } from "../http/body-limits";
 import { removeUpload } from "./remove-upload";
 import { bodyIdleMs, readChunkWithin } from "../http/read-chunk-within";
 

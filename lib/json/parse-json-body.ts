@@ -1,6 +1,6 @@
 import { AppError } from "../errors/app-error";
-import { decodeUtf8 } from "../ingest/decode-utf8";
-import { parseJson } from "../ingest/parse-json";
+import { decodeUtf8 } from "./decode-utf8";
+import { parseJson } from "./parse-json";
 import { MAX_JSON_CONTAINERS } from "./find-too-many-containers";
 import { findJsonValueProblem, formatJsonPath } from "./find-json-value-problem";
 import { MAX_JSON_DEPTH } from "./json-limits";

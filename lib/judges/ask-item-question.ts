@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
-import { hashTrace } from "../ingest/hash-trace";
+import { hashTrace } from "../traces/hash-trace";
 import type { Trace } from "../traces/trace-schema";
 import { callLlmJson, type AnswerShape } from "./call-llm-judge";
 import { llmJudgeConfigSchema } from "./judge-config-schema";

@@ -1,9 +1,9 @@
-import { canonicalJson } from "../ingest/hash-trace";
+import { canonicalJson } from "../traces/hash-trace";
 import { viewTrace } from "../rubrics/trace-view";
 import type { JudgeLabel } from "./consensus";
 import type { JudgeConfig } from "./judge-config-schema";
 import type { JudgedTrace } from "./load-judged-traces";
-import type { JudgingContext } from "./judge-trace";
+import type { JudgingContext } from "./judging-context";
 
 type ReferenceConfig = Extract<JudgeConfig, { kind: "reference" }>;
 type ReferenceVerdict = { label: JudgeLabel; score: number; rationale: string; issues: string[] };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { recordAuditEvent, systemActor, type Actor } from "../audit/record-audit-event";
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
-import { canonicalJson } from "../ingest/hash-trace";
+import { canonicalJson } from "../traces/hash-trace";
 import type { JudgeLabel } from "./consensus";
 
 /**

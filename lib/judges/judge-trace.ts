@@ -10,6 +10,7 @@ import { renderJudgePrompt } from "./render-judge-prompt";
 import { compareWithReference } from "./compare-with-reference";
 import { cotAsLlmConfig, judgeReasoning } from "./judge-reasoning";
 import { evaluateSimulatedJudge, JudgeRefusal } from "./simulated-judge-registry";
+import type { JudgingContext, ReferenceTask } from "./judging-context";
 
 export type PanelJudge = { judgeId: string; versionId: string; name: string; kind: string; isSimulated: boolean; config: JudgeConfig | { kind: "simulated"; simulated: true; errorModel: string } };
 
@@ -28,17 +29,7 @@ export type VerdictOutcome = {
   requests: number;
 };
 
-/** What judging needs beyond the trace, loaded once per run and shared by every verdict. */
-export type JudgingContext = {
-  db: Db;
-  projectId: string;
-  signal?: AbortSignal;
-  rubricFor: (environment: string | null | undefined) => Promise<Rubric | null>;
-  rubricById: (rubricVersionId: string) => Promise<Rubric>;
-  /** The task a trace answers, by the trace it came from or its task id (a red-team's truth memoises it: its probes share their honest rollout's task). */
-  referenceTaskFor: (traceId: string, taskExternalId: string | null | undefined) => Promise<ReferenceTask | null>;
-};
-export type ReferenceTask = { externalId: string; referenceAnswer: string | null; plantedState: unknown };
+export type { JudgingContext, ReferenceTask } from "./judging-context";
 
 export function findReferenceTask(db: Db, { projectId, traceId, taskExternalId }: { projectId: string; traceId: string; taskExternalId: string | null | undefined }): Promise<ReferenceTask | null> {
   return db.task.findFirst({

@@ -1,7 +1,7 @@
 import { recordAuditEvent, systemActor, type Actor } from "../audit/record-audit-event";
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
-import { canonicalJson } from "../ingest/hash-trace";
+import { canonicalJson } from "../traces/hash-trace";
 import { judgeConfigSchema, type JudgeConfig, type JudgeConfigInput } from "./judge-config-schema";
 import { assertJudgeEndpointAllowed } from "./judge-endpoint-policy";
 import { cotAsLlmConfig } from "./judge-reasoning";

@@ -19,7 +19,6 @@ vi.mock("./auth", () => ({
   handlers: { GET: async () => new Response(null, { status: 204 }), POST: async () => new Response(null, { status: 204 }) },
 }));
 vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug, chooseProject: async () => undefined }));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
 
 

@@ -11,8 +11,7 @@ import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { deleteProject, makeProject, uniqueName } from "../testing/factories";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 let project: { id: string };

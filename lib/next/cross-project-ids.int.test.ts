@@ -20,7 +20,7 @@ import { startGrounding } from "../tasks/grounding-start";
 
 // M4 and L6: ids that cross a project boundary. A rule judge of project A named project B's draft
 // rubric version and its verdicts showed B's questions; B's job id answered 403 where an unknown one answered 404.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 const secretQuestion = `Does the reply mention project B's launch codename ${uniqueName("zephyr")}?`;

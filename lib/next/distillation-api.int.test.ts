@@ -8,8 +8,7 @@ import { deleteProject, makeProject, uniqueName } from "../testing/factories";
 import { storeTraces } from "../traces/store-traces";
 import type { Step, Trace } from "../traces/trace-schema";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 let projectId: string;

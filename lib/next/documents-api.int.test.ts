@@ -1,44 +1,21 @@
-import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { POST as postSession } from "../../app/api/documents/route";
 import { GET as getHealth } from "../../app/api/health/route";
 import { POST as postV1 } from "../../app/api/v1/documents/route";
-import { createApiKey } from "../api-keys/create-api-key";
-import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { MAX_DOCUMENT_BODY_BYTES } from "../documents/document-input-schema";
 import { assemblePdf, buildPdf, buildSharedStreamPdf, deflateBomb, pdfTextContent } from "../testing/build-pdf";
-import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
+import { uniqueName } from "../testing/factories";
+import { callRoute, routeTestProjects, signedIn } from "./route-test";
 
-const signedIn = vi.hoisted(() => ({ userId: "", projectSlug: "" }));
-vi.mock("./auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
-vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
+vi.mock("./current-project", () => import("./route-test").then(({ currentProjectMock }) => currentProjectMock));
 
 const db = getDb();
-let project: { id: string; slug: string };
-let other: { id: string; slug: string };
-let key: string;
-let otherKey: string;
-let reviewerId: string;
-let viewerId: string;
-beforeAll(async () => {
-  [project, other] = await Promise.all([makeProject(db, "documents"), makeProject(db, "documents-other")]);
-  const keyOf = async ({ id }: { id: string }) => (await createApiKey(db, { projectId: id, name: "uploader", actor: systemActor })).key;
-  [key, otherKey] = await Promise.all([keyOf(project), keyOf(other)]);
-  reviewerId = (await makeUser(db, { projectId: project.id, role: "reviewer" })).id;
-  viewerId = (await makeUser(db, { projectId: project.id, role: "viewer" })).id;
-});
-afterAll(() => Promise.all([deleteProject(db, project.id), deleteProject(db, other.id)]));
+const [project, other] = routeTestProjects(["documents", "documents-other"], { members: ["reviewer", "viewer"] });
 
-const params = { params: Promise.resolve({}) };
-function post(body: unknown, { auth = `Bearer ${key}`, query = "", headers = {} }: { auth?: string | null; query?: string; headers?: Record<string, string> } = {}) {
-  const request = new NextRequest(`http://localhost/api/v1/documents${query}`, {
-    method: "POST",
-    headers: { ...(auth ? { authorization: auth } : {}), "content-type": "application/json", ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  return postV1(request, params);
-}
+const post = (body: unknown, { auth = `Bearer ${project.key}`, query = "", headers = {} }: { auth?: string | null; query?: string; headers?: Record<string, string> } = {}) =>
+  callRoute(postV1, `/api/v1/documents${query}`, { body, headers: { ...(auth ? { authorization: auth } : {}), ...headers } });
 const uniqueText = (label: string) => `${label} ${uniqueName("note")}: the pier was finished on March 14, 1821, by the engineer Agnes Morrow.`;
 
 describe("POST /api/v1/documents", () => {
@@ -87,7 +64,7 @@ describe("POST /api/v1/documents", () => {
     const text = uniqueText("Refused");
     expect((await post({ name: "a.txt", text }, { auth: null })).status).toBe(401);
     expect((await post({ name: "a.txt", text }, { auth: "Bearer gh_not_a_key" })).status).toBe(401);
-    const foreign = await post({ name: "a.txt", text }, { auth: `Bearer ${otherKey}`, query: `?project=${project.slug}` });
+    const foreign = await post({ name: "a.txt", text }, { auth: `Bearer ${other.key}`, query: `?project=${project.slug}` });
     expect(foreign.status).toBe(403);
     expect(await db.document.count({ where: { content: text } })).toBe(0);
   });
@@ -175,13 +152,13 @@ describe("POST /api/v1/documents with hostile PDFs (issue 21), at full size", ()
 
 describe("POST /api/documents (the Add document dialog)", () => {
   const session = (body: unknown) =>
-    postSession(new NextRequest("http://localhost/api/documents", { method: "POST", headers: { origin: "http://localhost", "content-type": "application/json" }, body: JSON.stringify(body) }), params);
+    callRoute(postSession, "/api/documents", { body, headers: { origin: "http://localhost" } });
 
   it("stores a reviewer's document in the current project and refuses a viewer", async () => {
     const text = uniqueText("Dialog");
-    Object.assign(signedIn, { userId: viewerId, projectSlug: project.slug });
+    Object.assign(signedIn, { userId: project.members.viewer.id, projectSlug: project.slug });
     expect((await session({ name: "dialog.md", text })).status).toBe(403);
-    Object.assign(signedIn, { userId: reviewerId, projectSlug: project.slug });
+    Object.assign(signedIn, { userId: project.members.reviewer.id, projectSlug: project.slug });
     const response = await session({ name: "dialog.md", text });
     expect(response.status).toBe(201);
     const made = await response.json();

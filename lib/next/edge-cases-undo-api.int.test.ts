@@ -1,41 +1,31 @@
-import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as undoRoute } from "../../app/api/v1/edge-cases/[id]/undo/route";
 import { GET as listRoute } from "../../app/api/v1/edge-cases/route";
-import { createApiKey } from "../api-keys/create-api-key";
 import { getDb } from "../db/client";
 import { decideEdgeCases } from "../review/decide-edge-cases";
 import { detectEdgeCases } from "../review/detect-edge-cases";
-import { deleteProject, makeProject, makeUser } from "../testing/factories";
 import { seedJudgedTraces } from "../testing/seed-judged-traces";
+import { callRoute, keyActingAs, routeTestProjects, type Member } from "./route-test";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
-let project: { id: string; slug: string };
-let reviewer: { id: string; email: string };
+const [project] = routeTestProjects(["edge-cases-api"], { members: ["reviewer", "viewer"] });
+let reviewer: Member;
 let reviewerKey: string;
 let viewerKey: string;
 
 beforeAll(async () => {
-  project = await makeProject(db, "edge-cases-api");
-  const [reviewerUser, viewer] = await Promise.all([makeUser(db, { projectId: project.id, role: "reviewer" }), makeUser(db, { projectId: project.id, role: "viewer" })]);
-  reviewer = reviewerUser;
-  const [reviewerApiKey, viewerApiKey] = await Promise.all([
-    createApiKey(db, { projectId: project.id, name: "reviewer-script", actor: { userId: reviewer.id, label: reviewer.email } }),
-    createApiKey(db, { projectId: project.id, name: "viewer-script", actor: { userId: viewer.id, label: viewer.email } }),
-  ]);
-  [reviewerKey, viewerKey] = [reviewerApiKey.key, viewerApiKey.key];
+  reviewer = project.members.reviewer;
+  [reviewerKey, viewerKey] = await Promise.all([keyActingAs(project.id, reviewer, "reviewer-script"), keyActingAs(project.id, project.members.viewer, "viewer-script")]);
   const { traceIds } = await seedJudgedTraces(db, { projectId: project.id });
   await detectEdgeCases(db, { projectId: project.id, traceIds });
 });
-afterAll(() => deleteProject(db, project.id));
 
 const actor = () => ({ userId: reviewer.id, label: reviewer.email });
 const openCases = () => db.edgeCase.findMany({ where: { projectId: project.id, status: "open" }, orderBy: { priority: "desc" } });
 const undoByKey = (id: string, key: string) =>
-  undoRoute(new NextRequest(`http://localhost/api/v1/edge-cases/${id}/undo`, { method: "POST", headers: { authorization: `Bearer ${key}` } }), { params: Promise.resolve({ id }) });
+  callRoute(undoRoute, `/api/v1/edge-cases/${id}/undo`, { method: "POST", key, params: { id } });
 
 describe("edge cases through the API", () => {
   it("a reviewer's key undoes, a viewer's key is refused, and the queue filters by ?run=", async () => {
@@ -49,7 +39,7 @@ describe("edge cases through the API", () => {
     expect(await db.edgeCase.findUniqueOrThrow({ where: { id: target!.id } })).toMatchObject({ status: "open" });
 
     const list = async (query: string) => {
-      const res = await listRoute(new NextRequest(`http://localhost/api/v1/edge-cases?${query}`, { headers: { authorization: `Bearer ${reviewerKey}` } }), { params: Promise.resolve({}) });
+      const res = await callRoute(listRoute, `/api/v1/edge-cases?${query}`, { key: reviewerKey });
       expect(res.status).toBe(200);
       return (await res.json()) as { total: number; edgeCases: { id: string; examples: { traceId: string }[] }[] };
     };

@@ -17,11 +17,10 @@ import { lastJsonLine, runCli } from "../testing/run-cli";
 import { spawnAppWorker, type AppWorker } from "../testing/spawn-app-worker";
 import { stopProcess } from "../testing/spawn-test-worker";
 import { waitFor } from "../testing/wait-for";
+import { signedIn } from "./route-test";
 
-// The session route reads the signed-in user from next-auth; here it is whoever `signedIn` names.
-const signedIn = vi.hoisted(() => ({ userId: "", projectSlug: "" }));
-vi.mock("./auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
-vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
+vi.mock("./current-project", () => import("./route-test").then(({ currentProjectMock }) => currentProjectMock));
 
 // Imports through the CLI, the API and a UI upload while the real worker process (workers/index.ts)
 // trains a lab run and then reviews it, all writing to one database (SQLite's single writer, or

@@ -6,7 +6,7 @@ import { createApiKey } from "../api-keys/create-api-key";
 import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { MAX_DOCUMENT_BODY_BYTES } from "../documents/document-input-schema";
-import { MAX_API_BODY_BYTES } from "../ingest/limits";
+import { MAX_API_BODY_BYTES } from "../http/body-limits";
 import { MAX_JSON_BODY_BYTES } from "../json/json-limits";
 import { buildOpenApiDocument } from "../openapi/build-openapi-document";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";

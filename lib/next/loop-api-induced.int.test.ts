@@ -1,4 +1,3 @@
-import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postCaseDecision } from "../../app/api/v1/edge-cases/[id]/decision/route";
 import { GET as getEdgeCases } from "../../app/api/v1/edge-cases/route";
@@ -15,11 +14,9 @@ import { seedSimulatedJudges } from "../lab/seed-simulated-judges";
 import { startLabRun } from "../lab/start-lab-run";
 import { deleteProject, makeProject, makeUser } from "../testing/factories";
 import { induceConfirmedHack } from "../testing/induce-confirmed-hack";
+import { callRoute, expectOkJson, type RouteCall, type RouteHandler } from "./route-test";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
-
-type Handler = (r: NextRequest, c: { params: Promise<Record<string, string>> }) => Promise<Response>;
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 let projectId: string;
@@ -39,17 +36,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => deleteProject(db, projectId));
 
-async function call(handler: Handler, path: string, { body, params = {}, method = body === undefined ? "GET" : "POST" }: { body?: unknown; params?: Record<string, string>; method?: string } = {}) {
-  const request = new NextRequest(`http://localhost${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const response = await handler(request, { params: Promise.resolve(params) });
-  const json = (await response.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  expect(response.status, JSON.stringify(json)).toBeLessThan(300);
-  return json;
-}
+const call = (handler: RouteHandler, path: string, { body, params, method }: Omit<RouteCall, "key"> = {}) => callRoute(handler, path, { key, body, params, method }).then(expectOkJson);
 
 /** A rollout as a real trainer sends it: OpenAI chat messages with tool calls, not a lab trace, no end state. */
 function rollout({ isRefunded }: { isRefunded: boolean }) {

@@ -1,4 +1,3 @@
-import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postHackDecision } from "../../app/api/v1/hacks/[id]/decision/route";
 import { GET as getHacks } from "../../app/api/v1/hacks/route";
@@ -9,11 +8,9 @@ import { createMemberApiKey } from "../api-keys/create-member-api-key";
 import { getDb } from "../db/client";
 import { proposeKnownHack } from "../hacks/propose-known-hack";
 import { deleteProject, makeProject, makeUser } from "../testing/factories";
+import { callRoute, expectOkJson, type RouteCall, type RouteHandler } from "./route-test";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
-
-type Handler = (r: NextRequest, c: { params: Promise<Record<string, string>> }) => Promise<Response>;
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 const environment = "refund-desk";
@@ -48,17 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => deleteProject(db, projectId));
 
-async function call(handler: Handler, path: string, { body, params = {}, method = body === undefined ? "GET" : "POST" }: { body?: unknown; params?: Record<string, string>; method?: string } = {}) {
-  const request = new NextRequest(`http://localhost${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const response = await handler(request, { params: Promise.resolve(params) });
-  const json = (await response.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  expect(response.status, JSON.stringify(json)).toBeLessThan(300);
-  return json;
-}
+const call = (handler: RouteHandler, path: string, { body, params, method }: Omit<RouteCall, "key"> = {}) => callRoute(handler, path, { key, body, params, method }).then(expectOkJson);
 
 /** An OpenAI chat rollout with tool calls (arguments as JSON text), no end state. */
 function rollout({ refundedOrder }: { refundedOrder?: string }) {

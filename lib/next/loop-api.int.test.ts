@@ -14,8 +14,7 @@ import type { RubricItemInput } from "../rubrics/rubric-item-schema";
 import { diffRubricVersions } from "../rubrics/diff-rubric-versions";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 type Handler = (r: NextRequest, c: { params: Promise<Record<string, string>> }) => Promise<Response>;
 

@@ -15,7 +15,6 @@ vi.mock("./current-project", () => ({
   currentProjectSlug: async () => signedIn.projectSlug,
   chooseProject: async (slug: string) => void signedIn.chosen.push(slug),
 }));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const root = path.resolve(import.meta.dirname, "../..");
 const db = getDb();

@@ -1,32 +1,24 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postMineTraces } from "../../app/api/tasks/mine-traces/route";
 import { POST as postToolCall } from "../../app/api/v1/replay/[id]/tool-call/route";
-import { createApiKey } from "../api-keys/create-api-key";
-import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { tauBenchReader } from "../ingest/formats/tau-bench";
 import { runJobNow } from "../jobs/run-job-now";
 import { datasetsDir } from "../testing/datasets-dir";
-import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
+import { uniqueName } from "../testing/factories";
 import { storeTraces } from "../traces/store-traces";
 import { traceSchema, type TraceInput } from "../traces/trace-schema";
 import { handleMineTracesJob, mineTracesJob } from "../tasks/mine-tasks-from-traces-job";
 import { mineTasksFromTraces, type MineTracesResult } from "../tasks/mine-tasks-from-traces";
+import { callRoute, routeTestProjects, signedIn } from "./route-test";
 
-const signedIn = vi.hoisted(() => ({ userId: "", projectSlug: "" }));
-vi.mock("./auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
-vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
+vi.mock("./current-project", () => import("./route-test").then(({ currentProjectMock }) => currentProjectMock));
 
 const db = getDb();
-let project: { id: string; slug: string };
-let other: { id: string; slug: string };
-let reviewerId: string;
-let viewerId: string;
-let key: string;
-let otherKey: string;
+const [project, other] = routeTestProjects(["mine-traces", "mine-traces-other"], { members: ["reviewer", "viewer"] });
 const environment = uniqueName("desk");
 const tauIds: string[] = [];
 let deskTraceId: string;
@@ -65,18 +57,7 @@ const noReference: TraceInput = {
 };
 
 beforeAll(async () => {
-  [project, other] = await Promise.all([makeProject(db, "mine-traces"), makeProject(db, "mine-traces-other")]);
   signedIn.projectSlug = project.slug;
-  const [reviewer, viewer] = await Promise.all([
-    makeUser(db, { projectId: project.id, role: "reviewer" }),
-    makeUser(db, { projectId: project.id, role: "viewer" }),
-  ]);
-  [reviewerId, viewerId] = [reviewer.id, viewer.id];
-  const [ownKey, theirKey] = await Promise.all([
-    createApiKey(db, { projectId: project.id, name: "env", actor: systemActor }),
-    createApiKey(db, { projectId: other.id, name: "env", actor: systemActor }),
-  ]);
-  [key, otherKey] = [ownKey.key, theirKey.key];
   const tau = [...tauBenchReader.mapDocument!(rawTau, {})].map((item, index) => {
     if (!item.ok) throw new Error(item.error);
     return { externalId: uniqueName(`tau-${index}`), trace: traceSchema.parse(item.trace) };
@@ -87,16 +68,8 @@ beforeAll(async () => {
   deskTraceId = storedIds.get(own[0]!.externalId)!;
   emptyTraceId = storedIds.get(own[2]!.externalId)!;
 });
-afterAll(() => Promise.all([deleteProject(db, project.id), deleteProject(db, other.id)]));
 
-function mine(body: unknown) {
-  const request = new NextRequest("http://localhost/api/tasks/mine-traces", {
-    method: "POST",
-    headers: { origin: "http://localhost", "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return postMineTraces(request, { params: Promise.resolve({}) });
-}
+const mine = (body: unknown) => callRoute(postMineTraces, "/api/tasks/mine-traces", { body, headers: { origin: "http://localhost" } });
 
 async function mineAndRun(body: unknown): Promise<MineTracesResult> {
   const response = await mine(body);
@@ -108,27 +81,20 @@ async function mineAndRun(body: unknown): Promise<MineTracesResult> {
   return job.result as MineTracesResult;
 }
 
-function toolCall(taskId: string, body: unknown, apiKey = key) {
-  const request = new NextRequest(`http://localhost/api/v1/replay/${taskId}/tool-call`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return postToolCall(request, { params: Promise.resolve({ id: taskId }) });
-}
+const toolCall = (taskId: string, body: unknown, apiKey = project.key) => callRoute(postToolCall, `/api/v1/replay/${taskId}/tool-call`, { key: apiKey, body, params: { id: taskId } });
 
 describe("mining tool-use replay tasks from traces", () => {
   it("refuses a viewer and a body it does not know", async () => {
-    signedIn.userId = viewerId;
+    signedIn.userId = project.members.viewer.id;
     expect((await mine({})).status).toBe(403);
-    signedIn.userId = reviewerId;
+    signedIn.userId = project.members.reviewer.id;
     const bad = await mine({ environment: "x", limit: 3 });
     expect(bad.status).toBe(400);
     expect(await db.job.count({ where: { projectId: project.id } })).toBe(0);
   });
 
   it("makes one task per trace with tool calls, reproducing the origin's end state and final answer, and mining again adds nothing", async () => {
-    signedIn.userId = reviewerId;
+    signedIn.userId = project.members.reviewer.id;
     const first = await mineAndRun({ environment });
     expect(first).toMatchObject({ traces: 2, created: 1, existing: 0, skipped: 1 });
     expect(first.skips).toEqual([
@@ -159,7 +125,7 @@ describe("mining tool-use replay tasks from traces", () => {
   });
 
   it("mines imported tau-bench trajectories, whose final answer is the reference", async () => {
-    signedIn.userId = reviewerId;
+    signedIn.userId = project.members.reviewer.id;
     const result = await mineAndRun({ environment: "tau-bench/airline" });
     // The second trajectory (task 1, trial 0) calls no tool: it is no tool-use task.
     expect(result).toMatchObject({ traces: 2, created: 2, existing: 0, skipped: 0 });
@@ -198,7 +164,7 @@ describe("POST /api/v1/replay/{taskId}/tool-call", () => {
 
   it("does not show another project's task, and refuses a bad body with where it went wrong", async () => {
     const task = await db.task.findFirstOrThrow({ where: { projectId: project.id, originTraceId: deskTraceId } });
-    expect((await toolCall(task.id, { name: "lookup_order", arguments: { orderId: "A-17" } }, otherKey)).status).toBe(404);
+    expect((await toolCall(task.id, { name: "lookup_order", arguments: { orderId: "A-17" } }, other.key)).status).toBe(404);
     const bad = await toolCall(task.id, { arguments: {} });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.details[0]).toMatchObject({ path: "name" });

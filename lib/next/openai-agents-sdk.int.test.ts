@@ -10,8 +10,7 @@ import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { deleteProject, makeProject } from "../testing/factories";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 /**
  * The README's processor, as written there: the SDK exports a response span as its response_id

@@ -1,48 +1,26 @@
 import { SpanStatusCode } from "@opentelemetry/api";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { POST as postLogs } from "../../app/api/v1/otel/v1/logs/route";
 import { POST as postMetrics } from "../../app/api/v1/otel/v1/metrics/route";
 import { POST as postTraces } from "../../app/api/v1/otel/v1/traces/route";
-import { createApiKey } from "../api-keys/create-api-key";
-import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { decodeOtlpResponse, decodeRpcStatus } from "../ingest/otel/otlp-protobuf";
-import { MAX_API_BODY_BYTES } from "../ingest/limits";
-import { rebuildOtelTraceHandler, rebuildOtelTraceJob } from "../ingest/otel/rebuild-otel-trace-job";
-import { runJobNow } from "../jobs/run-job-now";
+import { MAX_API_BODY_BYTES } from "../http/body-limits";
 import { ingestOtlpTraces } from "../ingest/otel/ingest-otlp-export";
 import { jobIdsHeader } from "./otlp-route";
 import type { CapturedExport } from "../testing/capture-otlp-export";
-import { deleteProject, makeProject } from "../testing/factories";
-import { captureTraceExports, replayRequest } from "../testing/otlp-test-helpers";
+import { captureTraceExports } from "../testing/otlp-test-helpers";
+import { replayOtlpExport, runOtlpRebuilds } from "./replay-otlp-export";
+import { routeTestProjects } from "./route-test";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
-let project: { id: string; slug: string };
-let key: string;
-beforeAll(async () => {
-  project = await makeProject(db, "otlp");
-  key = (await createApiKey(db, { projectId: project.id, name: "otlp", actor: systemActor })).key;
-});
-afterAll(() => deleteProject(db, project.id));
-
+const [project] = routeTestProjects(["otlp"]);
 const params = { params: Promise.resolve({}) };
-function replayExport(route: typeof postTraces, captured: CapturedExport, apiKey: string | null) {
-  const { url, init } = replayRequest(captured, apiKey);
-  return route(new NextRequest(url, init), params).then(rebuilt);
-}
-/** No worker runs in these tests: this process runs the trace rebuilds an OTLP answer names, as a worker would, then hands the answer back. */
-async function rebuilt(response: Response) {
-  for (const jobId of (response.headers.get(jobIdsHeader) ?? "").split(",").filter(Boolean)) {
-    expect(await runJobNow(db, { jobId, type: rebuildOtelTraceJob, handle: rebuildOtelTraceHandler.handle })).toBe("succeeded");
-  }
-  return response;
-}
 
-const replay = (captured: CapturedExport) => replayExport(postTraces, captured, key);
+const replay = (captured: CapturedExport) => replayOtlpExport(postTraces, captured, project.key);
 async function stepsOf(traceId: string) {
   const trace = await db.trace.findUnique({ where: { projectId_externalId: { projectId: project.id, externalId: `otel:${traceId}` } }, include: { steps: { orderBy: { index: "asc" } } } });
   return { trace, steps: trace?.steps ?? [] };
@@ -124,7 +102,7 @@ describe("POST /api/v1/otel/v1/traces with the official OTel exporters", () => {
     let traceId = "";
     const environment = (baseUrl: string) => ({
       OTEL_EXPORTER_OTLP_ENDPOINT: `${baseUrl}/api/v1/otel`,
-      OTEL_EXPORTER_OTLP_HEADERS: `Authorization=Bearer%20${key}`,
+      OTEL_EXPORTER_OTLP_HEADERS: `Authorization=Bearer%20${project.key}`,
       OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf",
       OTEL_EXPORTER_OTLP_COMPRESSION: "gzip",
     });
@@ -133,8 +111,8 @@ describe("POST /api/v1/otel/v1/traces with the official OTel exporters", () => {
       traceId = span.spanContext().traceId;
       span.end();
     });
-    expect(exports[0]).toMatchObject({ path: "/api/v1/otel/v1/traces", headers: { authorization: `Bearer ${key}`, "content-encoding": "gzip", "content-type": "application/x-protobuf" } });
-    const response = await replayExport(postTraces, exports[0]!, null);
+    expect(exports[0]).toMatchObject({ path: "/api/v1/otel/v1/traces", headers: { authorization: `Bearer ${project.key}`, "content-encoding": "gzip", "content-type": "application/x-protobuf" } });
+    const response = await replayOtlpExport(postTraces, exports[0]!, null);
     expect(response.status).toBe(200);
     expect(summary((await stepsOf(traceId)).steps)).toEqual(["message:user:Weather in Paris?", "message:assistant:It is 18C and cloudy in Paris."]);
   });
@@ -160,7 +138,7 @@ describe("POST /api/v1/otel/v1/traces with the official OTel exporters", () => {
     const body = JSON.stringify({
       resourceLogs: [{ scopeLogs: [{ logRecords: [logRecord({ traceId: "aa".repeat(16), spanId: "bb".repeat(8) }), logRecord({ eventName: "gen_ai.user.message" })] }] }],
     });
-    const response = await postLogs(new NextRequest("http://localhost/api/v1/otel/v1/logs", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body }), params);
+    const response = await postLogs(new NextRequest("http://localhost/api/v1/otel/v1/logs", { method: "POST", headers: { authorization: `Bearer ${project.key}`, "content-type": "application/json" }, body }), params);
     expect(response.status).toBe(200);
     const { partialSuccess } = await response.json();
     expect(partialSuccess.rejectedLogRecords).toBe("2");
@@ -170,7 +148,7 @@ describe("POST /api/v1/otel/v1/traces with the official OTel exporters", () => {
 
   it("answers errors to protobuf clients as a google.rpc.Status: 400 undecodable, 415 other types, 413 too large", async () => {
     const send = (body: Uint8Array<ArrayBuffer>, headers: Record<string, string>) =>
-      postTraces(new NextRequest("http://localhost/api/v1/otel/v1/traces", { method: "POST", headers: { authorization: `Bearer ${key}`, ...headers }, body: body as Uint8Array<ArrayBuffer> }), params);
+      postTraces(new NextRequest("http://localhost/api/v1/otel/v1/traces", { method: "POST", headers: { authorization: `Bearer ${project.key}`, ...headers }, body: body as Uint8Array<ArrayBuffer> }), params);
     const garbage = await send(new Uint8Array([0x0a, 0xff, 0xff, 0xff, 0x0f, 0x01]), { "content-type": "application/x-protobuf" });
     expect(garbage.status).toBe(400);
     expect(garbage.headers.get("content-type")).toBe("application/x-protobuf");
@@ -196,7 +174,7 @@ describe("POST /api/v1/otel/v1/traces with the official OTel exporters", () => {
 
 describe("OTLP resource attributes and the metrics signal", () => {
   const postJson = (route: typeof postTraces, path: string, body: unknown, contentType = "application/json") =>
-    route(new NextRequest(`http://localhost/api/v1/otel/v1/${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": contentType }, body: typeof body === "string" ? body : JSON.stringify(body) }), params).then(rebuilt);
+    route(new NextRequest(`http://localhost/api/v1/otel/v1/${path}`, { method: "POST", headers: { authorization: `Bearer ${project.key}`, "content-type": contentType }, body: typeof body === "string" ? body : JSON.stringify(body) }), params).then(runOtlpRebuilds);
   const exportWith = (traceId: string, resource: Record<string, string>) => ({
     resourceSpans: [
       {
@@ -298,9 +276,9 @@ describe("OTLP storage of a trace sent in many exports", () => {
 
   it("stores a trace sent as 20 exports of one span each with the same content as one export of all 20, rebuilt once for the burst", async () => {
     const [whole, piecewise] = [randomTraceId(), randomTraceId()];
-    const send = (body: unknown) => postTraces(new NextRequest("http://localhost/api/v1/otel/v1/traces", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) }), params);
+    const send = (body: unknown) => postTraces(new NextRequest("http://localhost/api/v1/otel/v1/traces", { method: "POST", headers: { authorization: `Bearer ${project.key}`, "content-type": "application/json" }, body: JSON.stringify(body) }), params);
 
-    await rebuilt(await send(exportOf(Array.from({ length: 20 }, (_, i) => span(whole, i)))));
+    await runOtlpRebuilds(await send(exportOf(Array.from({ length: 20 }, (_, i) => span(whole, i)))));
     const answers = [];
     for (let i = 0; i < 20; i++) answers.push(await send(exportOf([span(piecewise, i)])));
     expect(answers.map((answer) => answer.status)).toEqual(new Array(20).fill(200));
@@ -308,7 +286,7 @@ describe("OTLP storage of a trace sent in many exports", () => {
     const jobIds = new Set(answers.map((answer) => answer.headers.get(jobIdsHeader)));
     expect(jobIds.size).toBe(1);
     expect((await stepsOf(piecewise)).trace).toBeNull();
-    await rebuilt(answers[0]!);
+    await runOtlpRebuilds(answers[0]!);
 
     expect(await db.otelRecord.count({ where: { projectId: project.id, traceId: piecewise } })).toBe(20);
     const [one, twenty] = await Promise.all([content(whole), content(piecewise)]);

@@ -5,50 +5,25 @@ import { OpenAIInstrumentation } from "@opentelemetry/instrumentation-openai";
 import { BatchLogRecordProcessor, LoggerProvider } from "@opentelemetry/sdk-logs";
 import { generateText, stepCountIs, tool } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { POST as postLogs } from "../../app/api/v1/otel/v1/logs/route";
 import { POST as postTraces } from "../../app/api/v1/otel/v1/traces/route";
-import { createApiKey } from "../api-keys/create-api-key";
-import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { startOtlpCapture, type CapturedExport } from "../testing/capture-otlp-export";
-import { deleteProject, makeProject } from "../testing/factories";
 import { chatCompletion, startLlmTestServer } from "../testing/llm-test-server";
-import { captureTraceExports, replayRequest } from "../testing/otlp-test-helpers";
-import { rebuildOtelTraceHandler, rebuildOtelTraceJob } from "../ingest/otel/rebuild-otel-trace-job";
-import { runJobNow } from "../jobs/run-job-now";
-import { jobIdsHeader } from "./otlp-route";
+import { captureTraceExports } from "../testing/otlp-test-helpers";
+import { replayOtlpExport } from "./replay-otlp-export";
+import { routeTestProjects } from "./route-test";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 // The instrumentations patch the CommonJS build of `openai` (vitest loads packages as ESM, which
 // require-hooks never see), so the tests use that build and patch it by hand.
 const openaiModule = createRequire(import.meta.url)("openai") as typeof import("openai");
 
 const db = getDb();
-let project: { id: string; slug: string };
-let key: string;
-beforeAll(async () => {
-  project = await makeProject(db, "otlp-inst");
-  key = (await createApiKey(db, { projectId: project.id, name: "otlp", actor: systemActor })).key;
-});
-afterAll(() => deleteProject(db, project.id));
-
-const params = { params: Promise.resolve({}) };
-function replayExport(route: typeof postTraces, captured: CapturedExport, apiKey: string) {
-  const { url, init } = replayRequest(captured, apiKey);
-  return route(new NextRequest(url, init), params).then(rebuilt);
-}
-/** No worker runs in these tests: this process runs the trace rebuilds an OTLP answer names, as a worker would, then hands the answer back. */
-async function rebuilt(response: Response) {
-  for (const jobId of (response.headers.get(jobIdsHeader) ?? "").split(",").filter(Boolean)) {
-    expect(await runJobNow(db, { jobId, type: rebuildOtelTraceJob, handle: rebuildOtelTraceHandler.handle })).toBe("succeeded");
-  }
-  return response;
-}
+const [project] = routeTestProjects(["otlp-inst"]);
 
 async function traceOf(traceId: string) {
   return db.trace.findUnique({ where: { projectId_externalId: { projectId: project.id, externalId: `otel:${traceId}` } }, include: { steps: { orderBy: { index: "asc" } } } });
@@ -57,7 +32,7 @@ const summary = (steps: { type: string; role: string; toolName: string | null; c
   steps.map((step) => `${step.type}:${step.role}:${step.toolName ?? step.content ?? ""}`);
 async function replayAll(exports: CapturedExport[], route = postTraces) {
   for (const captured of exports) {
-    const response = await replayExport(route, captured, key);
+    const response = await replayOtlpExport(route, captured, project.key);
     expect(response.status).toBe(200);
     const answer = response.headers.get("content-type")?.includes("json") ? await response.json() : null;
     if (answer) expect(answer).toEqual({});

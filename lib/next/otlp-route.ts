@@ -4,8 +4,8 @@ import { NextResponse } from "next/server";
 import type { OtlpIngestResult } from "../ingest/otel/ingest-otlp-export";
 import { decodeOtlpBody, readOtlpEncoding } from "../ingest/otel/decode-otlp-body";
 import { encodeOtlpResponse, encodeRpcStatus, otlpJsonResponse, type OtlpSignal, type PartialSuccess } from "../ingest/otel/otlp-protobuf";
-import { MAX_API_BODY_BYTES } from "../ingest/limits";
-import { readBodyLimited } from "../ingest/read-body-limited";
+import { MAX_API_BODY_BYTES } from "../http/body-limits";
+import { readBodyLimited } from "../http/read-body-limited";
 import { withApiKey, type ApiKeyContext } from "./with-auth";
 
 export const jobIdsHeader = "goodhart-job-ids";

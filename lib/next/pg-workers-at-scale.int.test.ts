@@ -17,11 +17,10 @@ import { stopProcess } from "../testing/spawn-test-worker";
 import { createFreshDatabase, type FreshDatabase } from "../testing/fresh-database";
 import { waitFor } from "../testing/wait-for";
 import { stopBoss } from "../jobs/pg-boss-client";
+import { signedIn } from "./route-test";
 
-// The session route reads the signed-in user from next-auth; here it is whoever `signedIn` names.
-const signedIn = vi.hoisted(() => ({ userId: "", projectSlug: "" }));
-vi.mock("./auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
-vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
+vi.mock("./current-project", () => import("./route-test").then(({ currentProjectMock }) => currentProjectMock));
 
 // Scale-out as deployed: three worker processes (each with a data dir of its own, as on three
 // machines) and the web app's route handlers on one PostgreSQL database, under a steady stream of

@@ -1,5 +1,5 @@
 import "server-only";
-import { readBodyLimited } from "../ingest/read-body-limited";
+import { readBodyLimited } from "../http/read-body-limited";
 import { MAX_JSON_BODY_BYTES } from "../json/json-limits";
 import { parseJsonBody } from "../json/parse-json-body";
 

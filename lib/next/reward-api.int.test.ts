@@ -1,5 +1,4 @@
-import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postOpenRlhf } from "../../app/api/v1/reward/openrlhf/route";
 import { POST as postReward } from "../../app/api/v1/reward/route";
 import { createApiKey } from "../api-keys/create-api-key";
@@ -7,36 +6,26 @@ import { systemActor } from "../audit/record-audit-event";
 import { getDb, providerOfDb } from "../db/client";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { deleteProject, makeProject } from "../testing/factories";
+import { callRoute, routeTestProjects } from "./route-test";
 import { runPendingJobs } from "../../workers/run-pending-jobs";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
-let project: { id: string; slug: string };
-let other: { id: string; slug: string };
-let key: string;
+const [project, other] = routeTestProjects(["reward", "reward-other"]);
 let v1: string;
 let otherV1: string;
 let draftId: string;
 beforeAll(async () => {
-  [project, other] = await Promise.all([makeProject(db, "reward"), makeProject(db, "reward-other")]);
-  key = (await createApiKey(db, { projectId: project.id, name: "trainer", actor: systemActor })).key;
   const [mine, theirs] = await Promise.all([seedLabRubrics(db, { projectId: project.id }), seedLabRubrics(db, { projectId: other.id })]);
   v1 = mine.rubricVersionId;
   otherV1 = theirs.rubricVersionId;
   draftId = (await db.rubricVersion.create({ data: { rubricId: mine.rubricId, version: 2, status: "draft", basedOnId: v1 } })).id;
 });
-afterAll(() => Promise.all([deleteProject(db, project.id), deleteProject(db, other.id)]));
 
-const params = { params: Promise.resolve({}) };
-function post(path: string, body: unknown, { headers = {}, auth = `Bearer ${key}` }: { headers?: Record<string, string>; auth?: string | null } = {}) {
-  const request = new NextRequest(`http://localhost${path}`, {
-    method: "POST",
-    headers: { ...(auth ? { authorization: auth } : {}), "content-type": "application/json", ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  return (path.startsWith("/api/v1/reward/openrlhf") ? postOpenRlhf : postReward)(request, params);
+function post(path: string, body: unknown, { headers = {}, auth = `Bearer ${project.key}` }: { headers?: Record<string, string>; auth?: string | null } = {}) {
+  const route = path.startsWith("/api/v1/reward/openrlhf") ? postOpenRlhf : postReward;
+  return callRoute(route, path, { body, headers: { ...(auth ? { authorization: auth } : {}), ...headers } });
 }
 
 /** What a worker does after a reward answer: the pipeline events, and the run bookkeeping they queue. */

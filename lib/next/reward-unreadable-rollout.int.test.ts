@@ -1,33 +1,22 @@
-import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postOpenRlhf } from "../../app/api/v1/reward/openrlhf/route";
 import { POST as postReward } from "../../app/api/v1/reward/route";
-import { createApiKey } from "../api-keys/create-api-key";
-import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
-import { deleteProject, makeProject } from "../testing/factories";
+import { callRoute, routeTestProjects } from "./route-test";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
-let project: { id: string; slug: string };
-let key: string;
+const [project] = routeTestProjects(["reward-unreadable"]);
 let v1: string;
 beforeAll(async () => {
-  project = await makeProject(db, "reward-unreadable");
-  key = (await createApiKey(db, { projectId: project.id, name: "trainer", actor: systemActor })).key;
   v1 = (await seedLabRubrics(db, { projectId: project.id })).rubricVersionId;
 });
-afterAll(() => deleteProject(db, project.id));
 
-const params = { params: Promise.resolve({}) };
 // The body as raw text, so a NUL or a lone surrogate escape reaches the server exactly as a trainer's JSON encoder writes it.
-function post(path: string, body: string, headers: Record<string, string> = {}) {
-  const request = new NextRequest(`http://localhost${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...headers }, body });
-  return (path.startsWith("/api/v1/reward/openrlhf") ? postOpenRlhf : postReward)(request, params);
-}
+const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+  callRoute(path.startsWith("/api/v1/reward/openrlhf") ? postOpenRlhf : postReward, path, { key: project.key, body, headers });
 
 const goodReply = () => `Thank you for waiting: your refund has been issued to your card. (${Math.random()})`;
 const itemKeys = ["confirms_refund", "polite_tone", "looked_up_order", "checked_policy"];

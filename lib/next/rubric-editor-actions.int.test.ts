@@ -1,41 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { reorderRubricItemsAction, saveRubricItemAction, startDraftFromVersionAction } from "../../app/actions/rubric-actions";
 import { getDb } from "../db/client";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { approveRubricVersion } from "../rubrics/approve-rubric-version";
 import { deleteDraftItem, moveDraftItem } from "../rubrics/edit-draft-items";
 import { findRubricVersion } from "../rubrics/find-rubric-version";
-import { deleteProject, makeProject, makeUser } from "../testing/factories";
+import { formOf, routeTestProjects } from "./route-test";
 
 // The rubric editor's server actions with the form data its fields produce, as a signed-in reviewer.
-const signedIn: { userId?: string; projectSlug?: string } = {};
-vi.mock("./auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
-vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
+vi.mock("./current-project", () => import("./route-test").then(({ currentProjectMock }) => currentProjectMock));
 
 const db = getDb();
-let project: { id: string; slug: string };
+const [project] = routeTestProjects(["rubric-editor"], { members: ["reviewer"], signedInAs: "reviewer" });
 let v1: string;
-let reviewer: { id: string; email: string };
-const actor = () => ({ userId: reviewer.id, label: reviewer.email });
-const formOf = (fields: Record<string, string>) => {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return form;
-};
+const actor = () => ({ userId: project.members.reviewer.id, label: project.members.reviewer.email });
 const keysOf = async (rubricVersionId: string) =>
   (await db.rubricItem.findMany({ where: { rubricVersionId }, orderBy: { position: "asc" }, select: { key: true } })).map((item) => item.key);
 const idsOf = async (rubricVersionId: string) =>
   Object.fromEntries((await db.rubricItem.findMany({ where: { rubricVersionId }, select: { id: true, key: true } })).map((item) => [item.key, item.id]));
 
 beforeAll(async () => {
-  project = await makeProject(db, "rubric-editor");
-  signedIn.projectSlug = project.slug;
-  reviewer = await makeUser(db, { projectId: project.id, role: "reviewer" });
-  signedIn.userId = reviewer.id;
   v1 = (await seedLabRubrics(db, { projectId: project.id })).rubricVersionId;
 });
-afterAll(() => deleteProject(db, project.id));
 
 describe("rubric editor actions", () => {
   let draft: string;

@@ -1,23 +1,21 @@
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getRollouts } from "../../app/api/runs/[id]/rollouts/route";
 import { GET as getChart } from "../../app/api/runs/chart/route";
 import { getDb } from "../db/client";
-import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
+import { uniqueName } from "../testing/factories";
 import { downsampleSeries } from "../runs/downsample-series";
 import { recordRunEvents } from "../runs/record-run-events";
 import type { RunChart } from "../runs/run-chart-types";
 import type { RunRollouts } from "../runs/list-run-rollouts";
 import { writeMetricPoints } from "../runs/write-metric-points";
+import { routeTestProjects, signedIn } from "./route-test";
 
-// The session routes read the signed-in user from next-auth; here it is whoever `signedIn` names.
-const signedIn = vi.hoisted(() => ({ userId: "", projectSlug: "" }));
-vi.mock("./auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
-vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
+vi.mock("./current-project", () => import("./route-test").then(({ currentProjectMock }) => currentProjectMock));
 
 const db = getDb();
-let project: { id: string; slug: string };
-let other: { id: string; slug: string };
+const [project, other] = routeTestProjects(["run-chart", "run-chart-other"], { members: ["viewer"], signedInAs: "viewer" });
 let runId: string;
 let secondRunId: string;
 let otherRunId: string;
@@ -25,9 +23,6 @@ const lossPoints = Array.from({ length: 5_000 }, (_, i) => ({ step: i + 1, name:
 lossPoints[3_332]!.value = 50;
 
 beforeAll(async () => {
-  [project, other] = await Promise.all([makeProject(db, "run-chart"), makeProject(db, "run-chart-other")]);
-  const viewer = await makeUser(db, { projectId: project.id, role: "viewer" });
-  Object.assign(signedIn, { userId: viewer.id, projectSlug: project.slug });
   const makeRun = (projectId: string) => db.trainingRun.create({ data: { projectId, name: uniqueName("run"), trainer: "external" } });
   const [run, second, otherRun] = await Promise.all([makeRun(project.id), makeRun(project.id), makeRun(other.id)]);
   [runId, secondRunId, otherRunId] = [run.id, second.id, otherRun.id];
@@ -59,7 +54,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => Promise.all([deleteProject(db, project.id), deleteProject(db, other.id)]));
 
 const context = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) });
 async function chart(search: string) {

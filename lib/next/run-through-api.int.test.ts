@@ -1,5 +1,4 @@
-import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getEdgeCases } from "../../app/api/v1/edge-cases/route";
 import { GET as getJobs } from "../../app/api/v1/jobs/route";
 import { GET as getJob } from "../../app/api/v1/jobs/[id]/route";
@@ -8,34 +7,20 @@ import { GET as getRun } from "../../app/api/v1/runs/[id]/route";
 import { GET as getMetrics, POST as postMetrics } from "../../app/api/v1/runs/[id]/metrics/route";
 import { POST as postRun } from "../../app/api/v1/runs/route";
 import { GET as getTrace } from "../../app/api/v1/traces/[id]/route";
-import { createApiKey } from "../api-keys/create-api-key";
-import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
-import { deleteProject, makeProject, uniqueName } from "../testing/factories";
+import { uniqueName } from "../testing/factories";
 import { runPendingJobs } from "../../workers/run-pending-jobs";
+import { callRoute, routeTestProjects } from "./route-test";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
-let project: { id: string; slug: string };
-let key: string;
-beforeAll(async () => {
-  project = await makeProject(db, "api-run");
-  key = (await createApiKey(db, { projectId: project.id, name: "trainer", actor: systemActor })).key;
-  await seedLabRubrics(db, { projectId: project.id });
-});
-afterAll(() => deleteProject(db, project.id));
+const [project] = routeTestProjects(["api-run"]);
+beforeAll(() => seedLabRubrics(db, { projectId: project.id }));
 
-type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-async function call(handler: Handler, path: string, { body, id = "" }: { body?: unknown; id?: string } = {}) {
-  const headers: Record<string, string> = { authorization: `Bearer ${key}` };
-  const request =
-    body === undefined
-      ? new NextRequest(`http://localhost${path}`, { headers })
-      : new NextRequest(`http://localhost${path}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
-  const response = await handler(request, { params: Promise.resolve({ id }) });
+async function call(handler: Parameters<typeof callRoute>[0], path: string, { body, id = "" }: { body?: unknown; id?: string } = {}) {
+  const response = await callRoute(handler, path, { key: project.key, body, params: { id } });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
   return await response.json();
 }

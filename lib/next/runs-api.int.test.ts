@@ -1,27 +1,18 @@
-import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postEvents } from "../../app/api/v1/runs/[id]/events/route";
 import { POST as postMetrics } from "../../app/api/v1/runs/[id]/metrics/route";
 import { POST as postRun } from "../../app/api/v1/runs/route";
-import { createApiKey } from "../api-keys/create-api-key";
-import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
-import { deleteProject, makeProject, uniqueName } from "../testing/factories";
+import { uniqueName } from "../testing/factories";
+import { callRoute, routeTestProjects, statusAndJson } from "./route-test";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
-let project: { id: string; slug: string };
-let other: { id: string; slug: string };
-let key: string;
-let otherKey: string;
+const [project, other] = routeTestProjects(["runs-api", "runs-api-other"]);
 let versionId: string;
 let otherVersionId: string;
 beforeAll(async () => {
-  [project, other] = await Promise.all([makeProject(db, "runs-api"), makeProject(db, "runs-api-other")]);
-  const keyOf = async (projectId: string) => (await createApiKey(db, { projectId, name: "trainer", actor: systemActor })).key;
-  [key, otherKey] = await Promise.all([keyOf(project.id), keyOf(other.id)]);
   const versionOf = async (projectId: string) => {
     const environment = uniqueName("env");
     const rubric = await db.rubric.create({ data: { projectId, environment, name: environment } });
@@ -29,18 +20,10 @@ beforeAll(async () => {
   };
   [versionId, otherVersionId] = await Promise.all([versionOf(project.id), versionOf(other.id)]);
 });
-afterAll(() => Promise.all([deleteProject(db, project.id), deleteProject(db, other.id)]));
 
-type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-async function post(handler: Handler, path: string, body: unknown, { auth = key, id = "" }: { auth?: string; id?: string } = {}) {
-  const request = new NextRequest(`http://localhost${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${auth}`, "content-type": "application/json" },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  const response = await handler(request, { params: Promise.resolve({ id }) });
-  return { status: response.status, body: await response.json() };
-}
+type Handler = Parameters<typeof callRoute>[0];
+const post = (handler: Handler, path: string, body: unknown, { auth = project.key, id = "" }: { auth?: string; id?: string } = {}) =>
+  callRoute(handler, path, { key: auth, body, params: { id } }).then(statusAndJson);
 const register = (body: unknown, auth?: string) => post(postRun, "/api/v1/runs", body, { auth });
 const metrics = (id: string, body: unknown, auth?: string) => post(postMetrics, `/api/v1/runs/${id}/metrics`, body, { auth, id });
 const events = (id: string, body: unknown, auth?: string) => post(postEvents, `/api/v1/runs/${id}/events`, body, { auth, id });
@@ -104,7 +87,7 @@ describe("POST /api/v1/runs/{id}/metrics", () => {
   });
 
   it("answers 404 for an unknown run and for another project's run alike", async () => {
-    const { body: theirs } = await register({ name: uniqueName("theirs") }, otherKey);
+    const { body: theirs } = await register({ name: uniqueName("theirs") }, other.key);
     const point = { points: [{ step: 1, name: "kl", value: 0 }] };
     const [foreign, unknown] = await Promise.all([metrics(theirs.id, point), metrics("no-such-run", point)]);
     expect(foreign).toEqual(unknown);

@@ -1,34 +1,23 @@
-import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { POST as postMetrics } from "../../app/api/v1/runs/[id]/metrics/route";
 import { GET as getRun } from "../../app/api/v1/runs/[id]/route";
 import { POST as postRun } from "../../app/api/v1/runs/route";
-import { createApiKey } from "../api-keys/create-api-key";
-import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { runJobNow } from "../jobs/run-job-now";
 import { listRunDetections } from "../runs/list-run-detections";
-import { deleteProject, makeProject, uniqueName } from "../testing/factories";
+import { uniqueName } from "../testing/factories";
 import { divergenceGroupKey } from "../monitor/detect-run-divergence";
 import { runDivergenceHandler, runDivergenceJob } from "../monitor/run-divergence-job";
 import { runPendingJobs } from "../../workers/run-pending-jobs";
+import { callRoute, routeTestProjects } from "./route-test";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
-let project: { id: string; slug: string };
-let key: string;
-beforeAll(async () => {
-  project = await makeProject(db, "divergence");
-  key = (await createApiKey(db, { projectId: project.id, name: "trainer", actor: systemActor })).key;
-});
-afterAll(() => deleteProject(db, project.id));
+const [project] = routeTestProjects(["divergence"]);
 
-type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-async function post(handler: Handler, path: string, body: unknown, id = "") {
-  const request = new NextRequest(`http://localhost${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
-  const response = await handler(request, { params: Promise.resolve({ id }) });
+async function post(handler: Parameters<typeof callRoute>[0], path: string, body: unknown, id = "") {
+  const response = await callRoute(handler, path, { key: project.key, body, params: { id } });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
   return await response.json();
 }
@@ -80,7 +69,7 @@ describe("divergence detection after metrics intake", () => {
     expect(first!.numbers).toMatchObject({ onsetStep: first!.fromStep, onsetInterval: { fromStep: expect.any(Number), toStep: expect.any(Number) }, statistic: expect.any(Number), threshold: 5, rise: expect.any(Number) });
     expect(first!.explanation).toContain(`from about step ${first!.fromStep}`);
     // The run's hack-risk verdict is stored with it and read back with the run.
-    const response = await getRun(new NextRequest(`http://localhost/api/v1/runs/${run.id}`, { headers: { authorization: `Bearer ${key}` } }), { params: Promise.resolve({ id: run.id }) });
+    const response = await callRoute(getRun, `/api/v1/runs/${run.id}`, { key: project.key, params: { id: run.id } });
     const detail = await response.json();
     expect(detail.hackRisk).toMatchObject({ level: "likely", score: expect.any(Number), assessedAt: expect.any(String) });
     expect(detail.hackRisk.summary).toMatch(/^Hack likely: held-out gap reward\/proxy vs success\/heldout: t = \d+\.\d from about step \d+ \(fires at 5\.0\)\.$/);

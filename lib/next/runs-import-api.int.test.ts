@@ -1,36 +1,22 @@
-import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { POST as postImport } from "../../app/api/runs/import/route";
 import { getDb } from "../db/client";
-import { MAX_API_BODY_BYTES } from "../ingest/limits";
-import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
+import { MAX_API_BODY_BYTES } from "../http/body-limits";
+import { uniqueName } from "../testing/factories";
+import { callRoute, routeTestProjects, signIn, statusAndJson } from "./route-test";
 
-// The session route reads the signed-in user from next-auth; here it is whoever `signedIn` names.
-const signedIn = vi.hoisted(() => ({ userId: "", projectSlug: "" }));
-vi.mock("./auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
-vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
+vi.mock("./current-project", () => import("./route-test").then(({ currentProjectMock }) => currentProjectMock));
 
 const db = getDb();
-let project: { id: string; slug: string };
-let reviewer: { id: string };
-let viewer: { id: string };
-beforeAll(async () => {
-  project = await makeProject(db, "runs-import");
-  [reviewer, viewer] = await Promise.all([makeUser(db, { projectId: project.id, role: "reviewer" }), makeUser(db, { projectId: project.id, role: "viewer" })]);
-});
-afterAll(() => deleteProject(db, project.id));
+const [project] = routeTestProjects(["runs-import"], { members: ["reviewer", "viewer"] });
 
 // What the browser sends: the File object as the body, as the /runs dialog does.
 async function upload(userId: string, { run, file, text, headers = {} }: { run: string; file: string; text: string; headers?: Record<string, string> }) {
-  Object.assign(signedIn, { userId, projectSlug: project.slug });
-  const params = new URLSearchParams({ run, file });
-  const request = new NextRequest(`http://localhost/api/runs/import?${params}`, {
-    method: "POST",
-    headers: { origin: "http://localhost", "content-type": "text/csv", ...headers },
-    body: new File([text], file, { type: "text/csv" }),
-  });
-  const response = await postImport(request, { params: Promise.resolve({}) });
-  return { status: response.status, body: await response.json() };
+  signIn(userId, project.slug);
+  const search = new URLSearchParams({ run, file });
+  const body = new File([text], file, { type: "text/csv" });
+  return statusAndJson(await callRoute(postImport, `/api/runs/import?${search}`, { body, headers: { origin: "http://localhost", "content-type": "text/csv", ...headers } }));
 }
 
 const csv = ["_step,reward/proxy,eval/success", ...Array.from({ length: 50 }, (_, step) => `${step},${(step / 50).toFixed(3)},${(0.5 - step / 200).toFixed(3)}`)].join("\n");
@@ -38,21 +24,21 @@ const csv = ["_step,reward/proxy,eval/success", ...Array.from({ length: 50 }, (_
 describe("POST /api/runs/import", () => {
   it("makes the run from a CSV upload with every point, and a second upload of the same file adds nothing", async () => {
     const run = uniqueName("wandb-upload");
-    const first = await upload(reviewer.id, { run, file: "history.csv", text: csv });
+    const first = await upload(project.members.reviewer.id, { run, file: "history.csv", text: csv });
     expect(first).toMatchObject({ status: 201, body: { runName: run, created: true, format: "csv", points: 100, metrics: ["eval/success", "reward/proxy"], skipped: 0, rejected: [] } });
     const stored = await db.metricPoint.findMany({ where: { runId: first.body.runId }, orderBy: [{ name: "asc" }, { step: "asc" }] });
     expect(stored).toHaveLength(100);
     expect(stored.find((point) => point.name === "reward/proxy" && point.step === 49)?.value).toBeCloseTo(0.98);
     expect(await db.trainingRun.findUniqueOrThrow({ where: { id: first.body.runId } })).toMatchObject({ projectId: project.id, name: run });
 
-    const again = await upload(reviewer.id, { run, file: "history.csv", text: csv });
+    const again = await upload(project.members.reviewer.id, { run, file: "history.csv", text: csv });
     expect(again).toMatchObject({ status: 200, body: { runId: first.body.runId, created: false } });
     expect(await db.metricPoint.count({ where: { runId: first.body.runId } })).toBe(100);
   });
 
   it("refuses a viewer with 403 and makes no run", async () => {
     const run = uniqueName("viewer-upload");
-    const refused = await upload(viewer.id, { run, file: "history.csv", text: csv });
+    const refused = await upload(project.members.viewer.id, { run, file: "history.csv", text: csv });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("forbidden");
     expect(await db.trainingRun.count({ where: { projectId: project.id, name: run } })).toBe(0);
@@ -60,9 +46,9 @@ describe("POST /api/runs/import", () => {
 
   it("refuses another site's page and a body over the limit, and makes no run", async () => {
     const run = uniqueName("refused-upload");
-    const crossSite = await upload(reviewer.id, { run, file: "history.csv", text: csv, headers: { origin: "https://evil.example" } });
+    const crossSite = await upload(project.members.reviewer.id, { run, file: "history.csv", text: csv, headers: { origin: "https://evil.example" } });
     expect(crossSite.status).toBe(403);
-    const tooLarge = await upload(reviewer.id, { run, file: "history.csv", text: csv, headers: { "content-length": String(MAX_API_BODY_BYTES + 1) } });
+    const tooLarge = await upload(project.members.reviewer.id, { run, file: "history.csv", text: csv, headers: { "content-length": String(MAX_API_BODY_BYTES + 1) } });
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.error.message).toMatch(/goodhart runs import/);
     expect(await db.trainingRun.count({ where: { projectId: project.id, name: run } })).toBe(0);
@@ -71,7 +57,7 @@ describe("POST /api/runs/import", () => {
   it("reports a line it could not read with its line number, and stores the others", async () => {
     const run = uniqueName("bad-line");
     const text = ["_step,reward/proxy", "0,0.1", "1,0.2", "not-a-step,0.3", "3,0.4"].join("\n");
-    const answer = await upload(reviewer.id, { run, file: "history.csv", text });
+    const answer = await upload(project.members.reviewer.id, { run, file: "history.csv", text });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ points: 3, rejected: [{ line: 4, error: expect.any(String) }] });
     expect(answer.body.rejected).toHaveLength(1);
@@ -80,7 +66,7 @@ describe("POST /api/runs/import", () => {
 
   it("refuses a file without one readable point with 422 and its reasons, and makes no run", async () => {
     const run = uniqueName("no-points");
-    const answer = await upload(reviewer.id, { run, file: "log.jsonl", text: "{not json\n" });
+    const answer = await upload(project.members.reviewer.id, { run, file: "log.jsonl", text: "{not json\n" });
     expect(answer.status).toBe(422);
     expect(answer.body.error).toMatchObject({ code: "unprocessable", message: expect.stringContaining("log.jsonl has no metric points"), details: [{ line: 1, error: expect.stringMatching(/not JSON/) }] });
     expect(await db.trainingRun.count({ where: { projectId: project.id, name: run } })).toBe(0);

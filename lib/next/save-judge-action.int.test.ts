@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { saveJudgeAction } from "../../app/actions/judge-actions";
 import { getDb } from "../db/client";
 import { deleteProject, makeProject, makeUser } from "../testing/factories";
+import { signedIn } from "./route-test";
 
 // H1 through the /judges form: an admin's llm judge naming AUTH_SECRET and a host of their choosing.
-const signedIn: { userId?: string; projectSlug?: string } = {};
-vi.mock("./auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
-vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
+vi.mock("./current-project", () => import("./route-test").then(({ currentProjectMock }) => currentProjectMock));
 
 const db = getDb();
 let project: { id: string; slug: string };

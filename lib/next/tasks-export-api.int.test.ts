@@ -12,8 +12,7 @@ import { storeTraces } from "../traces/store-traces";
 import { GROUNDING_RUN_PREFIX } from "../tasks/grounding-policy";
 import { listTasks } from "../tasks/list-tasks";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 let project: { id: string; slug: string };

@@ -12,8 +12,7 @@ import { loadDifficultyStats } from "../tasks/difficulty-stats";
 import { groundingJob, handleGrounding } from "../tasks/grounding-job";
 import { listTasks } from "../tasks/list-tasks";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 let project: { id: string };

@@ -1,35 +1,20 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { GET as getTraceSchema } from "../../app/api/v1/schema/trace/route";
 import { POST as postTraces } from "../../app/api/v1/traces/route";
-import { createApiKey } from "../api-keys/create-api-key";
-import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { fixturesDir } from "../ingest/fixtures/collect-records";
-import { deleteProject, makeProject, uniqueName } from "../testing/factories";
+import { uniqueName } from "../testing/factories";
+import { callRoute, routeTestProjects } from "./route-test";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
-let project: { id: string; slug: string };
-let key: string;
-beforeAll(async () => {
-  project = await makeProject(db, "formats-api");
-  key = (await createApiKey(db, { projectId: project.id, name: "test", actor: systemActor })).key;
-});
-afterAll(() => deleteProject(db, project.id));
+const [project] = routeTestProjects(["formats-api"]);
 
-const params = { params: Promise.resolve({}) };
-function post(path: string, body: BodyInit) {
-  return postTraces(
-    new NextRequest(`http://localhost${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body }),
-    params,
-  );
-}
+const post = (path: string, body: BodyInit) => callRoute(postTraces, path, { key: project.key, body });
 const count = () => db.trace.count({ where: { projectId: project.id } });
 
 describe("POST /api/v1/traces: records that read as nothing", () => {

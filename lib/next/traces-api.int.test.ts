@@ -8,10 +8,9 @@ import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { deleteProject, makeProject, uniqueName } from "../testing/factories";
 import { fixturesDir } from "../ingest/fixtures/collect-records";
-import { MAX_API_BODY_BYTES } from "../ingest/limits";
+import { MAX_API_BODY_BYTES } from "../http/body-limits";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 let project: { id: string; slug: string };

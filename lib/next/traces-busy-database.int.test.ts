@@ -10,11 +10,11 @@ import { systemActor } from "../audit/record-audit-event";
 import Database from "better-sqlite3";
 import { getDb, providerOfDb } from "../db/client";
 import { migrateDatabase } from "../db/migrate-database";
-import { deleteProject, makeProject, uniqueName } from "../testing/factories";
+import { makeProject, uniqueName } from "../testing/factories";
 import { waitFor } from "../testing/wait-for";
+import { routeTestProjects } from "./route-test";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 // Issue 14, H2: imports while the lab writes from another process (as the worker does in production)
 // lost thousands of traces to "database is locked" inside 200 answers. GOODHART_BUSY_TEST_TRACES
@@ -26,18 +26,12 @@ const apiClients = 3;
 const root = path.resolve(import.meta.dirname, "../..");
 
 const db = getDb();
-let project: { id: string; slug: string };
-let key: string;
+const [project] = routeTestProjects(["busy"]);
 let dir: string;
-beforeAll(async () => {
-  project = await makeProject(db, "busy");
-  key = (await createApiKey(db, { projectId: project.id, name: "busy", actor: systemActor })).key;
+beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), "goodhart-busy-"));
 });
-afterAll(async () => {
-  await deleteProject(db, project.id);
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const trace = (externalId: string) => ({
   externalId,
@@ -55,7 +49,7 @@ const batchRequest = (externalIds: string[], apiKey: string) =>
     body: JSON.stringify({ traces: externalIds.map(trace) }),
   });
 
-async function sendBatch(externalIds: string[], answers: Answer[], apiKey = key) {
+async function sendBatch(externalIds: string[], answers: Answer[], apiKey = project.key) {
   for (;;) {
     const response = await postTraces(batchRequest(externalIds, apiKey), { params: Promise.resolve({}) });
     const answer: Answer = { status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.json() };

@@ -9,8 +9,7 @@ import { getDb } from "../db/client";
 import { datasetsDir, fixturesDir } from "../ingest/fixtures/collect-records";
 import { deleteProject, makeProject } from "../testing/factories";
 
-// next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
-vi.mock("./auth", () => ({ auth: async () => null }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
 
 type Json = Record<string, unknown>;
 const db = getDb();

@@ -1,32 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { runLabAction } from "../../app/actions/lab-actions";
 import { getDb } from "../db/client";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
-import { deleteProject, makeProject, makeUser } from "../testing/factories";
+import { formOf, routeTestProjects } from "./route-test";
 
 // /rubrics/[id] "Train the lab on this version": the action answers the run to compare the new one with.
-const signedIn = vi.hoisted(() => ({ userId: "", projectSlug: "" }));
-vi.mock("./auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
-vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
-vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
+vi.mock("./current-project", () => import("./route-test").then(({ currentProjectMock }) => currentProjectMock));
 
 const db = getDb();
-let project: { id: string; slug: string };
+const [project] = routeTestProjects(["train-lab"], { members: ["reviewer"], signedInAs: "reviewer" });
 let v1: string;
 let v2: string;
 beforeAll(async () => {
-  project = await makeProject(db, "train-lab");
-  Object.assign(signedIn, { projectSlug: project.slug, userId: (await makeUser(db, { projectId: project.id, role: "reviewer" })).id });
   const seeded = await seedLabRubrics(db, { projectId: project.id });
   v1 = seeded.rubricVersionId;
   v2 = (await db.rubricVersion.create({ data: { rubricId: seeded.rubricId, version: 2, status: "approved", basedOnId: v1 } })).id;
 });
-afterAll(() => deleteProject(db, project.id));
 
 async function train(rubric: string, seed: number) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ rubric, steps: "20", seed: String(seed) })) form.set(name, value);
-  const result = await runLabAction(null, form);
+  const result = await runLabAction(null, formOf({ rubric, steps: "20", seed: String(seed) }));
   if (!result.ok) throw new Error(result.error);
   return result.data;
 }

@@ -6,11 +6,11 @@ import { deleteProject, makeProject, makeUser } from "../testing/factories";
 import { allowJudgeBaseUrls, chatCompletion, startLlmTestServer } from "../testing/llm-test-server";
 import { storeTraces } from "../traces/store-traces";
 import { traceSchema } from "../traces/trace-schema";
+import { signedIn } from "./route-test";
 
 // L5: "Try on sample" asks the project's llm judge about every sampled trace, paid calls a viewer could start.
-const signedIn: { userId?: string; projectSlug?: string } = {};
-vi.mock("./auth", () => ({ auth: async () => (signedIn.userId ? { user: { id: signedIn.userId } } : null) }));
-vi.mock("./current-project", () => ({ currentProjectSlug: async () => signedIn.projectSlug }));
+vi.mock("./auth", () => import("./route-test").then(({ authMock }) => authMock));
+vi.mock("./current-project", () => import("./route-test").then(({ currentProjectMock }) => currentProjectMock));
 
 const db = getDb();
 const llm = await startLlmTestServer(() => ({ body: chatCompletion(JSON.stringify({ answer: "yes", evidence: "step 0" })) }));

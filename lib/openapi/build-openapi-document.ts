@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatBytes } from "../ingest/limits";
+import { formatBytes } from "../http/body-limits";
 import { apiOperations, type ApiOperation } from "./api-operations";
 
 const errorSchema = {

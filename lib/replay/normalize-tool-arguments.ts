@@ -1,4 +1,4 @@
-import { canonicalJson } from "../ingest/hash-trace";
+import { canonicalJson } from "../traces/hash-trace";
 
 /**
  * The arguments of a tool call as one canonical text, so a replayed call matches its recording

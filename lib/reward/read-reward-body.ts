@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../errors/app-error";
-import { MAX_API_BODY_BYTES } from "../ingest/limits";
-import { readBodyLimited } from "../ingest/read-body-limited";
+import { MAX_API_BODY_BYTES } from "../http/body-limits";
+import { readBodyLimited } from "../http/read-body-limited";
 import { findJsonValueProblem, formatJsonPath } from "../json/find-json-value-problem";
 import { MAX_JSON_DEPTH } from "../json/json-limits";
 import { assertStorableJson, parseJsonBodyUnchecked } from "../json/parse-json-body";

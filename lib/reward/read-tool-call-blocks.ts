@@ -1,5 +1,5 @@
-import type { ChatToolCall } from "../ingest/messages/chat-message";
-import { isRecord, parseJsonArguments } from "../ingest/messages/json-value";
+import type { ChatToolCall } from "../traces/messages/chat-message";
+import { isRecord, parseJsonArguments } from "../json/json-value";
 
 // Qwen and Hermes chat templates write tool calls into the completion text; a stop string may cut the closing tag.
 const blockPattern = /<tool_call>\s*([\s\S]*?)\s*(?:<\/tool_call>|$)/g;

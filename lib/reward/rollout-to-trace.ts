@@ -1,8 +1,8 @@
-import type { ChatMessage } from "../ingest/messages/chat-message";
-import { isRecord } from "../ingest/messages/json-value";
-import { messagesToSteps } from "../ingest/messages/messages-to-steps";
-import { normalizeMessage } from "../ingest/messages/normalize-message";
-import { SourceError } from "../ingest/messages/source-error";
+import type { ChatMessage } from "../traces/messages/chat-message";
+import { isRecord } from "../json/json-value";
+import { messagesToSteps } from "../traces/messages/messages-to-steps";
+import { normalizeMessage } from "../traces/messages/normalize-message";
+import { SourceError } from "../traces/messages/source-error";
 import type { Step, Trace } from "../traces/trace-schema";
 import { readToolCallBlocks } from "./read-tool-call-blocks";
 import type { Rollout } from "./reward-request-schema";

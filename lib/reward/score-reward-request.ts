@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
-import { hashTrace } from "../ingest/hash-trace";
-import { SourceError } from "../ingest/messages/source-error";
+import { hashTrace } from "../traces/hash-trace";
+import { SourceError } from "../traces/messages/source-error";
 import type { ItemResult } from "../rubrics/rubric-item-schema";
 import { errorRolloutPrefix } from "../traces/rollout-external-id";
 import type { Trace } from "../traces/trace-schema";

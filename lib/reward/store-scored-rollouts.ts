@@ -3,7 +3,7 @@ import { findSqliteConnection, providerOfDb, type Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { insertRowsOnSqlite, insertStatements, timeText, type Columns, type Value } from "../db/insert-rows";
 import type { Actor } from "../audit/record-audit-event";
-import { hashTrace } from "../ingest/hash-trace";
+import { hashTrace } from "../traces/hash-trace";
 import { registerRun } from "../runs/register-run";
 import type { ItemResult } from "../rubrics/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";

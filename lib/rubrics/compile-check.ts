@@ -4,11 +4,10 @@ import { compileRegexCheck, compileReplyLengthCheck } from "./compile-text-check
 import { compileToolResultCheck } from "./compile-tool-result-check";
 import { compileValueCarriedCheck } from "./compile-value-carried-check";
 import { compileStepCountCheck, compileToolCalledCheck, compileToolOrderCheck } from "./compile-tool-checks";
-import type { ComposableCheck, ItemAnswer, RubricCheck } from "./rubric-item-schema";
-import type { TraceView } from "./trace-view";
+import type { CompiledCheck } from "./compiled-check";
+import type { ComposableCheck, RubricCheck } from "./rubric-item-schema";
 
-export type CheckOutcome = { answer: ItemAnswer; evidence: string };
-export type CompiledCheck = (view: TraceView) => CheckOutcome;
+export type { CheckOutcome, CompiledCheck } from "./compiled-check";
 
 /**
  * Turns a check definition into a function of a trace view; regexes and paths are parsed here,

@@ -1,5 +1,5 @@
 import { clip } from "./check-evidence";
-import type { CheckOutcome, CompiledCheck } from "./compile-check";
+import type { CheckOutcome, CompiledCheck } from "./compiled-check";
 import { parseJsonPath, resolveJsonPath, type JsonPathSegment } from "./json-path";
 import type { JsonPathOp } from "./rubric-item-schema";
 

@@ -1,6 +1,6 @@
 import { clip } from "./check-evidence";
 import { compileStatelessRegex } from "./stateless-regex";
-import type { CompiledCheck } from "./compile-check";
+import type { CompiledCheck } from "./compiled-check";
 import type { RegexTarget } from "./rubric-item-schema";
 import type { TraceView } from "./trace-view";
 

@@ -1,6 +1,6 @@
 import { clip } from "./check-evidence";
 import { compileStatelessRegex } from "./stateless-regex";
-import type { CheckOutcome, CompiledCheck } from "./compile-check";
+import type { CheckOutcome, CompiledCheck } from "./compiled-check";
 import { describeRange } from "./compile-text-checks";
 import { parseJsonPath, resolveJsonPath } from "./json-path";
 import type { ToolArgument } from "./rubric-item-schema";

@@ -1,5 +1,5 @@
 import { clip } from "./check-evidence";
-import type { CheckOutcome, CompiledCheck } from "./compile-check";
+import type { CheckOutcome, CompiledCheck } from "./compiled-check";
 import { answerJsonPath } from "./compile-json-path-check";
 import { parseJsonPath } from "./json-path";
 import { selectCalls, textOfValue, type ToolCallView } from "./read-tool-result";

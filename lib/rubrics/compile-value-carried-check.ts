@@ -1,5 +1,5 @@
 import { clip } from "./check-evidence";
-import type { CheckOutcome, CompiledCheck } from "./compile-check";
+import type { CheckOutcome, CompiledCheck } from "./compiled-check";
 import { parseJsonPath, resolveJsonPath } from "./json-path";
 import { isSameValue, mentionsValue, scalarText, selectCalls, textOfValue, type ToolCallView } from "./read-tool-result";
 import { compileStatelessRegex } from "./stateless-regex";

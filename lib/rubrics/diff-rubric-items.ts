@@ -1,4 +1,4 @@
-import { canonicalJson } from "../ingest/hash-trace";
+import { canonicalJson } from "../traces/hash-trace";
 
 export type DiffableItem = { key: string; question: string; polarity: string; weight: number; check: unknown; position: number; knownHackId?: string | null };
 export type FieldChange = { field: "question" | "polarity" | "weight" | "check" | "position"; from: unknown; to: unknown };

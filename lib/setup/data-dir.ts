@@ -1,5 +1,5 @@
 import path from "node:path";
-import { makePrivateDir } from "./private-files";
+import { makePrivateDir } from "../db/private-files";
 
 /** ./data by default: the SQLite file, the generated auth secret and the demo admin's password; private (0700). */
 export function dataDir(): string {

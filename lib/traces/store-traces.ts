@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { hashTrace } from "../ingest/hash-trace";
+import { hashTrace } from "./hash-trace";
 import type { Database as SqliteConnection, Statement } from "better-sqlite3";
 import { insertRowsOnSqlite, insertStatements, jsonText, timeText, type Columns, type Value } from "../db/insert-rows";
 import { findSqliteConnection, providerOfDb, type Db } from "../db/client";

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../messages/json-value";
+import type { JsonObject } from "../../json/json-value";
 
 /**
  * One trace mapped from a source record, or why the record could not be mapped. `trace` is a

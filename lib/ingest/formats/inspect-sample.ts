@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { TraceInput } from "../../traces/trace-schema";
-import type { ChatMessage } from "../messages/chat-message";
-import { deriveInputOutput } from "../messages/derive-input-output";
-import { asCount, asFiniteNumber, asString, isRecord, omitKeys, type JsonObject } from "../messages/json-value";
-import { messagesToSteps } from "../messages/messages-to-steps";
-import { toIsoTime } from "../messages/to-iso-time";
+import type { ChatMessage } from "../../traces/messages/chat-message";
+import { deriveInputOutput } from "../../traces/messages/derive-input-output";
+import { asCount, asFiniteNumber, asString, isRecord, omitKeys, type JsonObject } from "../../json/json-value";
+import { messagesToSteps } from "../../traces/messages/messages-to-steps";
+import { toIsoTime } from "../../traces/messages/to-iso-time";
 import type { Mapped } from "./format-reader";
 import { scoreValueToNumbers } from "./inspect-score";
 import { normalizeMessages, parseSource } from "./parse-source";

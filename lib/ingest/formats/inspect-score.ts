@@ -1,4 +1,4 @@
-import { isRecord } from "../messages/json-value";
+import { isRecord } from "../../json/json-value";
 
 /**
  * Inspect score values to numbers, as Inspect's own value_to_float does: "C" (correct) 1,

@@ -1,9 +1,9 @@
 import { unzipSync } from "fflate";
 import { z } from "zod";
-import { decodeUtf8 } from "../decode-utf8";
-import { isRecord, type JsonObject } from "../messages/json-value";
-import { SourceError } from "../messages/source-error";
-import { parseJson } from "../parse-json";
+import { decodeUtf8 } from "../../json/decode-utf8";
+import { isRecord, type JsonObject } from "../../json/json-value";
+import { SourceError } from "../../traces/messages/source-error";
+import { parseJson } from "../../json/parse-json";
 import type { FormatReader, Mapped } from "./format-reader";
 import { mapInspectSample } from "./inspect-sample";
 import { mapSafely } from "./map-safely";

@@ -1,6 +1,6 @@
-import type { ChatMessage } from "../messages/chat-message";
-import { asString, isRecord, nonEmpty, omitKeys, parseJsonArguments, type JsonObject } from "../messages/json-value";
-import { normalizeMessage } from "../messages/normalize-message";
+import type { ChatMessage } from "../../traces/messages/chat-message";
+import { asString, isRecord, nonEmpty, omitKeys, parseJsonArguments, type JsonObject } from "../../json/json-value";
+import { normalizeMessage } from "../../traces/messages/normalize-message";
 import { systemInstructionText, toContentParts } from "./parts-messages";
 import { readRolePrefixedPrompt } from "./role-prefixed-prompt";
 

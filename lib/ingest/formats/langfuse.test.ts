@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { collectRecords, datasetsDir, okTraces } from "../fixtures/collect-records";
-import type { ChatMessage } from "../messages/chat-message";
-import { isRecord, parseJsonArguments, parseJsonDeep } from "../messages/json-value";
+import type { ChatMessage } from "../../traces/messages/chat-message";
+import { isRecord, parseJsonArguments, parseJsonDeep } from "../../json/json-value";
 import { readObservationMessages } from "./langfuse-messages";
 
 const dir = join(datasetsDir, "langfuse-framework-traces");

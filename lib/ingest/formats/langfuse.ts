@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { TraceInput } from "../../traces/trace-schema";
-import type { ChatMessage } from "../messages/chat-message";
-import { deriveInputOutput } from "../messages/derive-input-output";
-import { asCount, asFiniteNumber, asString, isRecord, parseJsonDeep, type JsonObject } from "../messages/json-value";
-import { appendTurn, attachToolExecution } from "../messages/merge-conversation";
-import { messagesToSteps } from "../messages/messages-to-steps";
-import { toIsoTime } from "../messages/to-iso-time";
+import type { ChatMessage } from "../../traces/messages/chat-message";
+import { deriveInputOutput } from "../../traces/messages/derive-input-output";
+import { asCount, asFiniteNumber, asString, isRecord, parseJsonDeep, type JsonObject } from "../../json/json-value";
+import { appendTurn, attachToolExecution } from "../../traces/messages/merge-conversation";
+import { messagesToSteps } from "../../traces/messages/messages-to-steps";
+import { toIsoTime } from "../../traces/messages/to-iso-time";
 import type { FormatReader, Mapped } from "./format-reader";
 import { readObservationMessages } from "./langfuse-messages";
 import { systemInstructionText, toContentParts } from "./parts-messages";

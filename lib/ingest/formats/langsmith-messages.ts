@@ -1,5 +1,5 @@
-import type { ChatMessage } from "../messages/chat-message";
-import { isRecord } from "../messages/json-value";
+import type { ChatMessage } from "../../traces/messages/chat-message";
+import { isRecord } from "../../json/json-value";
 import { readObservationMessages } from "./langfuse-messages";
 
 const classTypes: Record<string, string> = {

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { TraceInput } from "../../traces/trace-schema";
 import { formatIssuePath } from "../format-zod-error";
-import { deriveInputOutput } from "../messages/derive-input-output";
-import { isRecord } from "../messages/json-value";
-import { messagesToSteps } from "../messages/messages-to-steps";
-import { SourceError } from "../messages/source-error";
+import { deriveInputOutput } from "../../traces/messages/derive-input-output";
+import { isRecord } from "../../json/json-value";
+import { messagesToSteps } from "../../traces/messages/messages-to-steps";
+import { SourceError } from "../../traces/messages/source-error";
 import { nativeStepFieldNames, nativeTraceFieldNames, nativeTraceInputSchema } from "../native-trace-input";
 import type { FormatReader, Mapped } from "./format-reader";
 import { mapSafely } from "./map-safely";

@@ -1,4 +1,4 @@
-import { isRecord, type JsonObject } from "../messages/json-value";
+import { isRecord, type JsonObject } from "../../json/json-value";
 
 /**
  * OTLP/JSON AnyValue to a plain value: stringValue, boolValue, intValue (a decimal string in

@@ -1,5 +1,5 @@
-import type { ChatMessage } from "../messages/chat-message";
-import { asString, isRecord, omitKeys, type JsonObject } from "../messages/json-value";
+import type { ChatMessage } from "../../traces/messages/chat-message";
+import { asString, isRecord, omitKeys, type JsonObject } from "../../json/json-value";
 import { readSpanMessages, safely } from "./otel-span-messages";
 
 /** One OTLP log record that is a GenAI event, tied to its span by traceId and spanId. */

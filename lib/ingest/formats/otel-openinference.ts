@@ -1,5 +1,5 @@
-import type { ChatMessage } from "../messages/chat-message";
-import { asString, isRecord, parseJsonArguments, type JsonObject } from "../messages/json-value";
+import type { ChatMessage } from "../../traces/messages/chat-message";
+import { asString, isRecord, parseJsonArguments, type JsonObject } from "../../json/json-value";
 import { readIndexedObjects, safely } from "./otel-span-messages";
 
 /**

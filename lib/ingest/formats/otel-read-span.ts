@@ -1,5 +1,5 @@
-import type { ChatMessage } from "../messages/chat-message";
-import { asCount, asString, type JsonObject } from "../messages/json-value";
+import type { ChatMessage } from "../../traces/messages/chat-message";
+import { asCount, asString, type JsonObject } from "../../json/json-value";
 import { readOpenInferenceMessages, readOpenInferenceTool } from "./otel-openinference";
 import type { OtelSpan } from "./otel-spans";
 import { readSpanMessages } from "./otel-span-messages";

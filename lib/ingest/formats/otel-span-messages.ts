@@ -1,7 +1,7 @@
-import type { ChatMessage } from "../messages/chat-message";
-import { isRecord, omitKeys, parseJsonDeep, type JsonObject } from "../messages/json-value";
-import { normalizeMessage } from "../messages/normalize-message";
-import { readContent } from "../messages/read-content";
+import type { ChatMessage } from "../../traces/messages/chat-message";
+import { isRecord, omitKeys, parseJsonDeep, type JsonObject } from "../../json/json-value";
+import { normalizeMessage } from "../../traces/messages/normalize-message";
+import { readContent } from "../../traces/messages/read-content";
 
 /**
  * The messages of an OTel GenAI inference span, from either attribute style: the current

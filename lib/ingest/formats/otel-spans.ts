@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatIssuePath, formatZodError } from "../format-zod-error";
-import { asString, isRecord, omitKeys, type JsonObject } from "../messages/json-value";
+import { asString, isRecord, omitKeys, type JsonObject } from "../../json/json-value";
 import { decodeAttributes, readNanos } from "./otel-attributes";
 
 export type OtelSpan = {

@@ -1,10 +1,10 @@
 import type { TraceInput } from "../../traces/trace-schema";
-import type { ChatMessage } from "../messages/chat-message";
-import { deriveInputOutput } from "../messages/derive-input-output";
-import { asFiniteNumber, asString, omitKeys, parseJsonArguments, type JsonObject } from "../messages/json-value";
-import { appendTurn, attachToolExecution } from "../messages/merge-conversation";
-import { messagesToSteps } from "../messages/messages-to-steps";
-import { nanosToIso } from "../messages/to-iso-time";
+import type { ChatMessage } from "../../traces/messages/chat-message";
+import { deriveInputOutput } from "../../traces/messages/derive-input-output";
+import { asFiniteNumber, asString, omitKeys, parseJsonArguments, type JsonObject } from "../../json/json-value";
+import { appendTurn, attachToolExecution } from "../../traces/messages/merge-conversation";
+import { messagesToSteps } from "../../traces/messages/messages-to-steps";
+import { nanosToIso } from "../../traces/messages/to-iso-time";
 import type { FormatReader, LineValue, Mapped } from "./format-reader";
 import type { OtelLogEvent } from "./otel-log-events";
 import { readLogEventMessages } from "./otel-log-events";

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { formatZodError } from "../format-zod-error";
-import { SourceError } from "../messages/source-error";
-import type { ChatMessage } from "../messages/chat-message";
-import { normalizeMessage } from "../messages/normalize-message";
+import { SourceError } from "../../traces/messages/source-error";
+import type { ChatMessage } from "../../traces/messages/chat-message";
+import { normalizeMessage } from "../../traces/messages/normalize-message";
 
 /** Checks a source record's shape; the error names the field ("simulations[2].messages: ..."). */
 export function parseSource<T extends z.ZodType>(schema: T, value: unknown, prefix?: string): z.infer<T> {

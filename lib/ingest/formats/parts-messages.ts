@@ -1,4 +1,4 @@
-import { asString, isRecord, type JsonObject } from "../messages/json-value";
+import { asString, isRecord, type JsonObject } from "../../json/json-value";
 
 /**
  * Content parts of the two `parts` spellings, in the one form readContent reads:

@@ -1,6 +1,6 @@
-import type { ChatMessage, ChatToolCall } from "../messages/chat-message";
-import { asString, isRecord, parseJsonArguments } from "../messages/json-value";
-import { normalizeRole } from "../messages/normalize-role";
+import type { ChatMessage, ChatToolCall } from "../../traces/messages/chat-message";
+import { asString, isRecord, parseJsonArguments } from "../../json/json-value";
+import { normalizeRole } from "../../traces/messages/normalize-role";
 
 /** Span attributes as one flat map of dotted keys, list positions as numbers: `llm.input_messages.0.message.role`. */
 export type FlatAttributes = Map<string, unknown>;

@@ -1,5 +1,5 @@
-import type { ChatMessage } from "../messages/chat-message";
-import { normalizeRole } from "../messages/normalize-role";
+import type { ChatMessage } from "../../traces/messages/chat-message";
+import { normalizeRole } from "../../traces/messages/normalize-role";
 
 // OpenLIT-style instrumentations (AutoGen, agno) log a prompt as "role: content" lines joined by newlines.
 const roleLine = /^(system|developer|user|human|assistant|ai|model|tool|function): ?(.*)$/;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { TraceInput } from "../../traces/trace-schema";
-import { deriveInputOutput } from "../messages/derive-input-output";
-import { asFiniteNumber, isRecord, nonEmpty, omitKeys } from "../messages/json-value";
-import { messagesToSteps } from "../messages/messages-to-steps";
+import { deriveInputOutput } from "../../traces/messages/derive-input-output";
+import { asFiniteNumber, isRecord, nonEmpty, omitKeys } from "../../json/json-value";
+import { messagesToSteps } from "../../traces/messages/messages-to-steps";
 import type { FormatReader, Mapped } from "./format-reader";
 import { mapSafely } from "./map-safely";
 import { normalizeMessages, parseSource } from "./parse-source";

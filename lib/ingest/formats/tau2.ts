@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { TraceInput } from "../../traces/trace-schema";
-import { deriveInputOutput } from "../messages/derive-input-output";
-import { asFiniteNumber, isRecord, nonEmpty, omitKeys, type JsonObject } from "../messages/json-value";
-import { messagesToSteps } from "../messages/messages-to-steps";
-import { toIsoTime } from "../messages/to-iso-time";
+import { deriveInputOutput } from "../../traces/messages/derive-input-output";
+import { asFiniteNumber, isRecord, nonEmpty, omitKeys, type JsonObject } from "../../json/json-value";
+import { messagesToSteps } from "../../traces/messages/messages-to-steps";
+import { toIsoTime } from "../../traces/messages/to-iso-time";
 import type { FormatReader, Mapped } from "./format-reader";
 import { mapSafely } from "./map-safely";
 import { normalizeMessages, parseSource } from "./parse-source";

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { TraceInput } from "../../traces/trace-schema";
-import type { ChatMessage } from "../messages/chat-message";
-import { deriveInputOutput } from "../messages/derive-input-output";
-import { asString, deepEqual, nonEmpty, omitKeys, type JsonObject } from "../messages/json-value";
-import { messagesToSteps } from "../messages/messages-to-steps";
+import type { ChatMessage } from "../../traces/messages/chat-message";
+import { deriveInputOutput } from "../../traces/messages/derive-input-output";
+import { asString, deepEqual, nonEmpty, omitKeys, type JsonObject } from "../../json/json-value";
+import { messagesToSteps } from "../../traces/messages/messages-to-steps";
 import type { FormatReader, MapContext, Mapped } from "./format-reader";
 import { mapSafely } from "./map-safely";
 import { normalizeMessages, parseSource } from "./parse-source";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatIssuePath, formatZodError } from "../format-zod-error";
-import { asString, omitKeys, type JsonObject } from "../messages/json-value";
+import { asString, omitKeys, type JsonObject } from "../../json/json-value";
 import { genAiEventNames, type OtelLogEvent } from "../formats/otel-log-events";
 import { decodeAnyValue, decodeAttributes, readNanos } from "../formats/otel-attributes";
 

@@ -1,8 +1,8 @@
-import { canonicalJson } from "../hash-trace";
+import { canonicalJson } from "../../traces/hash-trace";
 import { finalizeTrace } from "../finalize-trace";
 import { mapOtelTrace, noStepsError } from "../formats/otel";
 import { readOtlpSpans } from "../formats/otel-spans";
-import type { JsonObject } from "../messages/json-value";
+import type { JsonObject } from "../../json/json-value";
 import { providerOfDb, type Db } from "../../db/client";
 import { replaceTrace } from "../../traces/replace-trace";
 import { readOtlpLogs } from "./read-otlp-logs";

@@ -1,5 +1,5 @@
 import { AppError } from "../../errors/app-error";
-import { parseJson } from "../../ingest/parse-json";
+import { parseJson } from "../../json/parse-json";
 import { parseJsonBody } from "../../json/parse-json-body";
 import type { MetricFileResult } from "./metric-file-result";
 import { parseCsv } from "./parse-csv";

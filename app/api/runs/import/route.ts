@@ -1,8 +1,8 @@
 // POST /api/runs/import?run=NAME&file=FILE: the /runs "Import metrics" upload (the raw file as the body), imported at once.
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { MAX_API_BODY_BYTES } from "@/lib/ingest/limits";
-import { readBodyLimited } from "@/lib/ingest/read-body-limited";
+import { MAX_API_BODY_BYTES } from "@/lib/http/body-limits";
+import { readBodyLimited } from "@/lib/http/read-body-limited";
 import { withSession } from "@/lib/next/with-auth";
 import { importRunMetrics, MAX_UPLOADED_METRIC_POINTS } from "@/lib/runs/import-run-metrics";
 import { registerRunSchema } from "@/lib/runs/run-intake-schemas";

@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { formatNames } from "@/lib/ingest/format-name";
 import { MAX_UPLOAD_BYTES } from "@/lib/ingest/limits";
-import { assertDeclaredLengthWithin } from "@/lib/ingest/read-body-limited";
+import { assertDeclaredLengthWithin } from "@/lib/http/read-body-limited";
 import { startUploadImport } from "@/lib/ingest/start-upload-import";
 import { withSession } from "@/lib/next/with-auth";
 

@@ -1,8 +1,8 @@
 // POST /api/v1/traces: a native batch {"traces": [...]} or a raw body in ?format=; answers accepted, duplicates, rejected.
 import { NextResponse } from "next/server";
 import { ingestApiBody, ingestQuerySchema } from "@/lib/ingest/ingest-api-body";
-import { MAX_API_BODY_BYTES } from "@/lib/ingest/limits";
-import { readBodyLimited } from "@/lib/ingest/read-body-limited";
+import { MAX_API_BODY_BYTES } from "@/lib/http/body-limits";
+import { readBodyLimited } from "@/lib/http/read-body-limited";
 import { withApiKey } from "@/lib/next/with-auth";
 
 export const POST = withApiKey(async (request, { db, key }) => {

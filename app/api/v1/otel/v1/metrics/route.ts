@@ -1,8 +1,8 @@
 // POST /api/v1/otel/v1/metrics: OTLP metric exports are accepted and dropped (Goodhart keeps traces and GenAI log events),
 // answered as an empty ExportMetricsServiceResponse so an SDK exporting all three signals to one endpoint logs no error.
 import { NextResponse } from "next/server";
-import { MAX_API_BODY_BYTES } from "@/lib/ingest/limits";
-import { readBodyLimited } from "@/lib/ingest/read-body-limited";
+import { MAX_API_BODY_BYTES } from "@/lib/http/body-limits";
+import { readBodyLimited } from "@/lib/http/read-body-limited";
 import { withApiKey } from "@/lib/next/with-auth";
 
 export const POST = withApiKey(async (request) => {

@@ -1,7 +1,7 @@
 // POST /api/v1/runs/{id}/metrics: {"points": [{"step", "name", "value", "time"?}]}, idempotent on run, name and step.
 // GET /api/v1/runs/{id}/metrics: every metric's count and first/last values; with ?name= one metric's points, paged by ?afterStep=.
 import { NextResponse } from "next/server";
-import { MAX_API_BODY_BYTES } from "@/lib/ingest/limits";
+import { MAX_API_BODY_BYTES } from "@/lib/http/body-limits";
 import { emitPipelineEvent } from "@/lib/jobs/pipeline-event";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withApiKey } from "@/lib/next/with-auth";

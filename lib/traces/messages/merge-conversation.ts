@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatToolCall } from "./chat-message";
-import { deepEqual, isRecord } from "./json-value";
+import { deepEqual, isRecord } from "../../json/json-value";
 
 /**
  * Adds one model call to a conversation rebuilt from many calls (Langfuse generations, OTel chat

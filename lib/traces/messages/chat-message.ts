@@ -1,5 +1,5 @@
-import type { StepRole } from "../../traces/trace-schema";
-import type { JsonObject } from "./json-value";
+import type { StepRole } from "../trace-schema";
+import type { JsonObject } from "../../json/json-value";
 
 /** A tool call as read from a message; result and error get filled when the tool's reply is found. */
 export type ChatToolCall = {

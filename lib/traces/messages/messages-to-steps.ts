@@ -1,6 +1,6 @@
 import type { StepInput } from "./step-input";
 import type { ChatMessage, ChatToolCall } from "./chat-message";
-import { deepEqual, nonEmpty, type JsonObject } from "./json-value";
+import { deepEqual, nonEmpty, type JsonObject } from "../../json/json-value";
 
 /**
  * Turns messages into steps. An assistant message gives a message step (when it has text or

@@ -1,4 +1,4 @@
-import type { StepRole } from "../../traces/trace-schema";
+import type { StepRole } from "../trace-schema";
 
 const roleAliases: Record<string, StepRole> = {
   system: "system",

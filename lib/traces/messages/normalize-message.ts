@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatToolCall } from "./chat-message";
-import { asCount, asString, isRecord, nonEmpty, omitKeys, parseJsonArguments, type JsonObject } from "./json-value";
+import { asCount, asString, isRecord, nonEmpty, omitKeys, parseJsonArguments, type JsonObject } from "../../json/json-value";
 import { knownRoleNames, normalizeRole } from "./normalize-role";
 import { readContent } from "./read-content";
 import { SourceError } from "./source-error";

@@ -1,5 +1,5 @@
 import type { ChatToolCall } from "./chat-message";
-import { isRecord, parseJsonArguments, type JsonObject } from "./json-value";
+import { isRecord, parseJsonArguments, type JsonObject } from "../../json/json-value";
 
 export type ToolResultPart = { toolCallId: string | null; name?: string | null; content: unknown; isError: boolean };
 

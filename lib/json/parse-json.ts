@@ -1,5 +1,5 @@
-import { findTooDeep } from "../json/find-too-deep";
-import { findTooManyContainers } from "../json/find-too-many-containers";
+import { findTooDeep } from "./find-too-deep";
+import { findTooManyContainers } from "./find-too-many-containers";
 import { lineAndColumn, locateJsonError } from "./locate-json-error";
 
 export type JsonParseResult = { ok: true; value: unknown } | { ok: false; error: string; line: number; column: number };

@@ -1,6 +1,6 @@
 import { AppError } from "../errors/app-error";
-import { bodyIdleMs, readChunkWithin } from "../http/read-chunk-within";
-import { formatBytes } from "./limits";
+import { bodyIdleMs, readChunkWithin } from "./read-chunk-within";
+import { formatBytes } from "./body-limits";
 
 /**
  * The one body reader of the routes: reads a request body into memory, refusing it with 413 when

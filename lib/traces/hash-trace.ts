@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Trace, TraceInput } from "../traces/trace-schema";
+import type { Trace, TraceInput } from "./trace-schema";
 
 /** JSON with object keys sorted at every level, so equal values always give equal text. */
 export function canonicalJson(value: unknown): string {
