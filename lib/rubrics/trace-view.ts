@@ -1,4 +1,5 @@
 import type { Trace } from "../traces/trace-schema";
+import { visibleText } from "./visible-text";
 
 /**
  * The parts of a trace the rule checks read, extracted once per trace and shared by every item
@@ -6,7 +7,10 @@ import type { Trace } from "../traces/trace-schema";
  * simulator alone computes.
  */
 export type TraceView = {
-  /** `trace.output` when set, else the content of the last assistant message. */
+  /**
+   * `trace.output` when set, else the content of the last assistant message; as its reader sees it
+   * (visible-text.ts), like every assistant text: what a comment or a zero-width character hides is not there.
+   */
   finalReply: string | null;
   assistantTexts: Array<{ index: number; text: string }>;
   /** `trace.input` (index -1) when set, then every user message. */
@@ -40,13 +44,14 @@ export function viewTrace(trace: Trace): TraceView {
     if (step.role === "tool" && step.type === "message" && step.content) attachToolReply(toolCalls, step.name ?? null, step.content);
     if (step.role === "user" && step.type === "message" && step.content) userTexts.push({ index, text: step.content });
     if (step.role !== "assistant" || !step.content) return;
-    assistantTexts.push({ index, text: step.content });
+    const text = visibleText(step.content);
+    assistantTexts.push({ index, text });
     if (step.type === "message") {
       assistantMessageCount += 1;
-      lastAssistantMessage = step.content;
+      lastAssistantMessage = text;
     }
   });
-  const finalReply = trace.output ? trace.output : lastAssistantMessage;
+  const finalReply = trace.output ? visibleText(trace.output) : lastAssistantMessage;
   return { finalReply, assistantTexts, userTexts, reasonings, toolCalls, assistantMessageCount, stepCount: trace.steps.length, endState: trace.endState };
 }
 
