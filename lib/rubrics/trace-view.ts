@@ -13,6 +13,8 @@ export type TraceView = {
    */
   finalReply: string | null;
   assistantTexts: Array<{ index: number; text: string }>;
+  /** Every system message: what the agent was told before the conversation (a policy given as context). */
+  systemTexts: Array<{ index: number; text: string }>;
   /** `trace.input` (index -1) when set, then every user message. */
   userTexts: Array<{ index: number; text: string }>;
   reasonings: Array<{ index: number; text: string }>;
@@ -31,6 +33,7 @@ export type TraceView = {
 export function viewTrace(trace: Trace): TraceView {
   const assistantTexts: TraceView["assistantTexts"] = [];
   const userTexts: TraceView["userTexts"] = trace.input ? [{ index: -1, text: trace.input }] : [];
+  const systemTexts: TraceView["systemTexts"] = [];
   const reasonings: TraceView["reasonings"] = [];
   const toolCalls: TraceView["toolCalls"] = [];
   let assistantMessageCount = 0;
@@ -43,6 +46,7 @@ export function viewTrace(trace: Trace): TraceView {
     }
     if (step.role === "tool" && step.type === "message" && step.content) attachToolReply(toolCalls, step.name ?? null, step.content);
     if (step.role === "user" && step.type === "message" && step.content) userTexts.push({ index, text: step.content });
+    if (step.role === "system" && step.type === "message" && step.content) systemTexts.push({ index, text: step.content });
     if (step.role !== "assistant" || !step.content) return;
     const text = visibleText(step.content);
     assistantTexts.push({ index, text });
@@ -52,7 +56,7 @@ export function viewTrace(trace: Trace): TraceView {
     }
   });
   const finalReply = trace.output ? visibleText(trace.output) : lastAssistantMessage;
-  return { finalReply, assistantTexts, userTexts, reasonings, toolCalls, assistantMessageCount, stepCount: trace.steps.length, endState: trace.endState };
+  return { finalReply, assistantTexts, systemTexts, userTexts, reasonings, toolCalls, assistantMessageCount, stepCount: trace.steps.length, endState: trace.endState };
 }
 
 /** A tool reply logged as its own message (not merged into its call by an importer) is the result of the latest call of that tool still without one. */
