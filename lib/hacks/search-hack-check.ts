@@ -15,7 +15,7 @@ type Candidate = { parts: Literal[]; kind: "all" | "any"; fires: Uint8Array; sco
 const beta = 1;
 const bounds = { allPool: 80, anyPool: 25, extendedPairs: 15, minAllRecall: 0.1, minAnyPrecision: 0.8, nextBest: 3 };
 // A claim made in many wordings: the best few candidates grow into `any` of up to `maxParts` precise parts.
-const widening = { seeds: 3, maxParts: 8, minLift: 5 };
+const widening = { seeds: 6, maxParts: 8, minLift: 5 };
 
 /**
  * Searches the rules mined from the examples and their compositions (a rule, its negation, `all`
