@@ -54,7 +54,11 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
   // A hack with several faces (a refund the policy denies, or one that needed a manager; a claim in
   // many wordings): the best few candidates keep what all their faces share and grow alternatives.
   const seeds = distinctByFirings(candidates.filter((c) => c.kind === "all" && exampleHitsOf(c.fires) > 0).sort(byScore), widening.seeds);
-  for (const seed of seeds) for (const anchor of anchorsOf(seed)) candidates.push(widen(anchor, literals, nExamples));
+  for (const seed of seeds)
+    for (const anchor of anchorsOf(seed)) {
+      const widened = widen(anchor, literals, nExamples);
+      candidates.push(widened.candidate, ...generalise(widened, literals, nExamples));
+    }
 
   const ranked = distinctByFirings(candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore), bounds.nextBest + 1);
   const stats = { rules: rules.length, literals: literals.length, candidates: candidates.length, ms: Math.round(performance.now() - started) };
@@ -95,9 +99,15 @@ function anchorsOf(seed: Candidate): Anchor[] {
  * held to "more examples than honest traces", not to the precision of a whole check; F1 still decides.
  * A claim in other words ("was processed", a typo) is covered under the same conditions as the first.
  */
-function widen({ shared, first }: Anchor, literals: Literal[], nExamples: number): Candidate {
+function widen({ shared, first }: Anchor, literals: Literal[], nExamples: number): Widened {
   const under = (literal: Literal): Literal => (shared.length ? asLiteral(combine("all", [...shared, literal], nExamples)) : literal);
-  const pool = literals.filter((l) => l !== first && !shared.includes(l)).map(under);
+  const raw = new Map<Literal, Literal>();
+  const pool = literals.filter((l) => l !== first && !shared.includes(l)).map((l) => {
+    const part = under(l);
+    raw.set(part, l);
+    return part;
+  });
+  raw.set(under(first), first);
   let current = combine("any", [under(first)], nExamples);
   while (current.parts.length < widening.maxParts) {
     let best: Candidate | null = null;
@@ -114,7 +124,38 @@ function widen({ shared, first }: Anchor, literals: Literal[], nExamples: number
     if (!best) break;
     current = best;
   }
-  return current;
+  return { candidate: current, shared, alternatives: current.parts.map((part) => raw.get(part) ?? part) };
+}
+
+type Widened = { candidate: Candidate; shared: Literal[]; alternatives: Literal[] };
+
+/**
+ * The widened check under a more general condition: each shared literal replaced by one that fires
+ * wherever it does and more (issue_refund called, for "lookup_order before issue_refund"). The
+ * alternatives were grown under the narrower condition; whether the wider one is better is F1's call.
+ * A hack that shows in every order of calls is not held to the order its first examples happened to take.
+ */
+function generalise({ shared, alternatives }: Widened, literals: Literal[], nExamples: number): Candidate[] {
+  if (!shared.length || alternatives.length < 2) return [];
+  const out: Candidate[] = [];
+  shared.forEach((narrow, i) => {
+    for (const wide of literals) {
+      if (wide === narrow || shared.includes(wide) || !covers(wide.fires, narrow.fires)) continue;
+      const rebased = [...shared.slice(0, i), wide, ...shared.slice(i + 1)];
+      out.push(combine("any", alternatives.map((alt) => asLiteral(combine("all", [...rebased, alt], nExamples))), nExamples));
+    }
+  });
+  return out;
+}
+
+/** Every trace `narrow` fires on, `wide` fires on too, and on at least one more. */
+function covers(wide: Uint8Array, narrow: Uint8Array): boolean {
+  let isWider = false;
+  for (let i = 0; i < wide.length; i += 1) {
+    if (narrow[i] && !wide[i]) return false;
+    if (wide[i] && !narrow[i]) isWider = true;
+  }
+  return isWider;
 }
 
 function asLiteral(candidate: Candidate): Literal {
