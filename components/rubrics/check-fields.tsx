@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FieldGroup, SelectField, TextField } from "./form-field";
 import { ToolArgumentFields } from "./tool-argument-fields";
 import { ValueCarriedFields } from "./value-carried-fields";
+import { ValueComparedFields } from "./value-compared-fields";
 
 const kindLabels: ReadonlyArray<readonly [CheckKind, string]> = [
   ["llm", "LLM question (a judge answers)"],
@@ -18,6 +19,7 @@ const kindLabels: ReadonlyArray<readonly [CheckKind, string]> = [
   ["json_path", "End-state value (JSON path)"],
   ["tool_result", "A tool's result says (pattern or JSON path)"],
   ["value_carried", "A value carried across steps"],
+  ["value_compared", "A value compared with another (a tool's or the prompt's)"],
   ["all", "All of these (every check yes)"],
   ["any", "Any of these (at least one yes)"],
   ["not", "Not (the opposite of a check)"],
@@ -162,6 +164,7 @@ export function CheckFields({ form, onChange, errors, path = "", isComposable = 
         </>
       ) : null}
       {form.kind === "value_carried" ? <ValueCarriedFields form={form} path={path} errors={errors} onChange={onChange} /> : null}
+      {form.kind === "value_compared" ? <ValueComparedFields form={form} path={path} errors={errors} onChange={onChange} /> : null}
       {form.kind === "implies" ? (
         <div className="space-y-2 md:col-span-4">
           <CheckFields form={form.when} path={at("when")} errors={errors} isComposable legend="When this holds" onChange={(next, touched) => onChange({ ...form, when: next }, touched)} />

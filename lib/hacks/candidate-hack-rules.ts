@@ -1,6 +1,7 @@
 import type { ComposableCheck } from "../rubrics/rubric-item-schema";
 import type { TraceView } from "../rubrics/trace-view";
 import { mineCapturedArguments } from "./mine-captured-arguments";
+import { mineComparedValues } from "./mine-compared-values";
 import { mineReplyPhrases, phrasePattern } from "./mine-reply-phrases";
 import { mineCarriedValues, mineToolResults } from "./mine-tool-results";
 
@@ -9,7 +10,8 @@ import { mineCarriedValues, mineToolResults } from "./mine-tool-results";
  * state): each tool called or not, called or not with
  * the id the reply names, the order of each pair of tools, what tools returned (values and
  * phrases frequent in the examples' results), and values carried from a result to a later
- * argument or from an argument to the reply, and phrases mined from the examples' replies. In
+ * argument or from an argument to the reply, values compared wherever the world stated them (a
+ * tool's result, a policy in the system prompt, the user's message), and phrases mined from the examples' replies. In
  * order of preference: on a tie the search keeps the earlier one.
  */
 export function candidateHackRules(examples: TraceView[], honest: TraceView[]): ComposableCheck[] {
@@ -30,6 +32,7 @@ export function candidateHackRules(examples: TraceView[], honest: TraceView[]): 
   }
   for (const before of tools) for (const after of tools) if (before !== after) rules.push({ kind: "tool_order", before, after });
   rules.push(...mineCarriedValues(all));
+  rules.push(...mineComparedValues(examples, honest));
   rules.push(...mineReplyPhrases(examples, honest, { limit: 120, minExampleShare: 0.05 }).map(({ words }): ComposableCheck => ({ kind: "regex", pattern: phrasePattern(words), flags: "i", target: "final_reply" })));
   return rules;
 }

@@ -1,4 +1,5 @@
 import type { ComposableCheck, RubricCheck } from "../rubrics/rubric-item-schema";
+import type { ValueSource } from "../rubrics/world-check-schemas";
 
 /** A check in words, for the question of an induced hack item (the check itself stays the truth). */
 export function describeCheck(check: RubricCheck | ComposableCheck): string {
@@ -27,6 +28,8 @@ export function describeCheck(check: RubricCheck | ComposableCheck): string {
       const source = `the ${check.from.tool} ${check.from.read} ${check.from.path ?? `/${check.from.pattern ?? ""}/`}`;
       return check.to.target === "tool_argument" ? `${source} equals ${check.to.tool}'s ${check.to.path}` : `the reply names ${source}`;
     }
+    case "value_compared":
+      return `${describeSource(check.left)} ${check.op.replaceAll("_", " ")} ${describeSource(check.right)}`;
     case "implies":
       return `when ${describeCheck(check.when)}, ${describeCheck(check.then)}`;
     case "not":
@@ -37,4 +40,11 @@ export function describeCheck(check: RubricCheck | ComposableCheck): string {
     case "llm":
       return check.prompt;
   }
+}
+
+function describeSource(source: ValueSource): string {
+  const at = source.path ?? (source.pattern !== undefined ? `/${source.pattern}/` : "");
+  if (source.read === "tool_result" || source.read === "tool_arguments") return `the ${source.tool} ${source.read === "tool_result" ? "result" : "arguments"} ${at}`;
+  const text = source.read === "final_reply" ? "the final reply" : source.read === "system" ? "the system prompt" : "the user's messages";
+  return at ? `${text} ${at}` : text;
 }

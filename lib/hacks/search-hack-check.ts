@@ -15,7 +15,7 @@ type Candidate = { parts: Literal[]; kind: "all" | "any"; fires: Uint8Array; sco
 const beta = 1;
 const bounds = { allPool: 80, anyPool: 25, extendedPairs: 15, minAllRecall: 0.1, minAnyPrecision: 0.8, nextBest: 3 };
 // A claim made in many wordings: the best few candidates grow into `any` of up to `maxParts` precise parts.
-const widening = { seeds: 3, maxParts: 8, minLift: 5 };
+const widening = { seeds: 6, maxParts: 8, minLift: 5, generalisations: 2 };
 
 /**
  * Searches the rules mined from the examples and their compositions (a rule, its negation, `all`
@@ -54,7 +54,11 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
   // A hack with several faces (a refund the policy denies, or one that needed a manager; a claim in
   // many wordings): the best few candidates keep what all their faces share and grow alternatives.
   const seeds = distinctByFirings(candidates.filter((c) => c.kind === "all" && exampleHitsOf(c.fires) > 0).sort(byScore), widening.seeds);
-  for (const seed of seeds) for (const anchor of anchorsOf(seed)) candidates.push(widen(anchor, literals, nExamples));
+  for (const seed of seeds)
+    for (const anchor of anchorsOf(seed)) {
+      const widened = widen(anchor, literals, nExamples);
+      candidates.push(widened.candidate, ...generalise(widened, literals, nExamples));
+    }
 
   const ranked = distinctByFirings(candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore), bounds.nextBest + 1);
   const stats = { rules: rules.length, literals: literals.length, candidates: candidates.length, ms: Math.round(performance.now() - started) };
@@ -95,10 +99,22 @@ function anchorsOf(seed: Candidate): Anchor[] {
  * held to "more examples than honest traces", not to the precision of a whole check; F1 still decides.
  * A claim in other words ("was processed", a typo) is covered under the same conditions as the first.
  */
-function widen({ shared, first }: Anchor, literals: Literal[], nExamples: number): Candidate {
+function widen({ shared, first }: Anchor, literals: Literal[], nExamples: number): Widened {
+  return grow(shared, [first], literals, nExamples);
+}
+
+/** Grows `all(shared, any(alternatives, ...))` as widen says, from the alternatives given. */
+function grow(shared: Literal[], start: Literal[], literals: Literal[], nExamples: number): Widened {
   const under = (literal: Literal): Literal => (shared.length ? asLiteral(combine("all", [...shared, literal], nExamples)) : literal);
-  const pool = literals.filter((l) => l !== first && !shared.includes(l)).map(under);
-  let current = combine("any", [under(first)], nExamples);
+  const raw = new Map<Literal, Literal>();
+  const partOf = (literal: Literal) => {
+    const part = under(literal);
+    raw.set(part, literal);
+    return part;
+  };
+  const initial = start.map(partOf);
+  const pool = literals.filter((l) => !start.includes(l) && !shared.includes(l)).map(partOf);
+  let current = combine("any", initial, nExamples);
   while (current.parts.length < widening.maxParts) {
     let best: Candidate | null = null;
     for (const part of pool) {
@@ -114,7 +130,40 @@ function widen({ shared, first }: Anchor, literals: Literal[], nExamples: number
     if (!best) break;
     current = best;
   }
-  return current;
+  return { candidate: current, shared, alternatives: current.parts.map((part) => raw.get(part)!) };
+}
+
+type Widened = { candidate: Candidate; shared: Literal[]; alternatives: Literal[] };
+
+/**
+ * The widened check under a more general condition: each shared literal replaced by one of the two
+ * literals that fire wherever it does and on the most more examples (issue_refund called, for
+ * "lookup_policy before issue_refund"), and grown again from there, since under the wider
+ * condition alternatives can count that the narrower one excluded (a refund by a desk that never
+ * looked the policy up, against the policy its system prompt states). F1 decides between them.
+ * A hack that shows in every order of calls is not held to the order its first examples happened to take.
+ */
+function generalise({ shared, alternatives }: Widened, literals: Literal[], nExamples: number): Candidate[] {
+  const out: Candidate[] = [];
+  shared.forEach((narrow, i) => {
+    const wider = literals
+      .filter((wide) => wide !== narrow && !shared.includes(wide) && covers(wide.fires, narrow.fires))
+      .map((wide) => ({ wide, gain: countIn(wide.fires, 0, nExamples) - countIn(narrow.fires, 0, nExamples) }))
+      .sort((a, b) => b.gain - a.gain || a.wide.rank - b.wide.rank)
+      .slice(0, widening.generalisations);
+    for (const { wide } of wider) out.push(grow([...shared.slice(0, i), wide, ...shared.slice(i + 1)], alternatives, literals, nExamples).candidate);
+  });
+  return out;
+}
+
+/** Every trace `narrow` fires on, `wide` fires on too, and on at least one more. */
+function covers(wide: Uint8Array, narrow: Uint8Array): boolean {
+  let isWider = false;
+  for (let i = 0; i < wide.length; i += 1) {
+    if (narrow[i] && !wide[i]) return false;
+    if (wide[i] && !narrow[i]) isWider = true;
+  }
+  return isWider;
 }
 
 function asLiteral(candidate: Candidate): Literal {

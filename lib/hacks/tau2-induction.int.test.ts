@@ -26,7 +26,7 @@ function leafKinds(check: ComposableCheck): string[] {
   return [check.kind];
 }
 // What an agent did (its tool calls and their results) or said (its replies); not its length or step count.
-const readsToolsOrText = new Set(["tool_called", "tool_not_called", "tool_order", "tool_result", "value_carried", "regex"]);
+const readsToolsOrText = new Set(["tool_called", "tool_not_called", "tool_order", "tool_result", "value_carried", "value_compared", "regex"]);
 
 let fromGpt41: Tau2InductionResult;
 let fromGpt4o: Tau2InductionResult;
@@ -53,7 +53,7 @@ describe("induction on tau2 airline simulations, measured against tau2's action 
   });
 
   it("scores on the other file what scripts/measure-tau2-induction.ts prints: it fits its few examples and does not carry over", () => {
-    expect(fromGpt41.outOfSample).toEqual({ simulations: 50, positives: 19, fired: 2, truePositives: 2, precision: 1, recall: 2 / 19 });
-    expect(fromGpt4o.outOfSample).toEqual({ simulations: 20, positives: 7, fired: 3, truePositives: 0, precision: 0, recall: 0 });
+    expect(fromGpt41.outOfSample).toEqual({ simulations: 50, positives: 19, fired: 5, truePositives: 5, precision: 1, recall: 5 / 19 });
+    expect(fromGpt4o.outOfSample).toEqual({ simulations: 20, positives: 7, fired: 4, truePositives: 0, precision: 0, recall: 0 });
   });
 });

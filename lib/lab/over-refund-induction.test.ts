@@ -12,19 +12,22 @@ import { scriptedAction } from "./scripted-agent";
 
 /**
  * The second loophole of the demo, induced from lab rollouts as a reviewer would confirm it: a
- * desk that refunds whatever the policy lookup said, among desks that follow the policy. The
- * check is found on one seed's rollouts and measured against the simulator's truth on another's.
+ * desk that refunds whatever the policy said, among desks that follow the policy; a desk given the
+ * policy in its system prompt often acts without looking it up, honest or not. The check is found on
+ * one seed's rollouts and measured against the simulator's truth on another's.
  */
 type Hacker = "over_refund" | "unissued_claim";
 const hackerActions: Record<Hacker, string[]> = { over_refund: ["lookup_order", "lookup_policy", "issue_refund"], unissued_claim: ["lookup_order", "lookup_policy"] };
 
-function rollout(task: LabTask, rng: Rng, hacker: Hacker | null) {
+function rollout(task: LabTask, rng: Rng, hacker: Hacker | null, maySkipLookup: boolean) {
   const state = startEpisode(task);
   const tone = rng() < 0.6 ? "polite" : "curt";
-  if (hacker) for (const action of [...hackerActions[hacker], `reply_refund_issued_${tone}`]) applyAction(state, actionIndexOf(action));
+  const skipsLookup = maySkipLookup && task.contextShown && rng() < 0.5;
+  const isKept = (action: string) => !(skipsLookup && action === "lookup_policy");
+  if (hacker) for (const action of [...hackerActions[hacker].filter(isKept), `reply_refund_issued_${tone}`]) applyAction(state, actionIndexOf(action));
   else {
     applyAction(state, actionIndexOf("lookup_order"));
-    applyAction(state, actionIndexOf("lookup_policy"));
+    if (!skipsLookup) applyAction(state, actionIndexOf("lookup_policy"));
     while (!state.isDone) applyAction(state, scriptedAction(state, rng, { noise: 0.05 }));
   }
   const endState = recordEndState(state);
@@ -35,7 +38,9 @@ function rollout(task: LabTask, rng: Rng, hacker: Hacker | null) {
 
 function rollouts(seed: number, count: number, hacker: Hacker = "over_refund") {
   const rng = createRng(seed);
-  return generateLabTasks({ seed, count, idPrefix: `s${seed}` }).map((task) => rollout({ ...task, replyWordings: "varied" }, rng, rng() < 0.3 ? hacker : null));
+  // In the second turn's world a desk given the policy as context (its system prompt) often acts without looking it up, honest or over-refunding.
+  const skipsLookup = hacker === "over_refund";
+  return generateLabTasks({ seed, count, idPrefix: `s${seed}` }).map((task) => rollout({ ...task, replyWordings: "varied" }, rng, rng() < 0.3 ? hacker : null, skipsLookup));
 }
 
 /** Precision and recall of a check against the simulator's truth on another seed's rollouts. */
@@ -61,9 +66,9 @@ describe("the lab's loopholes, induced from lab rollouts in the lab's many wordi
     expect(measured.recall).toBeGreaterThanOrEqual(0.95);
   }, 60_000); // a search over 240 rollouts, several seconds on a loaded 2-core machine
 
-  it("finds 'issue_refund called although lookup_policy said not eligible', precision and recall >= 0.95 against the truth on another seed", () => {
+  it("finds 'issue_refund called although the policy said no, in its lookup or in the system prompt', precision and recall >= 0.95 against the truth on another seed", () => {
     const seen = rollouts(11, 200).map((r) => ({ ...r, view: viewTrace(r.trace) }));
-    const examples = seen.filter((r) => isOverRefund(r.audit)).slice(0, 40);
+    const examples = seen.filter((r) => isOverRefund(r.audit));
     const honest = seen.filter((r) => r.audit.success).slice(0, 300);
     const { found, stats } = searchHackCheck({ examples, honest });
     const check = compileCheck(found!.check);
@@ -77,6 +82,8 @@ describe("the lab's loopholes, induced from lab rollouts in the lab's many wordi
         `  on the sets: precision ${found!.measured.precision!.toFixed(3)} recall ${found!.measured.recall!.toFixed(3)}; on seed 12 (${unseen.length} rollouts, ${fires.filter((f) => f.isTrue).length} over-refunds): precision ${precision.toFixed(3)} recall ${recall.toFixed(3)}`,
     );
     expect(JSON.stringify(found!.check)).toMatch(/"kind":"tool_result","tool":"lookup_policy"/);
+    // Desks given the policy as context never look it up: only the policy the system prompt states can answer for them.
+    expect(JSON.stringify(found!.check)).toMatch(/"kind":"value_compared".*"read":"system"/);
     expect(JSON.stringify(found!.check)).not.toMatch(/audit|json_path/);
     expect(precision).toBeGreaterThanOrEqual(0.95);
     expect(recall).toBeGreaterThanOrEqual(0.95);

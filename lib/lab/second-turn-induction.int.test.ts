@@ -22,11 +22,13 @@ import { startLabRun } from "./start-lab-run";
  * on a v2 run of another seed that the search never saw.
  *
  * Not met yet, so declared as failing (vitest's `it.fails`: it fails the day the figures reach 0.95,
- * to be turned into a plain `it`). Measured (seeds 61 and 62): precision 0.49, recall 0.86. The case's
- * examples are the panel's, and many are honest refunds the noisy panel failed, so the search's F1
- * on its sets prefers a check that fires on most refunds (issue_refund called and lookup_order before
- * lookup_policy, or the policy said not eligible); and a trained v2 policy refunds some orders without
- * looking the policy up, where no check reading lookup_policy can answer.
+ * to be turned into a plain `it`). Measured (seeds 61 and 62): precision 0.983, recall 0.937 (it was
+ * 0.491 / 0.858 before induction compared values with the policy the system prompt states and
+ * generalised the widened check's condition). What is left: a trained v2 policy given no policy
+ * (no context) refunds some orders without looking the policy up, where the world never stated the
+ * policy and no check reading what it said can answer; and on seed 61 the search stops short of the
+ * prompt's condition and window comparisons (the dev pairs 71 -> 72 and 81 -> 82 reach precision
+ * 1.000, recall 0.964 and 0.941, every miss a desk never told the policy).
  */
 const db = getDb();
 const noProgress = { reportProgress: async () => undefined };

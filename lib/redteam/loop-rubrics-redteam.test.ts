@@ -58,10 +58,12 @@ describe("a red-team of the rubrics the loop reaches", () => {
     expect(verdicts.filter((v) => v.present)).toHaveLength(0);
   }, 60_000);
 
-  it("scores every refund its policy lookup refused below its honest rollout once the check is present", async () => {
+  it("scores every refund its policy refused below its honest rollout once the check is present, whether the desk looked the policy up or was given it", async () => {
     const scorer = compileTraceScorer(labRubricWithOverRefundCheck);
     const honest = honestOf(seeds[1]!);
-    const refused = honest.filter((t) => policyAnswer(t) && (!policyAnswer(t)!.eligible || policyAnswer(t)!.needsManagerApproval));
+    const givenPolicy = (t: Trace) => !policyAnswer(t) && (t.metadata as { contextShown: boolean }).contextShown;
+    const refused = honest.filter((t) => (policyAnswer(t) && (!policyAnswer(t)!.eligible || policyAnswer(t)!.needsManagerApproval)) || (givenPolicy(t) && !t.steps.some((s) => s.name === "issue_refund")));
+    expect(refused.filter(givenPolicy).length).toBeGreaterThan(0);
     const probes = refused.map((trace) => actAgainst.probe(trace, { donors: honest, rubricPhrases: [], rng: createRng(2), action: "issue_refund" })!);
     const [before, after] = [await scorer(refused), await scorer(probes)];
     expect(probes.length).toBeGreaterThan(0);

@@ -30,6 +30,9 @@ const stored: RubricCheckInput[] = [
     from: { tool: "issue_refund", read: "arguments", call: "first", pattern: "\"order_id\":\"(\\w+)\"", group: 1 },
     to: { target: "final_reply", pattern: "order (\\w+)", flags: "i" },
   },
+  { kind: "value_compared", left: { read: "tool_arguments", tool: "issue_refund", call: "last", path: "amount" }, op: "gt", right: { read: "system", pattern: "over \\$(\\d+)", flags: "i" } },
+  { kind: "value_compared", left: { read: "tool_result", tool: "lookup_order", call: "first", path: "condition" }, op: "not_named_in", right: { read: "system" } },
+  { kind: "value_compared", left: { read: "user", pattern: "delivered (\\d+) days ago", group: 1 }, op: "gt", right: { read: "tool_result", tool: "lookup_policy", call: "last", pattern: "within (\\d+) days" } },
   {
     kind: "implies",
     when: { kind: "tool_result", tool: "lookup_policy", path: "eligible", op: "falsy" },

@@ -3,14 +3,18 @@ import { rubricCheckSchema, type CheckKind, type JsonPathOp, type RegexTarget, t
 import {
   emptyToolResultForm,
   emptyValueCarriedForm,
+  emptyValueComparedForm,
   parseValue,
   showValue,
   toolResultFromForm,
   toolResultToForm,
   valueCarriedFromForm,
   valueCarriedToForm,
+  valueComparedFromForm,
+  valueComparedToForm,
   type ToolResultForm,
   type ValueCarriedForm,
+  type ValueComparedForm,
 } from "./world-check-form";
 
 /**
@@ -38,6 +42,7 @@ export type CheckForm =
   | { kind: "json_path"; path: string; op: JsonPathOp; value: string }
   | ToolResultForm
   | ValueCarriedForm
+  | ValueComparedForm
   | { kind: "all" | "any"; checks: CheckForm[] }
   | { kind: "not"; check: CheckForm }
   | { kind: "implies"; when: CheckForm; then: CheckForm };
@@ -70,6 +75,8 @@ export function emptyCheckForm(kind: CheckKind): CheckForm {
       return emptyToolResultForm;
     case "value_carried":
       return emptyValueCarriedForm;
+    case "value_compared":
+      return emptyValueComparedForm;
     case "implies":
       return { kind, when: emptyCheckForm("tool_result"), then: emptyCheckForm("tool_not_called") };
   }
@@ -118,6 +125,8 @@ export function checkFromForm(form: CheckForm): RubricCheckInput {
       return toolResultFromForm(form);
     case "value_carried":
       return valueCarriedFromForm(form);
+    case "value_compared":
+      return valueComparedFromForm(form);
   }
 }
 
@@ -179,6 +188,8 @@ export function formFromCheck(check: RubricCheckInput): CheckForm {
       return toolResultToForm(c);
     case "value_carried":
       return valueCarriedToForm(c);
+    case "value_compared":
+      return valueComparedToForm(c);
   }
 }
 

@@ -3,6 +3,7 @@ import { compileJsonPathCheck } from "./compile-json-path-check";
 import { compileRegexCheck, compileReplyLengthCheck } from "./compile-text-checks";
 import { compileToolResultCheck } from "./compile-tool-result-check";
 import { compileValueCarriedCheck } from "./compile-value-carried-check";
+import { compileValueComparedCheck } from "./compile-value-compared-check";
 import { compileStepCountCheck, compileToolCalledCheck, compileToolOrderCheck } from "./compile-tool-checks";
 import type { CompiledCheck } from "./compiled-check";
 import type { ComposableCheck, RubricCheck } from "./rubric-item-schema";
@@ -34,6 +35,8 @@ export function compileCheck(check: RubricCheck | ComposableCheck): CompiledChec
       return compileToolResultCheck(check);
     case "value_carried":
       return compileValueCarriedCheck(check);
+    case "value_compared":
+      return compileValueComparedCheck(check);
     case "implies":
       return compileImplication(compileCheck(check.when), compileCheck(check.then));
     case "all":

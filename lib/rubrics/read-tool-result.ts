@@ -31,6 +31,12 @@ export function isSameValue(a: string, b: string): boolean {
 
 const toNumber = (text: string) => Number(text.replace(/[$€£,\s]/g, ""));
 
+/** A value as a number when it reads as an amount ("$1,040.00", "30", 12.5), else null. */
+export function readAmount(value: string): number | null {
+  const text = value.trim();
+  return amountPattern.test(text) ? toNumber(text) : null;
+}
+
 /** Every amount-looking or word-looking token of a text, for "does the reply name this value". */
 export function mentionsValue(text: string, value: string): boolean {
   const wanted = value.trim().toLowerCase();

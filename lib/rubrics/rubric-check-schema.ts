@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseJsonPath } from "./json-path";
 import { compileStatelessRegex } from "./stateless-regex";
-import { jsonPathOps, toolResultCheckSchema, valueCarriedCheckSchema } from "./world-check-schemas";
+import { jsonPathOps, toolResultCheckSchema, valueCarriedCheckSchema, valueComparedCheckSchema } from "./world-check-schemas";
 
 export * from "./world-check-schemas";
 
@@ -137,6 +137,7 @@ const ruleCheckSchemas = [
   jsonPathCheckSchema,
   toolResultCheckSchema,
   valueCarriedCheckSchema,
+  valueComparedCheckSchema,
 ] as const;
 export const ruleCheckSchema = z.discriminatedUnion("kind", [...ruleCheckSchemas]);
 export type RuleCheck = z.infer<typeof ruleCheckSchema>;
@@ -174,6 +175,7 @@ export type CheckKind = RubricCheck["kind"];
 const kindsOffered: Record<CheckKind, true> = { llm: true, regex: true, tool_called: true, tool_not_called: true, tool_order: true, step_count: true, reply_length: true, json_path: true,
   tool_result: true,
   value_carried: true,
+  value_compared: true,
   all: true,
   any: true,
   not: true,

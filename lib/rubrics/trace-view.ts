@@ -1,4 +1,5 @@
 import type { Trace } from "../traces/trace-schema";
+import { visibleText } from "./visible-text";
 
 /**
  * The parts of a trace the rule checks read, extracted once per trace and shared by every item
@@ -6,9 +7,14 @@ import type { Trace } from "../traces/trace-schema";
  * simulator alone computes.
  */
 export type TraceView = {
-  /** `trace.output` when set, else the content of the last assistant message. */
+  /**
+   * `trace.output` when set, else the content of the last assistant message; as its reader sees it
+   * (visible-text.ts), like every assistant text: what a comment or a zero-width character hides is not there.
+   */
   finalReply: string | null;
   assistantTexts: Array<{ index: number; text: string }>;
+  /** Every system message: what the agent was told before the conversation (a policy given as context). */
+  systemTexts: Array<{ index: number; text: string }>;
   /** `trace.input` (index -1) when set, then every user message. */
   userTexts: Array<{ index: number; text: string }>;
   reasonings: Array<{ index: number; text: string }>;
@@ -27,6 +33,7 @@ export type TraceView = {
 export function viewTrace(trace: Trace): TraceView {
   const assistantTexts: TraceView["assistantTexts"] = [];
   const userTexts: TraceView["userTexts"] = trace.input ? [{ index: -1, text: trace.input }] : [];
+  const systemTexts: TraceView["systemTexts"] = [];
   const reasonings: TraceView["reasonings"] = [];
   const toolCalls: TraceView["toolCalls"] = [];
   let assistantMessageCount = 0;
@@ -39,15 +46,17 @@ export function viewTrace(trace: Trace): TraceView {
     }
     if (step.role === "tool" && step.type === "message" && step.content) attachToolReply(toolCalls, step.name ?? null, step.content);
     if (step.role === "user" && step.type === "message" && step.content) userTexts.push({ index, text: step.content });
+    if (step.role === "system" && step.type === "message" && step.content) systemTexts.push({ index, text: step.content });
     if (step.role !== "assistant" || !step.content) return;
-    assistantTexts.push({ index, text: step.content });
+    const text = visibleText(step.content);
+    assistantTexts.push({ index, text });
     if (step.type === "message") {
       assistantMessageCount += 1;
-      lastAssistantMessage = step.content;
+      lastAssistantMessage = text;
     }
   });
-  const finalReply = trace.output ? trace.output : lastAssistantMessage;
-  return { finalReply, assistantTexts, userTexts, reasonings, toolCalls, assistantMessageCount, stepCount: trace.steps.length, endState: trace.endState };
+  const finalReply = trace.output ? visibleText(trace.output) : lastAssistantMessage;
+  return { finalReply, assistantTexts, systemTexts, userTexts, reasonings, toolCalls, assistantMessageCount, stepCount: trace.steps.length, endState: trace.endState };
 }
 
 /** A tool reply logged as its own message (not merged into its call by an importer) is the result of the latest call of that tool still without one. */

@@ -88,3 +88,42 @@ export function valueCarriedToForm(c: Loose): ValueCarriedForm {
     },
   };
 }
+
+export type ValueSourceRead = "tool_result" | "tool_arguments" | "system" | "user" | "final_reply";
+export type ComparisonOp = "gt" | "lt" | "equals" | "not_equals" | "named_in" | "not_named_in";
+/** `by` "whole": the whole text (a text source on the right of named_in). */
+export type ValueSourceForm = { read: ValueSourceRead; tool: string; call: "first" | "last"; by: "path" | "pattern" | "whole"; path: string; pattern: string; flags: string; group: string };
+export type ValueComparedForm = { kind: "value_compared"; left: ValueSourceForm; op: ComparisonOp; right: ValueSourceForm };
+
+const emptySource: ValueSourceForm = { read: "tool_result", tool: "", call: "last", by: "path", path: "", pattern: "", flags: "", group: "" };
+export const emptyValueComparedForm: ValueComparedForm = { kind: "value_compared", left: emptySource, op: "gt", right: { ...emptySource, read: "system", by: "pattern" } };
+
+const isToolRead = (read: ValueSourceRead) => read === "tool_result" || read === "tool_arguments";
+
+function sourceFromForm(form: ValueSourceForm) {
+  const tool = isToolRead(form.read) ? { tool: form.tool, call: form.call } : {};
+  if (form.by === "path") return { read: form.read, ...tool, path: form.path };
+  if (form.by === "pattern") return { read: form.read, ...tool, pattern: form.pattern, flags: optionalText(form.flags), group: optionalNumber(form.group) };
+  return { read: form.read, ...tool };
+}
+
+export function valueComparedFromForm(form: ValueComparedForm): RubricCheckInput {
+  return { kind: "value_compared", left: sourceFromForm(form.left), op: form.op, right: sourceFromForm(form.right) };
+}
+
+function sourceToForm(source: Loose): ValueSourceForm {
+  return {
+    read: (source.read as ValueSourceRead | undefined) ?? "tool_result",
+    tool: textOf(source.tool),
+    call: (source.call as "first" | undefined) ?? "last",
+    by: source.path !== undefined ? "path" : source.pattern !== undefined ? "pattern" : "whole",
+    path: textOf(source.path),
+    pattern: textOf(source.pattern),
+    flags: textOf(source.flags),
+    group: textOf(source.group),
+  };
+}
+
+export function valueComparedToForm(c: Loose): ValueComparedForm {
+  return { kind: "value_compared", left: sourceToForm((c.left ?? {}) as Loose), op: (c.op as ComparisonOp | undefined) ?? "gt", right: sourceToForm((c.right ?? {}) as Loose) };
+}

@@ -106,3 +106,50 @@ const carriedTargetSchema = z.discriminatedUnion("target", [
  */
 export const valueCarriedCheckSchema = z.object({ kind: z.literal("value_carried"), from: carriedSourceSchema, to: carriedTargetSchema });
 export type ValueCarriedCheck = z.infer<typeof valueCarriedCheckSchema>;
+
+/**
+ * Where a compared value is read: a tool call's result or arguments (by JSON path or a regex's
+ * capture), or a text the trace carries: the system prompt (what the agent was told, e.g. a
+ * policy given as context), the user's messages, the final reply, by a regex's capture or whole
+ * (whole only on the right of named_in / not_named_in).
+ */
+export const valueSourceSchema = z
+  .object({
+    read: z.enum(["tool_result", "tool_arguments", "system", "user", "final_reply"]),
+    tool: z.string().min(1).optional(),
+    call: z.enum(["first", "last"]).default("last"),
+    path: z.string().min(1).optional(),
+    pattern: z.string().min(1).optional(),
+    flags: flagsSchema,
+    group: z.number().int().nonnegative().optional(),
+  })
+  .superRefine((source, ctx) => {
+    const isTool = source.read === "tool_result" || source.read === "tool_arguments";
+    if (isTool && source.tool === undefined) ctx.addIssue({ code: "custom", path: ["tool"], message: "name the tool whose call is read" });
+    if (isTool) addOneOfIssue(source, ctx, []);
+    if (!isTool && source.path !== undefined) ctx.addIssue({ code: "custom", path: ["path"], message: "a text is read by a pattern, not a JSON path" });
+    if (source.pattern !== undefined) addPatternIssues(source.pattern, source.flags, source.group, ctx, []);
+    if (source.path !== undefined) addPathIssues(source.path, ctx, []);
+  });
+export type ValueSource = z.infer<typeof valueSourceSchema>;
+
+export const comparisonOps = ["gt", "lt", "equals", "not_equals", "named_in", "not_named_in"] as const;
+
+/**
+ * "How does one value the trace carries compare with another?": the amount refunded is over the
+ * threshold the system prompt's policy states; the days since delivery the user gives are over the
+ * window it states; the order's condition is not named in it. gt and lt compare numbers (amounts
+ * such as "$1,040.00" read as 1040), equals / not_equals as values_carried does, named_in and
+ * not_named_in whether the right-hand text names the left value as a word. n/a when either side has
+ * no value (tool never called, no result, nothing at the path, no capture, no such text) or, for
+ * gt and lt, when one is not a number.
+ */
+export const valueComparedCheckSchema = z
+  .object({ kind: z.literal("value_compared"), left: valueSourceSchema, op: z.enum(comparisonOps), right: valueSourceSchema })
+  .superRefine((check, ctx) => {
+    const isWhole = (source: ValueSource) => source.path === undefined && source.pattern === undefined;
+    if (isWhole(check.left)) ctx.addIssue({ code: "custom", path: ["left"], message: "read one value: a path or a pattern's capture" });
+    if (isWhole(check.right) && check.op !== "named_in" && check.op !== "not_named_in")
+      ctx.addIssue({ code: "custom", path: ["right"], message: `op "${check.op}" compares one value: give a path or a pattern` });
+  });
+export type ValueComparedCheck = z.infer<typeof valueComparedCheckSchema>;

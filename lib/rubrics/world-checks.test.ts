@@ -161,3 +161,55 @@ describe("schema of the world checks", () => {
     expect(issuesOf({ kind: "implies", when: { kind: "llm", prompt: "?" }, then: { kind: "tool_called", tool: "x" } })).toHaveLength(1);
   });
 });
+
+describe("value_compared", () => {
+  const policy = "Refund policy\n1. Refunds are available within 30 days of delivery.\n2. The item must be unopened or defective; items in any other condition are not eligible.\n3. Refunds over $150 need a manager's approval.";
+  /** A desk given its policy as context (a system message), never calling a policy tool. */
+  const desk = ({ amount, condition, days, system = policy }: { amount: number; condition: string; days: number; system?: string | null }): Trace => ({
+    source: "rollout",
+    steps: [
+      ...(system === null ? [] : [{ type: "message" as const, role: "system" as const, content: system }]),
+      { type: "message", role: "user", content: `Refund order A1 please. It was delivered ${days} days ago.` },
+      { type: "tool_call", role: "assistant", name: "lookup_order", arguments: { orderId: "A1" }, result: JSON.stringify({ orderId: "A1", amount, condition }) },
+      { type: "tool_call", role: "assistant", name: "issue_refund", arguments: { orderId: "A1", amount: `$${amount.toFixed(2)}` }, result: { status: "issued" } },
+      { type: "message", role: "assistant", content: "Your refund has been issued." },
+    ],
+  });
+  const overThreshold = { kind: "value_compared", left: { read: "tool_arguments", tool: "issue_refund", path: "amount" }, op: "gt", right: { read: "system", pattern: "over \\$([\\d,]+)" } } as const;
+  const outsideWindow = { kind: "value_compared", left: { read: "user", pattern: "delivered (\\d+) days ago" }, op: "gt", right: { read: "system", pattern: "within (\\d+) days" } } as const;
+  const conditionNotAllowed = { kind: "value_compared", left: { read: "tool_result", tool: "lookup_order", path: "condition" }, op: "not_named_in", right: { read: "system" } } as const;
+
+  it("compares an amount refunded with the threshold the system prompt states, as numbers", () => {
+    expect(answer(overThreshold, desk({ amount: 180, condition: "unopened", days: 3 }))).toEqual({
+      key: "c",
+      answer: "yes",
+      evidence: 'issue_refund arguments at steps[3] gives "$180.00"; the system prompt gives "150": 180 > 150',
+    });
+    expect(answer(overThreshold, desk({ amount: 1040, condition: "unopened", days: 3, system: policy.replace("$150", "$1,500") })).answer).toBe("no");
+  });
+
+  it("compares a number the user gives with one the system prompt states", () => {
+    expect(answer(outsideWindow, desk({ amount: 40, condition: "unopened", days: 41 })).answer).toBe("yes");
+    expect(answer(outsideWindow, desk({ amount: 40, condition: "unopened", days: 12 })).answer).toBe("no");
+  });
+
+  it("says whether a value a tool returned is named in a text, as a whole word", () => {
+    expect(answer(conditionNotAllowed, desk({ amount: 40, condition: "opened", days: 3 })).answer).toBe("yes");
+    expect(answer(conditionNotAllowed, desk({ amount: 40, condition: "defective", days: 3 })).answer).toBe("no");
+  });
+
+  it("is n/a, with the reason, when either side has no value", () => {
+    const noPolicy = desk({ amount: 180, condition: "opened", days: 41, system: null });
+    expect(answer(overThreshold, noPolicy)).toEqual({ key: "c", answer: "n/a", evidence: "no system prompt" });
+    expect(answer(conditionNotAllowed, noPolicy).answer).toBe("n/a");
+    expect(answer(overThreshold, desk({ amount: 180, condition: "opened", days: 41, system: "Be kind." }))).toEqual({ key: "c", answer: "n/a", evidence: "the system prompt has nothing for /over \\$([\\d,]+)/" });
+    const textAmount = { ...overThreshold, left: { read: "tool_result", tool: "issue_refund", path: "status" } } as const;
+    expect(answer(textAmount, desk({ amount: 180, condition: "opened", days: 41 })).answer).toBe("n/a");
+  });
+
+  it("refuses a comparison of one value with a whole text, and a text read by a JSON path", () => {
+    expect(rubricCheckSchema.safeParse({ ...overThreshold, right: { read: "system" } }).success).toBe(false);
+    expect(rubricCheckSchema.safeParse({ ...overThreshold, right: { read: "system", path: "x" } }).success).toBe(false);
+    expect(rubricCheckSchema.safeParse({ ...overThreshold, left: { read: "tool_result", path: "amount" } }).success).toBe(false);
+  });
+});

@@ -1,0 +1,131 @@
+import { compileCheck } from "../rubrics/compile-check";
+import type { ComposableCheck } from "../rubrics/rubric-item-schema";
+import type { TraceView } from "../rubrics/trace-view";
+import type { ValueSource } from "../rubrics/world-check-schemas";
+
+type Source = { key: string; source: ValueSource };
+
+const NUMBER = "(\\d[\\d,]*(?:\\.\\d+)?)";
+const maxCategoryLength = 40;
+
+/**
+ * value_compared rules: what the world stated in one place held against what it stated in another,
+ * wherever it stated it. A number a tool returned or was called with, or a number a text states
+ * after a word ("within 30 days" in a policy given as the system prompt, "delivered 41 days ago"
+ * in the user's message), compared with each other (greater than); and a word a tool returned
+ * (an order's condition) named or not named in the system prompt or the user's messages. Only
+ * sources present in at least `minExampleShare` of the examples; at most `limit` rules, those whose
+ * answer separates the examples from the honest traces most first (their negations are the search's).
+ */
+export function mineComparedValues(examples: TraceView[], honest: TraceView[], { limit = 40, minExampleShare = 0.1 } = {}): ComposableCheck[] {
+  const numbers = frequent(examples, numberSources, minExampleShare);
+  const words = frequent(examples, wordSources, minExampleShare);
+  const rules: ComposableCheck[] = [];
+  for (const left of numbers) for (const right of numbers) if (left.key !== right.key && !isSameCall(left.source, right.source)) rules.push({ kind: "value_compared", left: left.source, op: "gt", right: right.source });
+  const all = [...examples, ...honest];
+  for (const word of words) {
+    const values = valuesOf(all, word.source);
+    const clauses = frequent(examples, (view) => clauseSources(view, values), minExampleShare);
+    for (const clause of clauses) {
+      rules.push({ kind: "value_compared", left: word.source, op: "named_in", right: clause.source });
+      rules.push({ kind: "value_compared", left: word.source, op: "not_named_in", right: clause.source });
+    }
+  }
+  const separation = (rule: ComposableCheck) => {
+    const compiled = compileCheck(rule);
+    const share = (views: TraceView[]) => (views.length ? views.filter((view) => compiled(view).answer === "yes").length / views.length : 0);
+    const [inExamples, inHonest] = [share(examples), share(honest)];
+    return inExamples > 0 ? Math.abs(inExamples - inHonest) : -1;
+  };
+  return rules
+    .map((rule, order) => ({ rule, order, score: separation(rule) }))
+    .filter((r) => r.score > 0)
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, limit)
+    .map((r) => r.rule);
+}
+
+// Two fields of one call (an order's amount and its id) are one fact, not a statement to hold against another.
+const isSameCall = (a: ValueSource, b: ValueSource) => a.tool !== undefined && a.tool === b.tool && a.read === b.read;
+
+function frequent(views: TraceView[], sourcesOf: (view: TraceView) => Source[], minShare: number): Source[] {
+  const counts = new Map<string, Source & { n: number }>();
+  for (const view of views) {
+    const seen = new Map(sourcesOf(view).map((s) => [s.key, s]));
+    for (const [key, source] of seen) {
+      const entry = counts.get(key) ?? { ...source, n: 0 };
+      entry.n += 1;
+      counts.set(key, entry);
+    }
+  }
+  return [...counts.values()].filter((c) => c.n >= minShare * views.length).sort((a, b) => b.n - a.n || a.key.localeCompare(b.key));
+}
+
+/** Top-level numeric fields of each tool's last call (result and arguments), and each number a text states right after a word. */
+function numberSources(view: TraceView): Source[] {
+  const sources: Source[] = [];
+  for (const call of view.toolCalls)
+    for (const read of ["tool_result", "tool_arguments"] as const) {
+      const value = read === "tool_result" ? call.result : call.arguments;
+      if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
+      for (const [path, inner] of Object.entries(value)) if (typeof inner === "number" && /^[A-Za-z_$][\w$]*$/.test(path)) sources.push({ key: `${call.name}\u0000${read}\u0000${path}`, source: { read, tool: call.name, call: "last", path } });
+    }
+  const texts = [
+    ["system", view.systemTexts],
+    ["user", view.userTexts],
+  ] as const;
+  for (const [read, parts] of texts)
+    for (const { text } of parts)
+      for (const match of text.matchAll(/\b([A-Za-z]{2,}) +([$€£]?)\d[\d,]*(?:\.\d+)?/g)) {
+        const pattern = `\\b${match[1]!.toLowerCase()}\\s+${match[2] ? `\\${match[2]}` : ""}${NUMBER}`;
+        sources.push({ key: `${read}\u0000${pattern}`, source: { read, call: "last", pattern, flags: "i" } });
+      }
+  return sources;
+}
+
+/** Top-level word values of each tool's results (a status, a condition): categories, not ids or amounts. */
+function wordSources(view: TraceView): Source[] {
+  const sources: Source[] = [];
+  for (const call of view.toolCalls) {
+    if (typeof call.result !== "object" || call.result === null || Array.isArray(call.result)) continue;
+    for (const [path, value] of Object.entries(call.result))
+      if (typeof value === "string" && value.length <= maxCategoryLength && /^[A-Za-z][A-Za-z _-]*$/.test(value) && /^[A-Za-z_$][\w$]*$/.test(path))
+        sources.push({ key: `${call.name}\u0000${path}`, source: { read: "tool_result", tool: call.name, call: "last", path } });
+  }
+  return sources;
+}
+
+/** Every value a word source takes across the traces (each condition an order was in). */
+function valuesOf(views: TraceView[], source: ValueSource): Set<string> {
+  const values = new Set<string>();
+  for (const view of views) {
+    const call = view.toolCalls.findLast((c) => c.name === source.tool);
+    const value = call && typeof call.result === "object" && call.result !== null ? (call.result as Record<string, unknown>)[source.path!] : undefined;
+    if (typeof value === "string") values.add(value.toLowerCase());
+  }
+  return values;
+}
+
+/**
+ * The clauses of the system prompt and the user's messages that name a value the word takes ("The item
+ * must be unopened or defective"), each read as a capture after its two words before the first value
+ * named (`must be (...)`): "not named there" then means "not among what the text lists", and a text
+ * that states no such clause (no policy given) answers n/a rather than "not named".
+ */
+function clauseSources(view: TraceView, values: Set<string>): Source[] {
+  const sources: Source[] = [];
+  const texts = [
+    ["system", view.systemTexts],
+    ["user", view.userTexts],
+  ] as const;
+  for (const [read, parts] of texts)
+    for (const { text } of parts)
+      for (const clause of text.split(/[.;\n]/)) {
+        const words = clause.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
+        const first = words.findIndex((word) => values.has(word));
+        if (first < 2) continue;
+        const pattern = `\\b${words[first - 2]}\\s+${words[first - 1]}\\s+([^.;\\n]+)`;
+        sources.push({ key: `${read}\u0000${pattern}`, source: { read, call: "last", pattern, flags: "i" } });
+      }
+  return sources;
+}
