@@ -1,5 +1,5 @@
 import { clip } from "./check-evidence";
-import type { CompiledCheck } from "./compile-check";
+import type { CompiledCheck } from "./compiled-check";
 import { parseJsonPath, resolveJsonPath } from "./json-path";
 import { isSameValue, mentionsValue, readAmount, scalarText, selectCalls, textOfValue } from "./read-tool-result";
 import { compileStatelessRegex } from "./stateless-regex";
