@@ -20,7 +20,7 @@ import { buildIfStale } from "./build-stamp";
 // Memory per request, against the built web server (scripts/serve.ts, what npm start runs): the worst
 // input of every route that takes a big body, each at its route's limit, one after another on one
 // server. The server's resident memory must stay under `budgetMb` throughout and /api/health must
-// answer within 1 s meanwhile. PDFs are read in child processes with their own cap (384 MB each,
+// answer within 1 s meanwhile, asked continuously. PDFs are read in child processes with their own cap (384 MB each,
 // lib/documents/pdf-text-process.mjs); they are not counted here, only the web process is.
 // MEMORY_TEST_PORT moves it off its fixed port.
 const budgetMb = 1_500;
@@ -103,13 +103,33 @@ function fillArray(bytes: number, make: (i: number) => unknown, max = Infinity):
 const text = (bytes: number, seed: string) => `${seed} `.repeat(Math.ceil(bytes / (seed.length + 1))).slice(0, bytes);
 const hex = (n: number, width: number) => n.toString(16).padStart(width, "0");
 
-type Case = { label: string; path: string; body: Buffer | { chunk: Buffer; times: number }; headers?: Record<string, string>; session?: boolean; status: number[] };
+type Case = {
+  label: string;
+  path: string;
+  body: Buffer | { chunk: Buffer; times: number };
+  headers?: Record<string, string>;
+  session?: boolean;
+  status: number[];
+  /** Set where /api/health within 1 s is not met yet, saying why; its probes must still all be answered. */
+  healthNotMetYet?: string;
+};
+
+// Issue 21, item 5, not met yet for these: the route reads the whole body, then decodes, parses,
+// checks and stores it in synchronous stretches that grow with the body (JSON.parse of 32 MiB alone
+// is one), so /api/health waits for them. docs/api.md ("Memory per request") gives the figures.
+const wholeBodyParsed = "the whole body is parsed, checked and stored in synchronous stretches";
 
 /** The worst input of each route at its limit; the bodies are built before the server is watched. */
 async function worstInputs(): Promise<Case[]> {
   const room = (limit: number) => limit - 64 * 1024;
   const oneLine = pdfTextContent(["x"]);
-  const pdf = (label: string, bytes: Buffer, ...status: number[]): Case => ({ label: `document: ${label}`, path: "/api/v1/documents", body: json({ name: `${label}.pdf`, base64: bytes.toString("base64"), mine: false }), status });
+  const pdf = (label: string, bytes: Buffer, ...status: number[]): Case => ({
+    label: `document: ${label}`,
+    path: "/api/v1/documents",
+    body: json({ name: `${label}.pdf`, base64: bytes.toString("base64"), mine: false }),
+    status,
+    healthNotMetYet: wholeBodyParsed,
+  });
   const otlpSpan = (i: number) => ({
     traceId: hex(Math.floor(i / 50) + 1, 32),
     spanId: hex(i + 1, 16),
@@ -130,24 +150,25 @@ async function worstInputs(): Promise<Case[]> {
     pdf("a page tree with a cycle", assemblePdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", "<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>"]), 400),
     pdf("a 512 MB flate bomb", buildSharedStreamPdf({ pages: 1, content: await deflateBomb(512), filter: "deflated" }), 422),
     pdf("2,000 pages sharing one 8 MB text stream", buildSharedStreamPdf({ pages: 2_000, content: pdfTextContent(Array.from({ length: 1_000 }, (_, i) => `Shared line ${i} ${text(8_000, "of the one stream every page draws")}`)) }), 201, 422),
-    { label: "document: text at the limit", path: "/api/v1/documents", body: json({ name: uniqueName("big"), contentType: "text/plain", text: text(room(MAX_DOCUMENT_BODY_BYTES), "The refund window is thirty days."), mine: false }), status: [201] },
-    { label: "document: HTML of a million nested tags", path: "/api/v1/documents", body: json({ name: uniqueName("nested"), contentType: "text/html", text: `${"<div>".repeat(1_000_000)}deep text${"</div>".repeat(1_000_000)}`, mine: false }), status: [201] },
+    { label: "document: text at the limit", path: "/api/v1/documents", body: json({ name: uniqueName("big"), contentType: "text/plain", text: text(room(MAX_DOCUMENT_BODY_BYTES), "The refund window is thirty days."), mine: false }), status: [201], healthNotMetYet: wholeBodyParsed },
+    { label: "document: HTML of a million nested tags", path: "/api/v1/documents", body: json({ name: uniqueName("nested"), contentType: "text/html", text: `${"<div>".repeat(1_000_000)}deep text${"</div>".repeat(1_000_000)}`, mine: false }), status: [201], healthNotMetYet: wholeBodyParsed },
     { label: "document: over the limit", path: "/api/v1/documents", body: json({ name: "huge", text: text(MAX_DOCUMENT_BODY_BYTES + MIB, "x") }), status: [413] },
-    { label: "OTLP: tiny spans at the byte limit, past the span cap", path: "/api/v1/otel/v1/traces", body: otlp(fillArray(room(MAX_API_BODY_BYTES), (i) => ({ traceId: hex(i + 1, 32), spanId: hex(i + 1, 16), name: "GET /" }))), status: [400] },
-    { label: "OTLP: 50,000 tiny spans in 10,000 traces (the caps)", path: "/api/v1/otel/v1/traces", body: otlp(Array.from({ length: MAX_OTLP_RECORDS_PER_EXPORT }, (_, i) => ({ traceId: hex((i % MAX_OTLP_TRACES_PER_EXPORT) + 1, 32), spanId: hex(i + 1, 16), name: "GET /" }))), status: [200] },
-    { label: "OTLP: GenAI spans at the limit", path: "/api/v1/otel/v1/traces", body: otlp(fillArray(room(MAX_API_BODY_BYTES), otlpSpan)), status: [200] },
+    { label: "OTLP: tiny spans at the byte limit, past the span cap", path: "/api/v1/otel/v1/traces", body: otlp(fillArray(room(MAX_API_BODY_BYTES), (i) => ({ traceId: hex(i + 1, 32), spanId: hex(i + 1, 16), name: "GET /" }))), status: [400], healthNotMetYet: wholeBodyParsed },
+    { label: "OTLP: 50,000 tiny spans in 10,000 traces (the caps)", path: "/api/v1/otel/v1/traces", body: otlp(Array.from({ length: MAX_OTLP_RECORDS_PER_EXPORT }, (_, i) => ({ traceId: hex((i % MAX_OTLP_TRACES_PER_EXPORT) + 1, 32), spanId: hex(i + 1, 16), name: "GET /" }))), status: [200], healthNotMetYet: wholeBodyParsed },
+    { label: "OTLP: GenAI spans at the limit", path: "/api/v1/otel/v1/traces", body: otlp(fillArray(room(MAX_API_BODY_BYTES), otlpSpan)), status: [200], healthNotMetYet: wholeBodyParsed },
     { label: "OTLP: gzip that inflates past the limit", path: "/api/v1/otel/v1/traces", body: gzipSync(otlp(fillArray(MAX_API_BODY_BYTES * 2, otlpSpan))), headers: { "content-encoding": "gzip" }, status: [413] },
     {
       label: "trace batch at the limit",
       path: "/api/v1/traces",
       body: json({ traces: fillArray(room(MAX_API_BODY_BYTES), (i) => ({ externalId: uniqueName(`batch-${i}`), steps: Array.from({ length: 20 }, (_, s) => ({ role: s % 2 ? "assistant" : "user", content: `Step ${s}: ${reply.slice(0, 1_500)}` })) })) }),
       status: [200],
+      healthNotMetYet: wholeBodyParsed,
     },
-    { label: "trace batch of 11 million empty records", path: "/api/v1/traces", body: json({ traces: fillArray(room(MAX_API_BODY_BYTES), () => ({})) }), status: [413] },
-    { label: "trace batch as JSONL of tiny lines, past the count cap", path: "/api/v1/traces?format=openai", body: Buffer.from("{}\n".repeat(Math.floor(room(MAX_API_BODY_BYTES) / 3))), status: [400] },
-    { label: "metric points at the per-request cap", path: `/api/v1/runs/${runId}/metrics`, body: json({ points: fillArray(room(MAX_API_BODY_BYTES), (i) => ({ step: i, name: `metric/${"n".repeat(180)}`, value: i / 7 }), MAX_METRIC_POINTS_PER_REQUEST) }), status: [200] },
-    { label: "metric points: a million, past the cap", path: `/api/v1/runs/${runId}/metrics`, body: json({ points: fillArray(room(MAX_API_BODY_BYTES), (i) => ({ step: i, name: "m", value: 1 })) }), status: [400] },
-    { label: "reward batch of 11 million empty arrays", path: "/api/v1/reward", body: json({ rubricVersionId, rollouts: fillArray(room(MAX_API_BODY_BYTES), () => []) }), status: [413] },
+    { label: "trace batch of 11 million empty records", path: "/api/v1/traces", body: json({ traces: fillArray(room(MAX_API_BODY_BYTES), () => ({})) }), status: [413], healthNotMetYet: wholeBodyParsed },
+    { label: "trace batch as JSONL of tiny lines, past the count cap", path: "/api/v1/traces?format=openai", body: Buffer.from("{}\n".repeat(Math.floor(room(MAX_API_BODY_BYTES) / 3))), status: [400], healthNotMetYet: wholeBodyParsed },
+    { label: "metric points at the per-request cap", path: `/api/v1/runs/${runId}/metrics`, body: json({ points: fillArray(room(MAX_API_BODY_BYTES), (i) => ({ step: i, name: `metric/${"n".repeat(180)}`, value: i / 7 }), MAX_METRIC_POINTS_PER_REQUEST) }), status: [200], healthNotMetYet: wholeBodyParsed },
+    { label: "metric points: a million, past the cap", path: `/api/v1/runs/${runId}/metrics`, body: json({ points: fillArray(room(MAX_API_BODY_BYTES), (i) => ({ step: i, name: "m", value: 1 })) }), status: [400], healthNotMetYet: wholeBodyParsed },
+    { label: "reward batch of 11 million empty arrays", path: "/api/v1/reward", body: json({ rubricVersionId, rollouts: fillArray(room(MAX_API_BODY_BYTES), () => []) }), status: [413], healthNotMetYet: wholeBodyParsed },
     {
       label: "metric file (CSV) at the byte limit, past the point cap",
       path: `/api/runs/import?run=${uniqueName("csv")}&file=metrics.csv`,
@@ -155,8 +176,9 @@ async function worstInputs(): Promise<Case[]> {
       body: Buffer.from(`step,reward,kl\n${Array.from({ length: Math.floor(room(MAX_API_BODY_BYTES) / 24) }, (_, i) => `${i},${(i / 1e6).toFixed(6)},0.012`).join("\n")}`.slice(0, room(MAX_API_BODY_BYTES))),
       headers: { "content-type": "text/csv" },
       status: [400],
+      healthNotMetYet: wholeBodyParsed,
     },
-    { label: "reward batch at the limit", path: "/api/v1/reward", body: json({ rubricVersionId, rollouts: fillArray(room(MAX_API_BODY_BYTES), (i) => ({ prompt: `Refund order A${i}?`, completion: reply }), MAX_ROLLOUTS_PER_REQUEST) }), status: [200] },
+    { label: "reward batch at the limit", path: "/api/v1/reward", body: json({ rubricVersionId, rollouts: fillArray(room(MAX_API_BODY_BYTES), (i) => ({ prompt: `Refund order A${i}?`, completion: reply }), MAX_ROLLOUTS_PER_REQUEST) }), status: [200], healthNotMetYet: wholeBodyParsed },
     { label: "Import dialog upload of 256 MiB (streamed into the database)", path: "/api/traces/import?name=upload.jsonl", session: true, body: { chunk: Buffer.from(`${JSON.stringify({ steps: [{ role: "user", content: reply.slice(0, 1000) }] })}\n`.repeat(1024)), times: 256 * MIB / (1024 * 1037) }, headers: { "content-type": "application/octet-stream" }, status: [202] },
   ];
 }
@@ -186,54 +208,90 @@ async function send(c: Case): Promise<{ status: number; body: string }> {
   return answer;
 }
 
+/** The slowest /api/health answer (ms) seen while each input was being sent and answered. */
+type HealthWatch = { slowestMs: Map<string, number>; answers: number; failures: string[]; slow: { ms: number; during: string[] }[] };
+
+/**
+ * Asks /api/health again as soon as it has answered, on a socket of its own each time (a pooled
+ * keep-alive socket the server has just closed is no answer about the server), and charges each
+ * answer's latency to every input that was under way while it waited (`currentIndex` into `labels`,
+ * which start and end with the idle server). `settled()` resolves once a probe that started after
+ * the call has been answered: what the server still does for an input after answering it is
+ * charged to that input, not to the next.
+ */
+function watchHealth(labels: string[], currentIndex: () => number) {
+  const watch: HealthWatch = { slowestMs: new Map(), answers: 0, failures: [], slow: [] };
+  let done = false;
+  let probes = 0;
+  const waiting: { after: number; resolve: () => void }[] = [];
+  const loop = (async () => {
+    while (!done) {
+      const probe = ++probes;
+      const startedDuring = currentIndex();
+      const started = performance.now();
+      const ok = await rawRequest(`${base}/api/health`, { method: "GET", send: async () => "end" }).then((answer) => answer.status === 200, () => false);
+      const ms = performance.now() - started;
+      const during = labels.slice(startedDuring, currentIndex() + 1);
+      for (const label of during) {
+        watch.slowestMs.set(label, Math.max(watch.slowestMs.get(label) ?? 0, ms));
+        if (!ok) watch.failures.push(`during ${label}`);
+      }
+      if (ms >= 1_000) watch.slow.push({ ms, during });
+      watch.answers++;
+      for (const wait of waiting.filter((w) => w.after < probe)) {
+        waiting.splice(waiting.indexOf(wait), 1);
+        wait.resolve();
+      }
+    }
+  })();
+  return {
+    watch,
+    settled: () => new Promise<void>((resolve) => waiting.push({ after: probes, resolve })),
+    stop: async () => {
+      done = true;
+      await loop;
+    },
+  };
+}
+
 describe("memory per request on the built server", () => {
-  it(`keeps the web process under ${budgetMb} MB resident with every route's worst input, and /api/health answers throughout`, async () => {
+  it(`keeps the web process under ${budgetMb} MB resident with every route's worst input, and /api/health answers within 1 s throughout`, async () => {
     const cases = await worstInputs();
     const pid = server.pid!;
     const startMb = residentMb(pid);
     let peakMb = startMb;
-    let slowestHealthMs = 0;
-    let healthAnswers = 0;
-    const healthFailures: string[] = [];
-    let current = "";
-    let slowestDuring = "";
-    let done = false;
+    const labels = ["idle before", ...cases.map((c) => c.label), "idle after"];
+    let current = 0;
     const sampler = setInterval(() => (peakMb = Math.max(peakMb, residentMb(pid))), 20);
-    const pinger = (async () => {
-      while (!done) {
-        const started = performance.now();
-        // A socket of its own each time: a pooled keep-alive socket the server has just closed is no answer about the server.
-        const probe = await rawRequest(`${base}/api/health`, { method: "GET", send: async () => "end" }).then((answer) => answer.status === 200, () => false);
-        if (!probe) healthFailures.push(`during ${current}`);
-        const ms = performance.now() - started;
-        if (ms > slowestHealthMs) [slowestHealthMs, slowestDuring] = [ms, current];
-        healthAnswers++;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    })();
-    const rows: string[] = [];
+    const health = watchHealth(labels, () => current);
     try {
-      for (const c of cases) {
+      for (const [i, c] of cases.entries()) {
         const before = peakMb;
         peakMb = residentMb(pid);
         const started = performance.now();
-        current = c.label;
+        current = i + 1;
         const answer = await send(c);
-        rows.push(`${c.label}: ${answer.status} in ${((performance.now() - started) / 1000).toFixed(1)} s, peak ${Math.round(peakMb)} MB`);
-        console.log(`[memory] ${rows.at(-1)}`);
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        await health.settled();
+        console.log(`[memory] ${c.label}: ${answer.status} in ${seconds} s, peak ${Math.round(peakMb)} MB, slowest /api/health ${Math.round(health.watch.slowestMs.get(c.label) ?? 0)} ms`);
         expect(c.status, `${c.label}: ${answer.status} ${answer.body.slice(0, 300)}`).toContain(answer.status);
         peakMb = Math.max(before, peakMb);
       }
+      current = labels.length - 1;
+      await health.settled();
     } finally {
-      done = true;
       clearInterval(sampler);
-      await pinger;
-      console.log(`[memory] started at ${Math.round(startMb)} MB; slowest /api/health ${Math.round(slowestHealthMs)} ms (during ${slowestDuring}) over ${healthAnswers} answers`);
+      await health.stop();
+      console.log(`[memory] started at ${Math.round(startMb)} MB, peak ${Math.round(peakMb)} MB; ${health.watch.answers} /api/health answers, the slowest while each input was under way:`);
+      for (const label of labels) console.log(`[memory]   ${Math.round(health.watch.slowestMs.get(label) ?? 0)} ms  ${label}`);
+      for (const { ms, during } of health.watch.slow) console.log(`[memory] slow /api/health: ${Math.round(ms)} ms during ${during.join(" and ")}`);
     }
     expect(peakMb).toBeLessThan(budgetMb);
-    expect(healthFailures).toEqual([]);
-    // Issue 21 asks for /api/health within 1 s throughout; not met yet (docs/api.md, "Memory per request"):
-    // the slowest answer is printed above with the input it waited on. Every probe must be answered.
-    expect(healthAnswers).toBeGreaterThan(cases.length);
+    expect(health.watch.failures).toEqual([]);
+    const notMetYet = new Set(cases.filter((c) => c.healthNotMetYet).map((c) => c.label));
+    const slowElsewhere = health.watch.slow.filter(({ during }) => during.some((label) => !notMetYet.has(label)));
+    expect(slowElsewhere.map(({ ms, during }) => `${Math.round(ms)} ms during ${during.join(" and ")}`), "/api/health answered in 1 s or more").toEqual([]);
+    // Every input was probed while it was under way, not only between inputs.
+    expect(labels.filter((label) => !health.watch.slowestMs.has(label))).toEqual([]);
   }, 900_000);
 });

@@ -132,6 +132,36 @@ describe("traces.import job", () => {
     expect(await db.uploadChunk.count({ where: { upload: { projectId } } })).toBe(0);
   });
 
+  it("keeps nothing of an upload cut short or stalled (408), and loses nothing already stored", async () => {
+    const kept = await saveUpload(db, streamOf(lines("kept")), { projectId, fileName: "kept.jsonl", limit: 1_000_000 });
+    const keptBefore = await storedUpload(kept.uploadId);
+    const before = await db.upload.count({ where: { projectId } });
+    const part = new Uint8Array(UPLOAD_CHUNK_BYTES + 65_536).fill(0x78);
+    // The connection dropped after a part and a half was stored.
+    const dropped = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(part);
+        controller.error(new Error("the client went away"));
+      },
+    });
+    await expect(saveUpload(db, dropped, { projectId, fileName: "dropped.jsonl", limit: 10 * UPLOAD_CHUNK_BYTES })).rejects.toThrow("the client went away");
+    // The client sent a part and a half, then nothing more.
+    const stalled = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(part) });
+    const previousIdle = process.env.GOODHART_BODY_IDLE_SECONDS;
+    process.env.GOODHART_BODY_IDLE_SECONDS = "1";
+    try {
+      await expect(saveUpload(db, stalled, { projectId, fileName: "stalled.jsonl", limit: 10 * UPLOAD_CHUNK_BYTES })).rejects.toMatchObject({ code: "request_timeout" });
+    } finally {
+      if (previousIdle === undefined) delete process.env.GOODHART_BODY_IDLE_SECONDS;
+      else process.env.GOODHART_BODY_IDLE_SECONDS = previousIdle;
+    }
+    expect(await db.upload.count({ where: { projectId } })).toBe(before);
+    expect(await db.uploadChunk.count({ where: { upload: { projectId, fileName: { in: ["dropped.jsonl", "stalled.jsonl"] } } } })).toBe(0);
+    expect(await storedUpload(kept.uploadId)).toEqual(keptBefore);
+    const result = await runImportTracesJob({ uploadId: kept.uploadId, fileName: "kept.jsonl" }, await context([]));
+    expect(result).toMatchObject({ accepted: 3, rejectedCount: 1 });
+  });
+
   it("queues the job for a saved upload, and the dialog's status lookup finds it", async () => {
     const { jobId } = await startUploadImport(db, { projectId, body: streamOf(lines("queued")), fileName: "q.jsonl" });
     const { job, result } = await findImportJob(db, { projectId, jobId });

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { OpenedSource } from "./open-source";
+import { readUploadChunk } from "./upload-chunks";
 
 /**
  * A stored upload as a source read one chunk row at a time (never the whole file, except for the
@@ -13,9 +14,9 @@ export async function openUpload(db: Db, { projectId, uploadId }: { projectId: s
   const { fileName, chunkCount } = upload;
   const size = Number(upload.size);
   const readChunk = async (index: number): Promise<Uint8Array> => {
-    const chunk = await db.uploadChunk.findUnique({ where: { uploadId_index: { uploadId, index } }, select: { bytes: true } });
-    if (!chunk) throw new Error(`the upload ${fileName} is missing its part ${index + 1} of ${chunkCount}`);
-    return chunk.bytes;
+    const bytes = await readUploadChunk(db, { uploadId, index });
+    if (!bytes) throw new Error(`the upload ${fileName} is missing its part ${index + 1} of ${chunkCount}`);
+    return bytes;
   };
   async function* chunks(): AsyncGenerator<Uint8Array> {
     let bytesRead = 0;

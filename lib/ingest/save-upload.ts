@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { AppError } from "../errors/app-error";
 import { formatBytes } from "../http/body-limits";
 import { removeUpload } from "./remove-upload";
+import { insertUploadChunk } from "./upload-chunks";
 import { bodyIdleMs, readChunkWithin } from "../http/read-chunk-within";
 
 /** Bytes per UploadChunk row: small enough for any driver and a worker's memory, large enough to keep rows few. */
@@ -18,7 +20,8 @@ export function safeFileName(fileName: string): string {
 
 /**
  * Streams an upload into the database, one UploadChunk row per UPLOAD_CHUNK_BYTES (never the whole
- * file in memory), so a worker on any machine can read it. Over `limit` bytes, or on any failure,
+ * file in memory), so a worker on any machine can read it; each row written through the driver
+ * (upload-chunks.ts), with a turn of the event loop after it. Over `limit` bytes, or on any failure,
  * what was stored is deleted and the error thrown (413 for the limit).
  */
 export async function saveUpload(db: Db, body: ReadableStream<Uint8Array> | null, { projectId, fileName, limit }: { projectId: string; fileName: string; limit: number }) {
@@ -37,7 +40,10 @@ export async function saveUpload(db: Db, body: ReadableStream<Uint8Array> | null
     pending = [];
     pendingBytes = 0;
     const chunkIndex = index++;
-    await retryOnBusy(() => db.uploadChunk.create({ data: { uploadId, index: chunkIndex, bytes } }));
+    await retryOnBusy(() => insertUploadChunk(db, { uploadId, index: chunkIndex, bytes }));
+    // A SQLite write is synchronous and a body read from the buffer never waits on I/O: without
+    // this turn the whole upload could run without other requests (/api/health) being served.
+    await nextTurn();
   };
   try {
     for (;;) {
