@@ -28,6 +28,8 @@ export type ChangePoint = {
   /** Indices whose profile likelihood is within the 95% χ²₁ bound of the best (the onset's interval). */
   interval: [number, number];
   rho: number;
+  /** The gap's own AR(1) coefficient before any change is taken out: the null model's persistence, which sets the threshold. */
+  nullRho: number;
   coupling: number;
   /** Standard deviation of the whitened noise ε, in proxy units. */
   noise: number;
@@ -62,7 +64,7 @@ export function scanChangePoint(xs: readonly number[], proxy: readonly number[],
   if (unfloored && best && unfloored.rss < best.rss && unfloored.statistic >= STANDOUT) best = unfloored;
   if (!best) return null;
   const { rss: _, shapeIndex: __, ...change } = best;
-  return { ...change, coupling };
+  return { ...change, coupling, nullRho: rho0 };
 }
 
 /**
@@ -103,7 +105,7 @@ const RHO_SLACK = 0.15;
 /** The t a change must reach, judged without the floor, to be taken for what it is rather than wander. */
 export const STANDOUT = 15;
 
-function scanGap(xs: readonly number[], gap: readonly number[], rho: number): (Omit<ChangePoint, "coupling"> & { rss: number; shapeIndex: number }) | null {
+export function scanGap(xs: readonly number[], gap: readonly number[], rho: number): (Omit<ChangePoint, "coupling" | "nullRho"> & { rss: number; shapeIndex: number }) | null {
   const n = xs.length;
   // Transformed rows t = 1..n−1; z holds the null regressor (the constant) after the transform.
   const m = n - 1;
@@ -132,7 +134,7 @@ function scanGap(xs: readonly number[], gap: readonly number[], rho: number): (O
   const sumDD = suffix((r) => d[r]! * d[r]!);
   const sumD = suffix((r) => d[r]!);
 
-  type Best = Omit<ChangePoint, "coupling"> & { rss: number; shapeIndex: number };
+  type Best = Omit<ChangePoint, "coupling" | "nullRho"> & { rss: number; shapeIndex: number };
   let best = null as Best | null;
   const shapes = [{ shape: "step" as const, rampPoints: null }, { shape: "ramp" as const, rampPoints: null }, ...RAMP_WIDTHS.map((w) => ({ shape: "ramp" as const, rampPoints: w }))];
   const rssByShape = shapes.map(() => new Float64Array(n).fill(Infinity));
