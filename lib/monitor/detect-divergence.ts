@@ -1,6 +1,6 @@
-import { DIVERGENCE_THRESHOLD } from "./divergence-threshold";
+import { DIVERGENCE_THRESHOLD, REFERENCE_FALL_THRESHOLD } from "./divergence-threshold";
 import { noiseLevel } from "./noise-level";
-import { regressor, scanChangePoint, scanReferenceFall, STANDOUT, type ChangePoint, type ChangeShape } from "./scan-change-point";
+import { regressor, scanChangePoint, scanReferenceFall, type ChangePoint, type ChangeShape } from "./scan-change-point";
 
 export type SeriesPoint = { step: number; value: number };
 export type ChangeBasis = "gap" | "reference_fall";
@@ -76,11 +76,10 @@ export function assessDivergence(proxy: readonly SeriesPoint[], reference: reado
 export const MIN_POINTS = 50;
 
 /**
- * A reference falling while its proxy climbs must pass this multiple of the gap's threshold (15 at
- * 5.0, the t at which the scan already takes a change for what it is rather than wander): the
- * reference alone has no proxy to difference its own wander against.
+ * A reference's fall must pass its own calibrated bar; its strength counts in the gap's t units as
+ * t × threshold / fall threshold, so one number ranks runs and fires at `threshold`.
  */
-const FALL_THRESHOLD_FACTOR = STANDOUT / DIVERGENCE_THRESHOLD;
+const FALL_THRESHOLD_FACTOR = REFERENCE_FALL_THRESHOLD / DIVERGENCE_THRESHOLD;
 
 type FoundChange = { change: ChangePoint; basis: ChangeBasis; changeThreshold: number; strength: number };
 

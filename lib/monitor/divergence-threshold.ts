@@ -5,3 +5,9 @@
  * no more than 3%. `npm run bench` (section monitor) recomputes it and measures it on other seeds.
  */
 export const DIVERGENCE_THRESHOLD = 5;
+/**
+ * The likelihood-ratio t a reference's fall against its climbing proxy must pass (scanReferenceFall).
+ * Calibrated on the same seeds: the smallest value (in steps of 0.25) at which the fall path alone
+ * fires on no more than 1% of any family's runs (calibrateThresholds).
+ */
+export const REFERENCE_FALL_THRESHOLD = 8.25;
