@@ -8,7 +8,7 @@ export type ChangeBasis = "gap" | "reference_fall";
 export type DivergenceOptions = {
   /** Fewest aligned points worth testing: fewer cannot tell a trend from slowly wandering noise. */
   minPoints?: number;
-  /** The t-statistic a change must pass; calibrated on synthetic runs (divergence-threshold.ts). */
+  /** The likelihood-ratio t a change must pass; calibrated on synthetic runs (divergence-threshold.ts). */
   threshold?: number;
   /** Longer series are averaged over runs of consecutive steps down to this many points. */
   maxPoints?: number;
@@ -44,8 +44,8 @@ export type Divergence = {
 
 /**
  * Whether the proxy rose beyond what its reference accounts for, and from where: the likeliest
- * upward change (ramp or step) in proxy − b·reference under AR(1) noise (scan-change-point.ts),
- * reported when its t-statistic passes the calibrated threshold. One result per pair: the run's
+ * upward change (ramp or step) in proxy − b·reference against AR(1) or wandering-level noise
+ * (scan-change-point.ts), reported when its likelihood-ratio t passes the calibrated threshold. One result per pair: the run's
  * whole record is one change-point fit, so more data can withdraw what less data showed.
  */
 export function detectDivergence(proxy: readonly SeriesPoint[], reference: readonly SeriesPoint[], names: { proxy: string; reference: string }, options: DivergenceOptions = {}): Divergence | null {

@@ -6,10 +6,10 @@ import { noiseLevel } from "./noise-level";
  * h_τ is a step (1 after x_τ), a ramp (max(0, x_t − x_τ): the proxy starts to climb after step
  * x_τ and keeps climbing) or a ramp that levels off after w points (w = 10, 25, 50 or 100: the
  * shape of a hack that takes over and saturates). b ≥ 0, fitted once on the whole series: a proxy
- * is meant to follow its reference, never to move against it. ρ (in [0, 1]; at 1 the fit runs on
- * differences, which is what a wandering series needs) is re-estimated with a change taken out, see
- * below. After the GLS transform y − ρ·y₋₁, every τ and shape is scored by the t-statistic of c in
- * O(1) from suffix sums, so a scan over n points costs O(n) per ρ tried (four).
+ * is meant to follow its reference, never to move against it. The evidence is a likelihood ratio
+ * against the likeliest null (scanProfiledChange): ρ is profiled out of both models on a grid, and
+ * the null may also be a level that wanders under white noise. After the GLS transform y − ρ·y₋₁,
+ * every τ and shape is scored in O(1) from suffix sums, so a scan over n points costs O(n) per ρ.
  */
 export type ChangeShape = "ramp" | "step";
 /** Points a levelling ramp climbs for. */
@@ -21,14 +21,14 @@ export type ChangePoint = {
   shape: ChangeShape;
   /** For a ramp that levels off, the points it climbs for (null: it climbs to the end). */
   rampPoints: number | null;
-  /** t-statistic of the change's size c (positive: the proxy rose beyond its reference). */
+  /** Signed root of the likelihood ratio against the likeliest null, in t units (positive: the proxy rose beyond its reference). */
   statistic: number;
   /** c: per step of x for a ramp, in proxy units for a step. */
   size: number;
   /** Indices whose profile likelihood is within the 95% χ²₁ bound of the best (the onset's interval). */
   interval: [number, number];
   rho: number;
-  /** The gap's own AR(1) coefficient before any change is taken out: the null model's persistence, which sets the threshold. */
+  /** The ρ the likeliest AR(1) null took (before a wandering level is compared with it). */
   nullRho: number;
   coupling: number;
   /** Standard deviation of the whitened noise ε, in proxy units. */
@@ -50,11 +50,12 @@ export function scanChangePoint(xs: readonly number[], proxy: readonly number[],
 }
 
 /**
- * The likeliest upward change with ρ profiled out of both models on a grid rather than floored: the
- * null (no change) and the change model each take the ρ under which their whitened residuals are
- * least. A wandering series keeps a high ρ with or without a change; a change over white noise is
- * whitest with the change taken out. The evidence is the likelihood ratio of the two, √(m·ln(RSS₀/RSS₁))
- * in t units (shrunk by the Newey-West ratio like the gap's t), signed by the change.
+ * The likeliest upward change with ρ profiled out of both models on a grid: the null (no change)
+ * and the change model each take the ρ under which their whitened residuals are least. A wandering
+ * series keeps a high ρ with or without a change; a change over white noise is whitest with the
+ * change taken out. With `wanderingLevel` the null may also be a random walk under white noise (the
+ * persistent noise an AR(1) mimics worst, localLevelRss). The evidence is the likelihood ratio
+ * √(m·ln(RSS₀/RSS₁)) in t units (for a known ρ it is the change's t), for an upward change only.
  */
 export function scanProfiledChange(xs: readonly number[], series: readonly number[], { wanderingLevel }: { wanderingLevel: boolean }): ChangePoint | null {
   const n = xs.length;
