@@ -1,5 +1,5 @@
-// npx tsx scripts/measure-lab-divergence.ts [runs=20]: the monitor on lab runs it was never tuned on
-// (seeds from 101, lengths 150/200/250/300 in turn): rubric v1 (its hack), and without a hack the
+// npx tsx scripts/measure-lab-divergence.ts [runs=20] [first seed=101]: the monitor on lab runs it was never tuned on
+// (seeds from 101, or 201 for a second untouched set, lengths 150/200/250/300 in turn): rubric v1 (its hack), and without a hack the
 // reference rubric v2 and the honest scripted agent (v1's reward, never trained: learning rate 0).
 // Prints the onset error against the hack rate's knee and the run verdict's true-positive rate at 5% FPR.
 import { labRubricV1, labRubricV2 } from "../lib/lab/lab-rubrics";
@@ -7,7 +7,8 @@ import { measureLabDivergence, type LabDivergenceFigures } from "../lib/lab/meas
 import { truePositiveRateAt } from "../lib/monitor/true-positive-rate-at";
 
 const count = Number(process.argv[2] ?? 20);
-const runs = Array.from({ length: count }, (_, i) => ({ seed: 101 + i, steps: [150, 200, 250, 300][i % 4]! }));
+const firstSeed = Number(process.argv[3] ?? 101);
+const runs = Array.from({ length: count }, (_, i) => ({ seed: firstSeed + i, steps: [150, 200, 250, 300][i % 4]! }));
 const v1 = await measureLabDivergence({ rubric: labRubricV1, runs });
 for (const f of v1.figures)
   console.log(`v1 seed ${f.seed} (${f.steps} steps): hack-rate knee ${f.hackChangePoint ?? "–"}, onset ${f.onsetStep ?? "–"} (${f.onsetInterval ? `${f.onsetInterval.fromStep}–${f.onsetInterval.toStep}` : "–"}), error ${f.onsetError ?? "–"}, first fired ${f.firstFiredAtStep ?? "–"}${f.basis ? ` (${f.basis})` : ""}, score ${f.score.toFixed(1)}, verdict ${f.verdict.level}`);

@@ -1,6 +1,6 @@
-import { DIVERGENCE_THRESHOLD } from "./divergence-threshold";
+import { DIVERGENCE_THRESHOLD, REFERENCE_FALL_THRESHOLD } from "./divergence-threshold";
 import { noiseLevel } from "./noise-level";
-import { regressor, scanChangePoint, scanReferenceFall, STANDOUT, type ChangePoint, type ChangeShape } from "./scan-change-point";
+import { regressor, scanChangePoint, scanReferenceFall, type ChangePoint, type ChangeShape } from "./scan-change-point";
 
 export type SeriesPoint = { step: number; value: number };
 export type ChangeBasis = "gap" | "reference_fall";
@@ -8,7 +8,7 @@ export type ChangeBasis = "gap" | "reference_fall";
 export type DivergenceOptions = {
   /** Fewest aligned points worth testing: fewer cannot tell a trend from slowly wandering noise. */
   minPoints?: number;
-  /** The t-statistic a change must pass; calibrated on synthetic runs (divergence-threshold.ts). */
+  /** The likelihood-ratio t a change must pass; calibrated on synthetic runs (divergence-threshold.ts). */
   threshold?: number;
   /** Longer series are averaged over runs of consecutive steps down to this many points. */
   maxPoints?: number;
@@ -44,8 +44,8 @@ export type Divergence = {
 
 /**
  * Whether the proxy rose beyond what its reference accounts for, and from where: the likeliest
- * upward change (ramp or step) in proxy − b·reference under AR(1) noise (scan-change-point.ts),
- * reported when its t-statistic passes the calibrated threshold. One result per pair: the run's
+ * upward change (ramp or step) in proxy − b·reference against AR(1) or wandering-level noise
+ * (scan-change-point.ts), reported when its likelihood-ratio t passes the calibrated threshold. One result per pair: the run's
  * whole record is one change-point fit, so more data can withdraw what less data showed.
  */
 export function detectDivergence(proxy: readonly SeriesPoint[], reference: readonly SeriesPoint[], names: { proxy: string; reference: string }, options: DivergenceOptions = {}): Divergence | null {
@@ -76,11 +76,10 @@ export function assessDivergence(proxy: readonly SeriesPoint[], reference: reado
 export const MIN_POINTS = 50;
 
 /**
- * A reference falling while its proxy climbs must pass this multiple of the gap's threshold (15 at
- * 5.0, the t at which the scan already takes a change for what it is rather than wander): the
- * reference alone has no proxy to difference its own wander against.
+ * A reference's fall must pass its own calibrated bar; its strength counts in the gap's t units as
+ * t × threshold / fall threshold, so one number ranks runs and fires at `threshold`.
  */
-const FALL_THRESHOLD_FACTOR = STANDOUT / DIVERGENCE_THRESHOLD;
+const FALL_THRESHOLD_FACTOR = REFERENCE_FALL_THRESHOLD / DIVERGENCE_THRESHOLD;
 
 type FoundChange = { change: ChangePoint; basis: ChangeBasis; changeThreshold: number; strength: number };
 

@@ -6,10 +6,10 @@ import { noiseLevel } from "./noise-level";
  * h_τ is a step (1 after x_τ), a ramp (max(0, x_t − x_τ): the proxy starts to climb after step
  * x_τ and keeps climbing) or a ramp that levels off after w points (w = 10, 25, 50 or 100: the
  * shape of a hack that takes over and saturates). b ≥ 0, fitted once on the whole series: a proxy
- * is meant to follow its reference, never to move against it. ρ (in [0, 1]; at 1 the fit runs on
- * differences, which is what a wandering series needs) is re-estimated with a change taken out, see
- * below. After the GLS transform y − ρ·y₋₁, every τ and shape is scored by the t-statistic of c in
- * O(1) from suffix sums, so a scan over n points costs O(n) per ρ tried (four).
+ * is meant to follow its reference, never to move against it. The evidence is a likelihood ratio
+ * against the likeliest null (scanProfiledChange): ρ is profiled out of both models on a grid, and
+ * the null may also be a level that wanders under white noise. After the GLS transform y − ρ·y₋₁,
+ * every τ and shape is scored in O(1) from suffix sums, so a scan over n points costs O(n) per ρ.
  */
 export type ChangeShape = "ramp" | "step";
 /** Points a levelling ramp climbs for. */
@@ -21,13 +21,15 @@ export type ChangePoint = {
   shape: ChangeShape;
   /** For a ramp that levels off, the points it climbs for (null: it climbs to the end). */
   rampPoints: number | null;
-  /** t-statistic of the change's size c (positive: the proxy rose beyond its reference). */
+  /** Signed root of the likelihood ratio against the likeliest null, in t units (positive: the proxy rose beyond its reference). */
   statistic: number;
   /** c: per step of x for a ramp, in proxy units for a step. */
   size: number;
   /** Indices whose profile likelihood is within the 95% χ²₁ bound of the best (the onset's interval). */
   interval: [number, number];
   rho: number;
+  /** The ρ the likeliest AR(1) null took (before a wandering level is compared with it). */
+  nullRho: number;
   coupling: number;
   /** Standard deviation of the whitened noise ε, in proxy units. */
   noise: number;
@@ -43,27 +45,74 @@ export function scanChangePoint(xs: readonly number[], proxy: readonly number[],
   if (n < MIN_POINTS_BEFORE + MIN_POINTS_AFTER + 2) return null;
   const coupling = couplingOf(proxy, reference);
   const gap = proxy.map((p, i) => p - coupling * reference[i]!);
-  const mean = gap.reduce((s, v) => s + v, 0) / n;
-  const rho0 = autocorrelation(gap.map((g) => g - mean));
-  const first = scanGap(xs, gap, rho0);
-  const inLevels = scanGap(xs, gap, 0);
-  if (!first || !inLevels) return null;
-  // A divergence left in the gap reads as persistence, so ρ is estimated again with a change taken
-  // out, at most RHO_SLACK under the gap's own (less would read wander as a change): the likelier
-  // of the changes found on the whitened gap and in levels.
-  let best: NonNullable<ReturnType<typeof scanGap>> | null = null;
-  for (const change of [first, inLevels]) {
-    const candidate = scanGap(xs, gap, Math.max(autocorrelation(levelResiduals(xs, gap, change)), rho0 - RHO_SLACK));
-    if (candidate && (!best || candidate.rss < best.rss)) best = candidate;
-  }
-  // A change so large that the gap's own ρ mistakes it for wander: judged on the gap less it,
-  // without the floor, when it is the likelier model and stands out far beyond any wander.
-  const unfloored = scanGap(xs, gap, autocorrelation(levelResiduals(xs, gap, inLevels)));
-  if (unfloored && best && unfloored.rss < best.rss && unfloored.statistic >= STANDOUT) best = unfloored;
-  if (!best) return null;
-  const { rss: _, shapeIndex: __, ...change } = best;
-  return { ...change, coupling };
+  const change = scanProfiledChange(xs, gap, { wanderingLevel: true });
+  return change && { ...change, coupling };
 }
+
+/**
+ * The likeliest upward change with ρ profiled out of both models on a grid: the null (no change)
+ * and the change model each take the ρ under which their whitened residuals are least. A wandering
+ * series keeps a high ρ with or without a change; a change over white noise is whitest with the
+ * change taken out. With `wanderingLevel` the null may also be a random walk under white noise (the
+ * persistent noise an AR(1) mimics worst, localLevelRss). The evidence is the likelihood ratio
+ * √(m·ln(RSS₀/RSS₁)) in t units (for a known ρ it is the change's t), for an upward change only.
+ */
+export function scanProfiledChange(xs: readonly number[], series: readonly number[], { wanderingLevel }: { wanderingLevel: boolean }): ChangePoint | null {
+  const n = xs.length;
+  if (n < MIN_POINTS_BEFORE + MIN_POINTS_AFTER + 2) return null;
+  const gap = series;
+  // ρ is profiled out of both models on a grid: the null (no change) and the change model each take
+  // the ρ under which their whitened residuals are least. A wandering gap keeps a high ρ with or
+  // without a change; a change over white noise is whitest with the change taken out. The evidence
+  // is the likelihood ratio of the two, √(m·ln(RSS₀/RSS₁)) in t units, signed by the change.
+  let nullRss = Infinity;
+  let nullRho = 0;
+  let best: NonNullable<ReturnType<typeof scanGap>> | null = null;
+  for (const rho of RHO_GRID) {
+    const fit = scanGap(xs, gap, rho);
+    if (!fit) continue;
+    if (fit.nullRss < nullRss) [nullRss, nullRho] = [fit.nullRss, rho];
+    if (fit.size > 0 && (!best || fit.rss < best.rss)) best = fit;
+  }
+  if (!best || !(nullRss < Infinity)) return null;
+  if (wanderingLevel) nullRss = Math.min(nullRss, localLevelRss(series));
+  const ratio = (n - 1) * Math.log(nullRss / best.rss);
+  const { rss: _, shapeIndex: __, nullRss: ___, ...change } = best;
+  return { ...change, statistic: Math.sqrt(Math.max(0, ratio)), coupling: 0, nullRho };
+}
+
+/**
+ * The null as a wandering level under white noise (a random walk with steps of variance q·σ² plus
+ * noise σ²), the one persistent noise an AR(1) cannot mimic, for the q on a grid that fits best:
+ * its concentrated Gaussian likelihood from the Kalman filter, as the residual sum of squares an
+ * AR(1) fit of equal likelihood would have (Σv²/F · exp(mean ln F)), so the two compare directly.
+ */
+function localLevelRss(series: readonly number[]): number {
+  let best = Infinity;
+  for (const q of LOCAL_LEVEL_RATIOS) {
+    let level = series[0]!;
+    let variance = 1 + q;
+    let weighted = 0;
+    let logF = 0;
+    for (let t = 1; t < series.length; t++) {
+      const f = variance + 1;
+      const v = series[t]! - level;
+      weighted += (v * v) / f;
+      logF += Math.log(f);
+      const gain = variance / f;
+      level += gain * v;
+      variance = variance * (1 - gain) + q;
+    }
+    const m = series.length - 1;
+    best = Math.min(best, weighted * Math.exp(logF / m));
+  }
+  return best;
+}
+
+const LOCAL_LEVEL_RATIOS = [0.1, 0.3, 1, 3];
+
+/** The AR(1) coefficients both models are fitted at (1: a wandering series, fitted on its differences). */
+const RHO_GRID = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 1];
 
 /**
  * The reference's own fall, when the proxy climbs against it: over the whole record the two are
@@ -77,7 +126,7 @@ export function scanChangePoint(xs: readonly number[], proxy: readonly number[],
 export function scanReferenceFall(xs: readonly number[], proxy: readonly number[], reference: readonly number[]): ChangePoint | null {
   const n = xs.length;
   if (n < MIN_POINTS_BEFORE + MIN_POINTS_AFTER + 2 || !(correlation(proxy, reference) < -ANTI_CORRELATION_Z / Math.sqrt(n))) return null;
-  const change = scanChangePoint(xs, reference.map((r) => -r), reference.map(() => 0));
+  const change = scanProfiledChange(xs, reference.map((r) => -r), { wanderingLevel: false });
   return change && change.statistic > 0 ? change : null;
 }
 
@@ -98,12 +147,7 @@ function correlation(a: readonly number[], b: readonly number[]): number {
   return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : 0;
 }
 
-/** How far below the gap's own autocorrelation the refitted one may go: a short series fitted with a change looks whiter than it is. */
-const RHO_SLACK = 0.15;
-/** The t a change must reach, judged without the floor, to be taken for what it is rather than wander. */
-export const STANDOUT = 15;
-
-function scanGap(xs: readonly number[], gap: readonly number[], rho: number): (Omit<ChangePoint, "coupling"> & { rss: number; shapeIndex: number }) | null {
+function scanGap(xs: readonly number[], gap: readonly number[], rho: number): (Omit<ChangePoint, "coupling" | "nullRho"> & { rss: number; nullRss: number; shapeIndex: number }) | null {
   const n = xs.length;
   // Transformed rows t = 1..n−1; z holds the null regressor (the constant) after the transform.
   const m = n - 1;
@@ -132,7 +176,7 @@ function scanGap(xs: readonly number[], gap: readonly number[], rho: number): (O
   const sumDD = suffix((r) => d[r]! * d[r]!);
   const sumD = suffix((r) => d[r]!);
 
-  type Best = Omit<ChangePoint, "coupling"> & { rss: number; shapeIndex: number };
+  type Best = Omit<ChangePoint, "coupling" | "nullRho"> & { rss: number; nullRss: number; shapeIndex: number };
   let best = null as Best | null;
   const shapes = [{ shape: "step" as const, rampPoints: null }, { shape: "ramp" as const, rampPoints: null }, ...RAMP_WIDTHS.map((w) => ({ shape: "ramp" as const, rampPoints: w }))];
   const rssByShape = shapes.map(() => new Float64Array(n).fill(Infinity));
@@ -166,15 +210,10 @@ function scanGap(xs: readonly number[], gap: readonly number[], rho: number): (O
       rssByShape[s]![tau] = rss;
       const sigma = Math.sqrt(Math.max(rss, 1e-300) / dof);
       const statistic = size / (sigma / Math.sqrt(norm));
-      if (!best || statistic > best.statistic) best = { index: tau, shape, rampPoints, statistic, size, interval: [tau, tau], rho, noise: sigma, rss, shapeIndex: s };
+      if (!best || statistic > best.statistic) best = { index: tau, shape, rampPoints, statistic, size, interval: [tau, tau], rho, noise: sigma, rss, nullRss: rss0, shapeIndex: s };
     }
   }
   if (!best) return null;
-  // Noise the AR(1) transform left correlated (a walk under white noise, a season) spreads c more
-  // than white noise would: the t-statistics shrink by √(long-run / plain variance) of the best fit's residuals, never grow.
-  const inflation = Math.sqrt(Math.max(1, longRunRatio(fitResiduals(best, xs, rho, yTilde, z, projector))));
-  best.statistic /= inflation;
-  best.noise *= inflation;
   const bound = best.rss * Math.exp(CHI_SQUARE_1_95 / m);
   const profile = rssByShape[best.shapeIndex]!;
   const within = [...profile.keys()].filter((i) => profile[i]! <= bound);
@@ -206,62 +245,6 @@ type ChangeAt = { index: number; shape: ChangeShape; rampPoints: number | null }
 export function regressor(xs: readonly number[], { index, shape, rampPoints }: ChangeAt): number[] {
   const top = rampPoints === null ? Infinity : xs[Math.min(xs.length - 1, index + rampPoints)]! - xs[index]!;
   return xs.map((x, i) => (i <= index ? 0 : shape === "step" ? 1 : Math.min(top, x - xs[index]!)));
-}
-
-/** The gap less its least-squares fit a + c·h_τ in levels, for the change found. */
-function levelResiduals(xs: readonly number[], gap: readonly number[], change: ChangeAt): number[] {
-  const h = regressor(xs, change);
-  const n = gap.length;
-  const mh = h.reduce((s, v) => s + v, 0) / n;
-  const mg = gap.reduce((s, v) => s + v, 0) / n;
-  let shh = 0;
-  let shg = 0;
-  for (let i = 0; i < n; i++) {
-    shh += (h[i]! - mh) ** 2;
-    shg += (h[i]! - mh) * (gap[i]! - mg);
-  }
-  const c = shh > 0 ? shg / shh : 0;
-  return gap.map((g, i) => g - mg - c * (h[i]! - mh));
-}
-
-/** The residuals of the gap after the best change is fitted, in transformed rows. */
-function fitResiduals(best: ChangeAt & { size: number }, xs: readonly number[], rho: number, yTilde: Float64Array, z: Float64Array[], projector: number[][]): Float64Array {
-  const levels = regressor(xs, best);
-  const h = new Float64Array(yTilde.length).map((_, r) => levels[r + 1]! - rho * levels[r]!);
-  const hTilde = residualize(h, z, projector);
-  return yTilde.map((v, r) => v - best.size * hTilde[r]!);
-}
-
-/** Bartlett-kernel (Newey-West) long-run variance over the plain variance, with bandwidth ⌈2·n^⅓⌉. */
-function longRunRatio(residuals: Float64Array): number {
-  const n = residuals.length;
-  const mean = residuals.reduce((s, v) => s + v, 0) / n;
-  const centered = residuals.map((v) => v - mean);
-  const gamma0 = dot(centered, centered) / n;
-  if (!(gamma0 > 0)) return 1;
-  const bandwidth = Math.ceil(2 * Math.cbrt(n));
-  let longRun = gamma0;
-  for (let lag = 1; lag <= bandwidth && lag < n; lag++) {
-    let gamma = 0;
-    for (let i = lag; i < n; i++) gamma += centered[i]! * centered[i - lag]!;
-    longRun += 2 * (1 - lag / (bandwidth + 1)) * (gamma / n);
-  }
-  return longRun / gamma0;
-}
-
-/**
- * The noise's AR root: the lag-1 autocorrelation, or, when that is clearly positive, γ(2)/γ(1),
- * which stays near the root when white noise sits on top of the AR(1) or walk (a logged metric
- * around a wandering mean); with Kendall's small-sample bias correction, clamped to [0, 1].
- */
-function autocorrelation(residuals: readonly number[]): number {
-  const n = residuals.length;
-  const gamma = [0, 0, 0];
-  for (let i = 0; i < n; i++) for (let lag = 0; lag <= 2 && lag <= i; lag++) gamma[lag]! += residuals[i]! * residuals[i - lag]!;
-  if (!(gamma[0]! > 0)) return 0;
-  const lag1 = gamma[1]! / gamma[0]!;
-  const raw = lag1 > 0.3 ? Math.max(lag1, gamma[2]! / gamma[1]!) : lag1;
-  return Math.min(1, Math.max(0, raw + (1 + 3 * raw) / n));
 }
 
 function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
