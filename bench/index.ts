@@ -4,6 +4,7 @@ import { benchImport } from "./import-bench";
 import { benchJudgeThroughput } from "./judge-throughput";
 import { benchLists } from "./list-bench";
 import { benchMonitor } from "./monitor-bench";
+import { benchMonitorIntake } from "./monitor-intake-bench";
 import { benchReward } from "./reward-throughput";
 import { benchRunChart } from "./run-chart-bench";
 import { benchSeed } from "./seed-data";
@@ -16,7 +17,7 @@ const count = (name: string, fallback: number) => {
   return value;
 };
 
-const sections = ["import", "lists", "judges", "reward", "run-chart", "monitor"] as const;
+const sections = ["import", "lists", "judges", "reward", "run-chart", "monitor", "intake"] as const;
 const only = (process.env.BENCH_ONLY ?? sections.join(",")).split(",").map((name) => name.trim());
 const unknown = only.filter((name) => !(sections as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`BENCH_ONLY names ${unknown.join(", ")}; the sections are ${sections.join(", ")}`);
@@ -34,6 +35,8 @@ const settings = {
   runChartRounds: count("BENCH_RUN_CHART_ROUNDS", 50),
   monitorNullRuns: count("BENCH_MONITOR_NULL_RUNS", 200),
   monitorDelayRuns: count("BENCH_MONITOR_DELAY_RUNS", 40),
+  intakePoints: count("BENCH_INTAKE_POINTS", 1_000_000),
+  intakeRounds: count("BENCH_INTAKE_ROUNDS", 20),
 };
 const postgresUrl = process.env.BENCH_POSTGRES_URL || undefined;
 
@@ -50,6 +53,7 @@ const runs: Record<(typeof sections)[number], () => Promise<Figure[]>> = {
   reward: () => benchReward(settings.rewardBatches),
   "run-chart": () => benchRunChart({ points: settings.runChartPoints, rounds: settings.runChartRounds, postgresUrl }),
   monitor: async () => benchMonitor({ nullRuns: settings.monitorNullRuns, delayRuns: settings.monitorDelayRuns }),
+  intake: () => benchMonitorIntake({ points: settings.intakePoints, rounds: settings.intakeRounds, postgresUrl }),
 };
 const figures: Figure[] = [];
 for (const section of sections.filter((name) => only.includes(name))) {

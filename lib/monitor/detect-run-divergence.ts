@@ -1,10 +1,11 @@
 import type { Db } from "../db/client";
 import { PermanentJobError } from "../jobs/job-type";
 import { alignToEvaluations } from "./align-to-evaluations";
-import { assessDivergence, type SeriesPoint } from "./detect-divergence";
+import { assessDivergence } from "./detect-divergence";
 import { divergenceConfigSchema, divergencePairs, isHeldOutMetric, type MetricPair } from "./divergence-pairs";
 import { assessFiringRise, FIRING_BASELINE, isFiringRateMetric } from "./detect-firing-rise";
 import { findHackSuspects } from "./find-hack-suspects";
+import { loadRunMetricNames, loadRunSeries } from "./load-run-series";
 import { openRunCase } from "./open-run-case";
 import type { PairScore } from "./run-verdict";
 import { withdrawRunCase } from "./withdraw-run-case";
@@ -26,15 +27,16 @@ export function divergenceGroupKey(runId: string, pair: MetricPair): string {
  * Tests every proxy/reference pair of a run and keeps one case per pair in step with the data:
  * opened (or updated) while the pair diverges, with the rollouts the proxy overpaid from the onset
  * on as examples; withdrawn with the reason once later data no longer supports it (the test is
- * re-run on all points at every post, so an early alarm on noise is refuted by what follows).
+ * re-run on the whole run at every post, read as rollup bucket means once it is long, so an early
+ * alarm on noise is refuted by what follows).
  */
 export async function detectRunDivergence(db: Db, { runId }: { runId: string }): Promise<RunDivergenceResult | null> {
   const run = await db.trainingRun.findUnique({ where: { id: runId }, select: { id: true, name: true, projectId: true, environment: true, config: true } });
   if (!run) return null;
-  const names = await metricNames(db, runId);
+  const names = await loadRunMetricNames(db, runId);
   // A judge's firing rate (judge/<name>/fail_rate) is tested against its own flat baseline.
   const pairs = [...divergencePairs(names, configuredPairs(run.config)), ...names.filter(isFiringRateMetric).map((proxy) => ({ proxy, reference: FIRING_BASELINE }))];
-  const series = await loadSeries(db, runId, [...new Set(pairs.flatMap((p) => [p.proxy, p.reference]))]);
+  const series = await loadRunSeries(db, runId, [...new Set(pairs.flatMap((p) => [p.proxy, p.reference]))]);
 
   const result: RunDivergenceResult = { pairs: pairs.length, detections: 0, cases: [], withdrawn: [], scores: [] };
   for (const pair of pairs) {
@@ -81,22 +83,6 @@ function titleOf(kind: DivergenceKind, pair: MetricPair): string {
 
 function heldOutNote(pair: MetricPair): string {
   return `Held-out gap: the training metric, averaged between evaluations, rose beyond ${pair.reference} measured on tasks the run never trained on; a hack often fails to generalise. `;
-}
-
-async function metricNames(db: Db, runId: string): Promise<string[]> {
-  const rows = await db.metricPoint.groupBy({ by: ["name"], where: { runId } });
-  return rows.map((r) => r.name);
-}
-
-async function loadSeries(db: Db, runId: string, names: string[]): Promise<Map<string, SeriesPoint[]>> {
-  const points = names.length ? await db.metricPoint.findMany({ where: { runId, name: { in: names } }, orderBy: { step: "asc" }, select: { name: true, step: true, value: true } }) : [];
-  const series = new Map<string, SeriesPoint[]>();
-  for (const p of points) {
-    const list = series.get(p.name) ?? [];
-    list.push({ step: p.step, value: p.value });
-    series.set(p.name, list);
-  }
-  return series;
 }
 
 /** A run whose config names pairs wrongly is told so, not silently guessed for. */
