@@ -1,5 +1,6 @@
 // npm run bench: every figure next to a baseline measured in the same run; writes bench/results.json and
 // prints a Markdown table. The settings below (env vars) shrink a quick run; docs/performance.md.
+import { benchBackup } from "./backup-bench";
 import { benchImport } from "./import-bench";
 import { benchJudgeThroughput } from "./judge-throughput";
 import { benchLists } from "./list-bench";
@@ -17,7 +18,7 @@ const count = (name: string, fallback: number) => {
   return value;
 };
 
-const sections = ["import", "lists", "judges", "reward", "run-chart", "monitor", "intake"] as const;
+const sections = ["import", "lists", "judges", "reward", "run-chart", "monitor", "intake", "backup"] as const;
 const only = (process.env.BENCH_ONLY ?? sections.join(",")).split(",").map((name) => name.trim());
 const unknown = only.filter((name) => !(sections as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`BENCH_ONLY names ${unknown.join(", ")}; the sections are ${sections.join(", ")}`);
@@ -37,6 +38,7 @@ const settings = {
   monitorDelayRuns: count("BENCH_MONITOR_DELAY_RUNS", 40),
   intakePoints: count("BENCH_INTAKE_POINTS", 1_000_000),
   intakeRounds: count("BENCH_INTAKE_ROUNDS", 20),
+  backupTraces: count("BENCH_BACKUP_TRACES", 20_000),
 };
 const postgresUrl = process.env.BENCH_POSTGRES_URL || undefined;
 
@@ -53,6 +55,7 @@ const runs: Record<(typeof sections)[number], () => Promise<Figure[]>> = {
   reward: () => benchReward(settings.rewardBatches),
   "run-chart": () => benchRunChart({ points: settings.runChartPoints, rounds: settings.runChartRounds, postgresUrl }),
   monitor: async () => benchMonitor({ nullRuns: settings.monitorNullRuns, delayRuns: settings.monitorDelayRuns }),
+  backup: () => benchBackup({ traces: settings.backupTraces, postgresUrl }),
   intake: () => benchMonitorIntake({ points: settings.intakePoints, rounds: settings.intakeRounds, postgresUrl }),
 };
 const figures: Figure[] = [];

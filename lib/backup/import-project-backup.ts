@@ -1,19 +1,20 @@
 import { canonicalJson } from "../traces/hash-trace";
 import type { Db } from "../db/client";
-import { Prisma } from "../db/generated/sqlite/client";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { AppError } from "../errors/app-error";
 import { findBackupModel, type BackupModel } from "./backup-models";
 import { encodeRow, type BackupRecord } from "./backup-record";
 import { backupRecordLineSchema, type BackupManifest } from "./backup-file-format";
 import { digestProject } from "./export-project-backup";
+import { insertBackupRows } from "./insert-backup-rows";
 import { delegateOf } from "./model-delegate";
 import { readBackupLines } from "./read-backup-lines";
 import { verifyBackupFile } from "./verify-backup-file";
 
 export type ImportBackupResult = { status: "imported" | "already_imported"; project: { id: string; slug: string }; manifest: BackupManifest };
 
-const batchSize = 500;
+// Rows per transaction: long enough to spread its cost, short enough not to hold the write lock for long.
+const batchSize = 5_000;
 
 /**
  * The project carries this slug until its last row is written, so it cannot be mistaken for a
@@ -98,7 +99,7 @@ async function writeRecords(db: Db, context: WriteContext) {
     if (model.name === "User" && context.existingUserIds.has(String(data.id))) continue;
     if (batch && (batch.model !== model || batch.rows.length >= batchSize)) await flush();
     batch ??= { model, rows: [], firstLine: line };
-    batch.rows.push(model.name === "Project" ? { ...data, slug: importingSlug(context.projectId) } : decodeRow(model, data));
+    batch.rows.push(model.name === "Project" ? { ...data, slug: importingSlug(context.projectId) } : data);
   }
   await flush();
 }
@@ -115,7 +116,7 @@ async function writeBatch(
 ) {
   await checkReferences(db, context, model, rows, firstLine);
   try {
-    await retryOnBusy(() => delegateOf(db, model.name).createMany({ data: rows }));
+    await insertBackupRows(db, model, rows);
   } catch (error) {
     throw new AppError("conflict", `${context.file}: writing ${model.name} records from line ${firstLine} failed: ${(error as Error).message}`);
   }
@@ -133,13 +134,6 @@ async function checkReferences(db: Db, { file, projectId }: WriteContext, model:
       throw new AppError("bad_request", `${file}: ${model.name} records from line ${firstLine} name a ${parentName} (${field}) that is not in this backup`);
     }
   }
-}
-
-function decodeRow(model: BackupModel, data: Record<string, unknown>): Record<string, unknown> {
-  const row: Record<string, unknown> = { ...data };
-  for (const field of model.optionalJson) if (row[field] === null) row[field] = Prisma.DbNull;
-  for (const field of model.requiredJson) if (row[field] === null) row[field] = Prisma.JsonNull;
-  return row;
 }
 
 async function removeImported(db: Db, projectId: string, createdUserIds: string[]) {

@@ -57,10 +57,12 @@ const preparedInserts = new WeakMap<SqliteConnection, Map<string, Statement>>();
 export function insertRowsOnSqlite(connection: SqliteConnection, table: string, columns: Columns, rows: Value[][]): void {
   let byTable = preparedInserts.get(connection);
   if (!byTable) preparedInserts.set(connection, (byTable = new Map()));
-  let statement = byTable.get(table);
+  // Keyed by the SQL: one table may be written with different column lists (a backup writes every column).
+  const sql = `INSERT INTO "${table}" (${columns.map(([name]) => `"${name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
+  let statement = byTable.get(sql);
   if (!statement) {
-    statement = connection.prepare(`INSERT INTO "${table}" (${columns.map(([name]) => `"${name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
-    byTable.set(table, statement);
+    statement = connection.prepare(sql);
+    byTable.set(sql, statement);
   }
   for (const row of rows) statement.run(row.map((value, i) => toParameter("sqlite", columns[i]![1], value)));
 }
