@@ -15,3 +15,43 @@ describe("hashTrace", () => {
     expect(hashTrace({ input: "a" })).not.toBe(hashTrace({ input: "b" }));
   });
 });
+
+/** The definition canonicalJson is held to: JSON.stringify with a replacer that rebuilds each object with its keys assigned in sorted order. */
+function replacerJson(value: unknown): string {
+  return JSON.stringify(value, (_key, current: unknown) => {
+    if (current === null || typeof current !== "object" || Array.isArray(current)) return current;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(current).sort()) sorted[key] = (current as Record<string, unknown>)[key];
+    return sorted;
+  });
+}
+
+describe("canonicalJson", () => {
+  it("writes what the sorted-replacer JSON.stringify writes, byte for byte", () => {
+    const values: unknown[] = [
+      null,
+      0,
+      -0,
+      1e21,
+      1.5e-7,
+      NaN,
+      -Infinity,
+      "plain",
+      "quotes \" and \\ and \n and \u2028 and 😀 and \ud800 lone",
+      true,
+      [],
+      {},
+      [undefined, () => 1, Symbol("s"), null, NaN, [[]]],
+      { b: undefined, a: () => 1, c: Symbol("s"), d: null },
+      { 10: "ten", 2: "two", b: 1, a: 2, "01": "zero-one", "4294967295": "not an index", "4294967294": "last index", "-1": "negative" },
+      JSON.parse('{"__proto__": {"x": 1}, "z": 1, "a": [1, {"__proto__": 5, "k": 2}]}'),
+      { when: new Date("2026-12-05T07:00:00.123Z"), nested: { when: new Date(0) } },
+      { own: { toJSON: (key: string) => `key ${key}` } },
+      { z: { y: { x: [3, 2, 1, { c: 1, b: 2, a: 3 }] } }, "é": 1, e: 2, E: 3, "": 4, " ": 5 },
+    ];
+    for (const value of values) expect(canonicalJson(value)).toBe(replacerJson(value));
+    expect(canonicalJson({ steps: [{ role: "user", content: "hi", tool: { arguments: { b: 1, a: [1, 2] } } }] })).toBe(
+      replacerJson({ steps: [{ role: "user", content: "hi", tool: { arguments: { b: 1, a: [1, 2] } } }] }),
+    );
+  });
+});
