@@ -144,9 +144,7 @@ async function toFilters(db: Db, projectId: string, query: TraceListQuery, searc
     dates.gte = edge.createdAt;
     parts.push({ NOT: { createdAt: edge.createdAt, id: { lt: edge.id } } });
   }
-  // The search window repeated inside the steps' subquery, for PostgreSQL's planner (see traceTextFilter).
-  const stepWindow = edge ? { trace: { projectId, createdAt: { gte: edge.createdAt } } } : undefined;
-  parts.push(await traceTextFilter(db, { scope: whereOf(parts, dates), q: query.q, stepWindow }));
+  parts.push(await traceTextFilter(db, { scope: whereOf(parts, dates), q: query.q }));
   return { parts, dates, searchedNewest: edge ? searchNewest : null };
 }
 
