@@ -4,6 +4,7 @@ import { benchBackup } from "./backup-bench";
 import { benchImport } from "./import-bench";
 import { benchJudgeThroughput } from "./judge-throughput";
 import { benchLists } from "./list-bench";
+import { benchListsOverHttp } from "./list-http-bench";
 import { benchMonitor } from "./monitor-bench";
 import { benchMonitorIntake } from "./monitor-intake-bench";
 import { benchReward } from "./reward-throughput";
@@ -18,7 +19,7 @@ const count = (name: string, fallback: number) => {
   return value;
 };
 
-const sections = ["import", "lists", "judges", "reward", "run-chart", "monitor", "intake", "backup"] as const;
+const sections = ["import", "lists", "lists-http", "judges", "reward", "run-chart", "monitor", "intake", "backup"] as const;
 const only = (process.env.BENCH_ONLY ?? sections.join(",")).split(",").map((name) => name.trim());
 const unknown = only.filter((name) => !(sections as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`BENCH_ONLY names ${unknown.join(", ")}; the sections are ${sections.join(", ")}`);
@@ -51,6 +52,7 @@ if (!postgresUrl) console.error("bench: BENCH_POSTGRES_URL is not set, so the Po
 const runs: Record<(typeof sections)[number], () => Promise<Figure[]>> = {
   import: () => benchImport({ count: settings.importTraces, postgresUrl }),
   lists: () => benchLists({ traceCount: settings.listTraces, rounds: settings.listRounds, postgresUrl }),
+  "lists-http": () => benchListsOverHttp({ traceCount: settings.listTraces, rounds: settings.listRounds, postgresUrl }),
   judges: () => benchJudgeThroughput(settings.judgeTraces),
   reward: () => benchReward(settings.rewardBatches),
   "run-chart": () => benchRunChart({ points: settings.runChartPoints, rounds: settings.runChartRounds, postgresUrl }),

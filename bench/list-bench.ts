@@ -14,7 +14,7 @@ import { dataEpoch, edgeCaseEvery } from "./seed-data";
 const day = (offsetDays: number) => new Date(dataEpoch + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /** The /traces filters and sorts timed; the one-day filter takes the data set's middle day. */
-const traceCases = (traceCount: number): [string, Record<string, string>][] => [
+export const traceCases = (traceCount: number): [string, Record<string, string>][] => [
   ["newest first", {}],
   ["oldest first", { dir: "asc" }],
   ["environment filter", { environment: "retail" }],
@@ -29,7 +29,7 @@ const traceCases = (traceCount: number): [string, Record<string, string>][] => [
 ];
 
 /** The queue as the page asks for it, filtered, and paged halfway down. */
-const reviewCases = (caseCount: number): [string, Record<string, string>][] => [
+export const reviewCases = (caseCount: number): [string, Record<string, string>][] => [
   ["queue, first 100 (the page)", { limit: "100" }],
   ["queue, environment filter", { environment: "telecom", limit: "100" }],
   [`queue, offset ${Math.floor(caseCount / 2).toLocaleString("en")}`, { offset: String(Math.floor(caseCount / 2)), limit: "100" }],

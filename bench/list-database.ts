@@ -64,7 +64,8 @@ function* batches(projectId: string, traceCount: number): Generator<Batch> {
   }
 }
 
-export type ListDatabase = { db: Db; projectId: string; setup: string };
+/** url: what a server started on the data set is given as DATABASE_URL. */
+export type ListDatabase = { db: Db; url: string; projectId: string; setup: string };
 
 export async function sqliteListDatabase(traceCount: number): Promise<ListDatabase> {
   const name = `list-${traceCount}-seed${benchSeed}-v${dataVersion}`;
@@ -74,7 +75,7 @@ export async function sqliteListDatabase(traceCount: number): Promise<ListDataba
     await migrateDatabase({ root: path.dirname(import.meta.dirname), url }); // a no-op unless a migration was added since
     const db = createDb(url);
     const project = await db.project.findUnique({ where: { slug: name } });
-    if (project) return { db, projectId: project.id, setup: "kept under data/bench" };
+    if (project) return { db, url, projectId: project.id, setup: "kept under data/bench" };
     await db.$disconnect();
   }
   const started = performance.now();
@@ -93,7 +94,7 @@ export async function sqliteListDatabase(traceCount: number): Promise<ListDataba
   sqlite.prepare(`UPDATE "Project" SET "slug" = ? WHERE "id" = ?`).run(name, projectId);
   sqlite.exec("ANALYZE");
   sqlite.close();
-  return { db: createDb(url), projectId, setup: `built in ${((performance.now() - started) / 1000).toFixed(0)} s` };
+  return { db: createDb(url), url, projectId, setup: `built in ${((performance.now() - started) / 1000).toFixed(0)} s` };
 }
 
 export async function postgresListDatabase(url: string, traceCount: number): Promise<ListDatabase> {
@@ -102,7 +103,7 @@ export async function postgresListDatabase(url: string, traceCount: number): Pro
   const db = createDb(url);
   const kept = await db.project.findUnique({ where: { slug } });
   // The data set goes in as one transaction, so a project under this slug holds all of it.
-  if (kept) return { db, projectId: kept.id, setup: "kept in the database" };
+  if (kept) return { db, url, projectId: kept.id, setup: "kept in the database" };
   const started = performance.now();
   const projectId = seededId(rngFor("list-project"));
   await db.project.deleteMany({ where: { id: projectId } });
@@ -118,5 +119,5 @@ export async function postgresListDatabase(url: string, traceCount: number): Pro
   } finally {
     await client.end();
   }
-  return { db, projectId, setup: `built in ${((performance.now() - started) / 1000).toFixed(0)} s` };
+  return { db, url, projectId, setup: `built in ${((performance.now() - started) / 1000).toFixed(0)} s` };
 }

@@ -1,0 +1,74 @@
+// The /traces and /review data requests over HTTP, as a signed-in reviewer's browser makes them:
+// the /traces page's server-component payload (what a client navigation with filters fetches:
+// listTraces and the rows' judgements, rendered) and GET /api/edge-cases (the review queue), through
+// Goodhart started as `npm start` starts it on the 1,000,000-trace data set of list-bench.ts. The
+// baseline is GET /api/health on the same server, interleaved round by round.
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { hashPassword } from "../lib/auth/password";
+import { projectCookie } from "../lib/next/current-project";
+import { startGoodhart } from "./bench-servers";
+import { figure, timeInterleaved, type Figure } from "./figures";
+import { reviewCases, traceCases } from "./list-bench";
+import { postgresListDatabase, sqliteListDatabase, type ListDatabase } from "./list-database";
+import { edgeCaseEvery } from "./seed-data";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+async function signIn(base: string, email: string, password: string): Promise<string> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
+    body: new URLSearchParams({ csrfToken, email, password }),
+  });
+  const session = response.headers.getSetCookie().find((c) => c.includes("session-token"));
+  if (!session) throw new Error(`bench sign-in failed with ${response.status}`);
+  return session.split(";")[0]!;
+}
+
+async function get(url: string, headers: Record<string, string>, check?: (body: string) => boolean) {
+  const response = await fetch(url, { headers, redirect: "manual" });
+  const body = await response.text();
+  if (response.status !== 200 || (check && !check(body))) throw new Error(`GET ${url}: ${response.status} ${body.slice(0, 300)}`);
+}
+
+async function benchOn(list: ListDatabase, database: string, traceCount: number, rounds: number, port: number): Promise<Figure[]> {
+  const { db, projectId, url: databaseUrl } = list;
+  const email = `bench-http-${randomUUID().slice(0, 8)}@example.com`;
+  const password = `bench-${randomUUID()}`;
+  const user = await db.user.create({ data: { email, name: "bench", passwordHash: await hashPassword(password) } });
+  await db.member.create({ data: { projectId, userId: user.id, role: "viewer" } });
+  const { slug } = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { slug: true } });
+  const server = await startGoodhart({ root, port, databaseUrl });
+  try {
+    const cookie = `${await signIn(server.url, email, password)}; ${projectCookie}=${slug}`;
+    const baseline = () => get(`${server.url}/api/health`, {});
+    // RSC: 1 asks for the page's server-component payload, as the client router does on navigation.
+    const tracesPage = (params: Record<string, string>) => () => get(`${server.url}/traces?${new URLSearchParams(params)}`, { cookie, rsc: "1" });
+    const reviewPage = (params: Record<string, string>) => () =>
+      get(`${server.url}/api/edge-cases?${new URLSearchParams(params)}`, { cookie }, (body) => (JSON.parse(body) as { edgeCases: unknown[] }).edgeCases.length > 0);
+    const cases: [string, () => Promise<void>][] = [
+      ...traceCases(traceCount).map(([name, params]): [string, () => Promise<void>] => [`/traces ${name}`, tracesPage(params)]),
+      ...reviewCases(traceCount / edgeCaseEvery).map(([name, params]): [string, () => Promise<void>] => [`/review ${name}`, reviewPage(params)]),
+    ];
+    for (const [, request] of cases) await request(); // warm-up: route compilation, caches, the pages the first round reads
+    const timed = await timeInterleaved(baseline, cases.map(([, request]) => request), rounds);
+    const note = `over HTTP, signed in; ${traceCount.toLocaleString("en")} traces; ${rounds} rounds, one request at a time`;
+    return cases.map(([name], i) => figure("lists over HTTP", `${name}, HTTP, ${database}`, timed.requests[i]!, { name: "GET /api/health, same server", ...timed.baseline }, i === 0 ? note : undefined));
+  } finally {
+    await server.stop();
+    await db.user.delete({ where: { id: user.id } });
+    await db.$disconnect();
+  }
+}
+
+export async function benchListsOverHttp({ traceCount, rounds, postgresUrl }: { traceCount: number; rounds: number; postgresUrl?: string }): Promise<Figure[]> {
+  const port = Number(process.env.BENCH_PORT ?? 3307);
+  const figures = await benchOn(await sqliteListDatabase(traceCount), "SQLite", traceCount, rounds, port);
+  if (postgresUrl) figures.push(...(await benchOn(await postgresListDatabase(postgresUrl, traceCount), "PostgreSQL", traceCount, rounds, port)));
+  return figures;
+}
