@@ -6,7 +6,6 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { hashPassword } from "../lib/auth/password";
-import { projectCookie } from "../lib/next/current-project";
 import { startGoodhart } from "./bench-servers";
 import { figure, timeInterleaved, type Figure } from "./figures";
 import { reviewCases, traceCases } from "./list-bench";
@@ -14,6 +13,8 @@ import { postgresListDatabase, sqliteListDatabase, type ListDatabase } from "./l
 import { edgeCaseEvery } from "./seed-data";
 
 const root = path.resolve(import.meta.dirname, "..");
+// lib/next/current-project.ts's projectCookie (a server-only module, so not imported here).
+const projectCookie = "goodhart-project";
 
 async function signIn(base: string, email: string, password: string): Promise<string> {
   const csrf = await fetch(`${base}/api/auth/csrf`);
