@@ -34,7 +34,7 @@ async function signIn(base: string, email: string, password: string): Promise<st
 async function get(url: string, headers: Record<string, string>, check?: (body: string) => boolean) {
   const response = await fetch(url, { headers, redirect: "manual" });
   const body = await response.text();
-  if (response.status !== 200 || (check && !check(body))) throw new Error(`GET ${url}: ${response.status} ${body.slice(0, 300)}`);
+  if (response.status !== 200 || (check && !check(body))) throw new Error(`GET ${url}: ${response.status} ${response.headers.get("location") ?? ""} ${body.slice(0, 300)}`);
 }
 
 async function benchOn(list: ListDatabase, database: string, traceCount: number, rounds: number, port: number): Promise<Figure[]> {
@@ -49,7 +49,9 @@ async function benchOn(list: ListDatabase, database: string, traceCount: number,
     const cookie = `${await signIn(server.url, email, password)}; ${projectCookie}=${slug}`;
     const baseline = () => get(`${server.url}/api/health`, {});
     // RSC: 1 asks for the page's server-component payload, as the client router does on navigation.
-    const tracesPage = (params: Record<string, string>) => () => get(`${server.url}/traces?${new URLSearchParams(params)}`, { cookie, rsc: "1" });
+    // Next answers an RSC request without its cache-busting _rsc parameter (a hash of the router
+    // headers, empty without them) with a redirect to the same URL with it.
+    const tracesPage = (params: Record<string, string>) => () => get(`${server.url}/traces?${new URLSearchParams({ ...params, _rsc: "" })}`, { cookie, rsc: "1" });
     const reviewPage = (params: Record<string, string>) => () =>
       get(`${server.url}/api/edge-cases?${new URLSearchParams(params)}`, { cookie }, (body) => (JSON.parse(body) as { edgeCases: unknown[] }).edgeCases.length > 0);
     const cases: [string, () => Promise<void>][] = [
