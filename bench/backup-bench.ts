@@ -18,8 +18,8 @@ const root = path.resolve(import.meta.dirname, "..");
 async function seedProject(db: Db, traces: number) {
   const project = await db.project.create({ data: { slug: `bench-backup-${randomUUID().slice(0, 8)}`, name: "bench backup" } });
   const all = importTraces(traces);
-  for (let start = 0; start < all.length; start += 2_000) {
-    await storeTraces(db, { projectId: project.id, traces: all.slice(start, start + 2_000).map((trace) => ({ trace, externalId: trace.externalId! })) });
+  for (let start = 0; start < all.length; start += 1_000) {
+    await storeTraces(db, { projectId: project.id, traces: all.slice(start, start + 1_000).map((trace) => ({ trace, externalId: trace.externalId! })) });
   }
   return project.id;
 }

@@ -4,10 +4,10 @@ import type { SeriesPoint } from "./detect-divergence";
 
 /**
  * Past this many points in a series the monitor reads the chart's rollup buckets instead of the
- * points: the detector averages long series down to 1,000 points of consecutive steps anyway
- * (detect-divergence.ts), so bucket means lose nothing it uses.
+ * points: the detector averages a longer series down to this many points of consecutive steps
+ * anyway (detect-divergence.ts, maxPoints), so reading more would be work it throws away.
  */
-export const RAW_POINTS_LIMIT = 2_000;
+export const RAW_POINTS_LIMIT = 1_000;
 
 /** Every metric name of a run, one index seek per name (a run logs tens of names, not millions). */
 export async function loadRunMetricNames(db: Db, runId: string): Promise<string[]> {
