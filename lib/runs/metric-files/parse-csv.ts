@@ -18,7 +18,8 @@ export function parseCsv(text: string): Array<{ line: number; cells: string[] }>
       skip_empty_lines: true,
       skip_records_with_empty_values: true,
       record_delimiter: ["\r\n", "\n", "\r"],
-    }) as Array<{ record: string[]; info: { lines: number }; raw: string }>;
+      // The typings know only the plain string[][] result; with `info` and `raw` each row is wrapped.
+    }) as unknown as Array<{ record: string[]; info: { lines: number }; raw: string }>;
     // csv-parse counts lines up to a record's end; a quoted line break inside it moves its start up.
     return records.map(({ record, info, raw }) => ({ line: info.lines - (raw.replace(/(?:\r\n|\n|\r)$/, "").match(lineBreaks)?.length ?? 0), cells: record }));
   } catch (error) {
