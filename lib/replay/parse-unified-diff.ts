@@ -14,6 +14,7 @@ export type DiffFile = {
 
 type GitPatch = StructuredPatch & { isGit?: boolean; isRename?: boolean; isCreate?: boolean; isDelete?: boolean; isBinary?: boolean };
 
+const gitSignature = /\n-- \n[^\n]*\n*$/;
 const hunkHeader = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
 /**
@@ -28,7 +29,15 @@ export function parseUnifiedDiff(text: string): DiffFile[] {
   try {
     patches = parsePatch(normalized) as GitPatch[];
   } catch (error) {
-    throw brokenHunkError(normalized.split("\n"), error);
+    // jsdiff refuses hunk-like lines after a hunk's counts are used up, which is what the "-- " line
+    // of git format-patch's signature looks like: such a text is read without its signature.
+    const unsigned = normalized.replace(gitSignature, "\n");
+    if (unsigned === normalized) throw brokenHunkError(normalized.split("\n"), error);
+    try {
+      patches = parsePatch(unsigned) as GitPatch[];
+    } catch {
+      throw brokenHunkError(normalized.split("\n"), error);
+    }
   }
   return patches.map(toDiffFile).filter((file) => file.path);
 }
