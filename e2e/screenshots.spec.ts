@@ -64,24 +64,43 @@ function pageUrls(): string[] {
   });
 }
 
-/** Horizontal overflow of the document and of any element inside main wider than the window. */
+/**
+ * Horizontal overflow of the document, of any element inside main wider than the window, and of
+ * any box inside main that cuts its content off with `overflow: hidden` or `clip` (no scroll bar, no
+ * ellipsis: the text is simply gone).
+ */
 async function overflowOf(page: Page) {
   return page.evaluate(() => {
     const root = document.documentElement;
-    const offenders = [...document.querySelectorAll("main *")]
+    const describe = (element: Element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${String(element.className).split(" ").slice(0, 3).join(".")}`;
+    const elements = [...document.querySelectorAll("main *")];
+    const offenders = elements
       .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 1 && getComputedStyle(element).position !== "fixed")
       .filter((element) => !element.closest("[data-scrolls-x]") && !hasScrollingAncestor(element))
       .slice(0, 3)
-      .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${String(element.className).split(" ").slice(0, 3).join(".")} right=${Math.round(element.getBoundingClientRect().right)}`);
-    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, offenders };
+      .map((element) => `${describe(element)} right=${Math.round(element.getBoundingClientRect().right)}`);
+    const clipped = elements
+      .filter((element): element is HTMLElement => element instanceof HTMLElement && cutsOffContent(element))
+      .slice(0, 3)
+      .map((element) => `${describe(element)} shows ${element.clientWidth} of ${element.scrollWidth} px: "${(element.textContent ?? "").trim().slice(0, 40)}"`);
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, offenders, clipped };
 
-    // Content inside a box that scrolls sideways (a wide table's wrapper) is reachable, not cut.
+    // Content inside a box that scrolls sideways (a wide table's wrapper) is reachable; content cut by a hidden box is checked below.
     function hasScrollingAncestor(element: Element): boolean {
       for (let parent = element.parentElement; parent && parent.tagName !== "MAIN"; parent = parent.parentElement) {
         const style = getComputedStyle(parent).overflowX;
         if ((style === "auto" || style === "scroll" || style === "hidden" || style === "clip") && parent.getBoundingClientRect().right <= root.clientWidth + 1) return true;
       }
       return false;
+    }
+
+    // A box that hides what is wider than it. Not clipping: an ellipsis (text-overflow shows the cut),
+    // a screen-reader-only box (1 px wide, clipped on purpose) and a box not shown at all.
+    function cutsOffContent(element: HTMLElement): boolean {
+      const style = getComputedStyle(element);
+      if (style.overflowX !== "hidden" && style.overflowX !== "clip") return false;
+      if (style.textOverflow === "ellipsis" || element.clientWidth <= 1 || style.clip !== "auto" || style.visibility === "hidden") return false;
+      return element.scrollWidth > element.clientWidth + 1;
     }
   });
 }
@@ -119,6 +138,7 @@ for (const size of sizes) {
           const overflow = await overflowOf(page);
           expect.soft(overflow.scrollWidth, `${url}: wider than the window (${overflow.offenders.join("; ")})`).toBeLessThanOrEqual(overflow.clientWidth + 1);
           expect.soft(overflow.offenders, `${url}: cut off at the right`).toEqual([]);
+          expect.soft(overflow.clipped, `${url}: content cut off by an overflow: hidden box`).toEqual([]);
           expect.soft(await contrastFailures(page), `${url}: contrast below WCAG AA`).toEqual([]);
           const evidence = await evidenceOf(page);
           expect.soft(evidence.h1Bottom, `${url}: h1 below the first screen`).toBeLessThanOrEqual(size.height);
