@@ -21,12 +21,16 @@ async function queueDemoRun(page: Page) {
   return (await listRuns()).find((run) => !before.has(run.id))!;
 }
 
-test("a reviewer triages the demo's top case into its trace, approves the hack with its scale in view, edits its check in the form, and follows the links back", async ({ page }) => {
+test("a reviewer triages the demo's top case into its trace, approves the hack with its scale in view, edits its check in the form, and follows the links back", async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const run = await queueDemoRun(page);
   // The worker trains the run, then the simulated panel reviews it and the queue fills.
   const openCases = async () => ((await (await page.request.get(`/api/edge-cases?status=open&run=${run.id}`)).json()) as Cases).edgeCases;
-  await expect.poll(async () => (await openCases()).length, { timeout: 240_000, intervals: [2_000], message: "the demo run's reviewed cases" }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await openCases()).length, { timeout: 240_000, intervals: [2_000], message: "the demo run's reviewed cases" })
+    .toBeGreaterThan(0);
   // The case labelling the most traces: confirming it must ask first (over 20), so that step always runs.
   const top = [...(await openCases())].sort((a, b) => b.exampleCount - a.exampleCount)[0]!;
   expect(top.exampleCount, `the run's largest case (${top.title}) labels more than 20 traces`).toBeGreaterThan(20);

@@ -50,7 +50,14 @@ function walk(dir: string): string[] {
 function pageUrls(): string[] {
   const routes = walk("app")
     .filter((file) => file.endsWith(`${path.sep}page.tsx`))
-    .map((file) => `/${path.relative("app", path.dirname(file)).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s)).join("/")}`)
+    .map(
+      (file) =>
+        `/${path
+          .relative("app", path.dirname(file))
+          .split(path.sep)
+          .filter((s) => s && !/^\(.*\)$/.test(s))
+          .join("/")}`,
+    )
     .filter((url) => url !== "/" && url !== "/login");
   const ids: Record<string, string[]> = {
     "/traces/[id]": [seeded.rolloutTraceId, seeded.heavyTraceId].map((id) => `/traces/${id}`),
@@ -72,7 +79,8 @@ function pageUrls(): string[] {
 async function overflowOf(page: Page) {
   return page.evaluate(() => {
     const root = document.documentElement;
-    const describe = (element: Element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${String(element.className).split(" ").slice(0, 3).join(".")}`;
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${String(element.className).split(" ").slice(0, 3).join(".")}`;
     const elements = [...document.querySelectorAll("main *")];
     const offenders = elements
       .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 1 && getComputedStyle(element).position !== "fixed")
@@ -89,7 +97,8 @@ async function overflowOf(page: Page) {
     function hasScrollingAncestor(element: Element): boolean {
       for (let parent = element.parentElement; parent && parent.tagName !== "MAIN"; parent = parent.parentElement) {
         const style = getComputedStyle(parent).overflowX;
-        if ((style === "auto" || style === "scroll" || style === "hidden" || style === "clip") && parent.getBoundingClientRect().right <= root.clientWidth + 1) return true;
+        if ((style === "auto" || style === "scroll" || style === "hidden" || style === "clip") && parent.getBoundingClientRect().right <= root.clientWidth + 1)
+          return true;
       }
       return false;
     }
@@ -110,8 +119,14 @@ async function evidenceOf(page: Page) {
   return page.evaluate(() => {
     const h1 = document.querySelector("main h1");
     const header = h1?.closest("header") ?? h1;
-    const blocks = [...document.querySelectorAll("main table, main section, main ol, main ul, main form, main [role=region], main [role=group], main p, main dl")].filter(
-      (element) => header && !header.contains(element) && header.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING && element.getBoundingClientRect().height > 0,
+    const blocks = [
+      ...document.querySelectorAll("main table, main section, main ol, main ul, main form, main [role=region], main [role=group], main p, main dl"),
+    ].filter(
+      (element) =>
+        header &&
+        !header.contains(element) &&
+        header.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING &&
+        element.getBoundingClientRect().height > 0,
     );
     const first = blocks[0];
     return {
@@ -134,7 +149,9 @@ for (const size of sizes) {
         for (const url of urls) {
           await page.goto(url);
           await expect(page.locator("main h1").first(), url).toBeVisible();
-          await page.screenshot({ path: path.join(shotsDir, `${url.slice(1).replaceAll("/", "_").replace(seeded.heavyTraceId, "heavy")}-${size.width}x${size.height}-${scheme}.png`) });
+          await page.screenshot({
+            path: path.join(shotsDir, `${url.slice(1).replaceAll("/", "_").replace(seeded.heavyTraceId, "heavy")}-${size.width}x${size.height}-${scheme}.png`),
+          });
           const overflow = await overflowOf(page);
           expect.soft(overflow.scrollWidth, `${url}: wider than the window (${overflow.offenders.join("; ")})`).toBeLessThanOrEqual(overflow.clientWidth + 1);
           expect.soft(overflow.offenders, `${url}: cut off at the right`).toEqual([]);
