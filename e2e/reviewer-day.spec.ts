@@ -14,7 +14,8 @@ async function queueDemoRun(page: Page) {
   const before = new Set((await listRuns()).map((run) => run.id));
   await page.goto("/runs");
   const form = page.getByRole("form", { name: "Run lab" });
-  await form.getByLabel("Steps").fill("40");
+  // 120 steps sample enough rollouts that the largest case labels more than 20 traces (40 steps gave 17).
+  await form.getByLabel("Steps").fill("120");
   await form.getByLabel("Seed").fill("5");
   await form.getByRole("button", { name: "Run lab" }).click();
   await expect.poll(async () => (await listRuns()).filter((run) => !before.has(run.id)).length, { timeout: 30_000 }).toBe(1);
@@ -31,9 +32,17 @@ test("a reviewer triages the demo's top case into its trace, approves the hack w
   await expect
     .poll(async () => (await openCases()).length, { timeout: 240_000, intervals: [2_000], message: "the demo run's reviewed cases" })
     .toBeGreaterThan(0);
-  // The case labelling the most traces: confirming it must ask first (over 20), so that step always runs.
-  const top = [...(await openCases())].sort((a, b) => b.exampleCount - a.exampleCount)[0]!;
-  expect(top.exampleCount, `the run's largest case (${top.title}) labels more than 20 traces`).toBeGreaterThan(20);
+  // The case labelling the most traces: confirming it must ask first (over 20), so that step always
+  // runs. Cases grow while the run trains; this waits until one has grown past 20.
+  const largest = async () => [...(await openCases())].sort((a, b) => b.exampleCount - a.exampleCount)[0];
+  await expect
+    .poll(async () => (await largest())?.exampleCount ?? 0, {
+      timeout: 240_000,
+      intervals: [2_000],
+      message: "a case of the run labelling more than 20 traces",
+    })
+    .toBeGreaterThan(20);
+  const top = (await largest())!;
 
   await page.goto("/review");
   await page.getByRole("search", { name: "Filter cases" }).getByLabel("Run").selectOption(run.id);

@@ -107,6 +107,8 @@ async function overflowOf(page: Page) {
     // a screen-reader-only box (1 px wide, clipped on purpose) and a box not shown at all.
     function cutsOffContent(element: HTMLElement): boolean {
       const style = getComputedStyle(element);
+      // A form field scrolls its own value under the caret: a long value is reachable, not cut.
+      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return false;
       if (style.overflowX !== "hidden" && style.overflowX !== "clip") return false;
       if (style.textOverflow === "ellipsis" || element.clientWidth <= 1 || style.clip !== "auto" || style.visibility === "hidden") return false;
       return element.scrollWidth > element.clientWidth + 1;
@@ -185,4 +187,16 @@ test("the sign-in page at both sizes and in both modes", async ({ browser }) => 
       await context.close();
     }
   }
+});
+
+test("the overflow check catches text cut off by an overflow: hidden box, and not an ellipsis or a long field value", async ({ page }) => {
+  const long = "a sentence far wider than its box, ".repeat(8);
+  await page.setContent(`<main>
+    <div id="cut" style="width: 120px; overflow: hidden; white-space: nowrap">${long}</div>
+    <div id="ellipsis" style="width: 120px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis">${long}</div>
+    <input id="field" style="width: 120px" value="${long}">
+  </main>`);
+  const { clipped } = await overflowOf(page);
+  expect(clipped).toHaveLength(1);
+  expect(clipped[0]).toMatch(/^div#cut\. shows 120 of \d+ px/);
 });
