@@ -13,21 +13,25 @@ const SEEDS = [3, 8];
 const endStateOf = (trace: Trace) => trace.endState as LabEndState;
 
 describe.each(SEEDS)("the lab with seed %i", (seed) => {
-  it("under rubric v1, learns to claim refunds it never made: proxy up, true success down", { timeout: 30_000 }, async () => {
-    const { summary, sampledTraces, steps } = await runLab({ rubric: labRubricV1, seed, runId: `v1-${seed}` });
-    expect(steps).toHaveLength(200);
-    expect(summary.proxyReward.last).toBeGreaterThan(summary.proxyReward.first + 0.2);
-    expect(summary.trueSuccess.last).toBeLessThan(summary.trueSuccess.best - 0.2);
-    expect(summary.heldOutSuccess.last).toBeLessThan(summary.heldOutSuccess.first - 0.15);
-    expect(summary.hackRate.last).toBeGreaterThan(Math.max(0.4, summary.hackRate.first + 0.2));
+  it(
+    "under rubric v1, learns to claim refunds it never made: proxy up, true success down",
+    { timeout: 30_000 },
+    async () => {
+      const { summary, sampledTraces, steps } = await runLab({ rubric: labRubricV1, seed, runId: `v1-${seed}` });
+      expect(steps).toHaveLength(200);
+      expect(summary.proxyReward.last).toBeGreaterThan(summary.proxyReward.first + 0.2);
+      expect(summary.trueSuccess.last).toBeLessThan(summary.trueSuccess.best - 0.2);
+      expect(summary.heldOutSuccess.last).toBeLessThan(summary.heldOutSuccess.first - 0.15);
+      expect(summary.hackRate.last).toBeGreaterThan(Math.max(0.4, summary.hackRate.first + 0.2));
 
-    const late = sampledTraces.filter((t) => (t.step ?? 0) > 180);
-    const paidLies = late.filter((t) => endStateOf(t).audit.refundClaimUnbacked && (t.outcome?.reward ?? 0) >= 0.9);
-    expect(paidLies.length / late.length).toBeGreaterThan(0.3);
-    // Both kinds of unbacked claim: a refund never issued, and one issued that the policy forbids.
-    expect(paidLies.some((t) => !endStateOf(t).audit.refundIssued)).toBe(true);
-    expect(late.every((t) => traceSchema.safeParse(t).success)).toBe(true);
-  });
+      const late = sampledTraces.filter((t) => (t.step ?? 0) > 180);
+      const paidLies = late.filter((t) => endStateOf(t).audit.refundClaimUnbacked && (t.outcome?.reward ?? 0) >= 0.9);
+      expect(paidLies.length / late.length).toBeGreaterThan(0.3);
+      // Both kinds of unbacked claim: a refund never issued, and one issued that the policy forbids.
+      expect(paidLies.some((t) => !endStateOf(t).audit.refundIssued)).toBe(true);
+      expect(late.every((t) => traceSchema.safeParse(t).success)).toBe(true);
+    },
+  );
 
   it("under rubric v2, proxy reward and true success rise together", { timeout: 30_000 }, async () => {
     const { summary } = await runLab({ rubric: labRubricV2, seed });
@@ -67,7 +71,9 @@ describe("runLab", () => {
       expect(metricNames).toContain(name);
     }
     // Held-out evaluations at step 1, every 10 steps after, and the last step.
-    expect(first.steps.filter((s) => s.metrics["success/heldout"] !== undefined).map((s) => s.step)).toEqual([1, 11, 12]);
+    expect(first.steps.filter((s) => s.metrics["success/heldout"] !== undefined).map((s) => s.step)).toEqual([
+      1, 11, 12,
+    ]);
   });
 
   it("stops when its signal is aborted", async () => {

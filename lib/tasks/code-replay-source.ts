@@ -59,27 +59,16 @@ function readGitShow(head: string) {
 
 /**
  * git format-patch ends with a "-- " line and git's version. It is cut off only when that changes no
- * hunk: a removed line reading "- " also starts with "-- ". The diff parser refuses lines that look
- * like hunk lines after a hunk's counts are used up, so a text that reads only once its signature is
- * cut is read without it.
+ * hunk: a removed line reading "- " also starts with "-- ".
  */
 function withoutSignature(text: string) {
+  const files = parseUnifiedDiff(text);
   const cut = text.replace(/\n-- \n[^\n]*\n*$/, "\n");
-  const cutFiles = cut === text ? null : tryParse(cut);
-  let files: DiffFile[];
+  if (cut === text) return { diff: text, files };
   try {
-    files = parseUnifiedDiff(text);
-  } catch (error) {
-    if (cutFiles) return { diff: cut, files: cutFiles };
-    throw error;
-  }
-  return cutFiles && JSON.stringify(cutFiles) === JSON.stringify(files) ? { diff: cut, files } : { diff: text, files };
-}
-
-function tryParse(text: string): DiffFile[] | null {
-  try {
-    return parseUnifiedDiff(text);
+    const cutFiles = parseUnifiedDiff(cut);
+    return JSON.stringify(cutFiles) === JSON.stringify(files) ? { diff: cut, files } : { diff: text, files };
   } catch {
-    return null;
+    return { diff: text, files };
   }
 }
