@@ -50,7 +50,14 @@ function walk(dir: string): string[] {
 function pageUrls(): string[] {
   const routes = walk("app")
     .filter((file) => file.endsWith(`${path.sep}page.tsx`))
-    .map((file) => `/${path.relative("app", path.dirname(file)).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s)).join("/")}`)
+    .map(
+      (file) =>
+        `/${path
+          .relative("app", path.dirname(file))
+          .split(path.sep)
+          .filter((s) => s && !/^\(.*\)$/.test(s))
+          .join("/")}`,
+    )
     .filter((url) => url !== "/" && url !== "/login");
   const ids: Record<string, string[]> = {
     "/traces/[id]": [seeded.rolloutTraceId, seeded.heavyTraceId].map((id) => `/traces/${id}`),
@@ -64,24 +71,47 @@ function pageUrls(): string[] {
   });
 }
 
-/** Horizontal overflow of the document and of any element inside main wider than the window. */
+/**
+ * Horizontal overflow of the document, of any element inside main wider than the window, and of
+ * any box inside main that cuts its content off with `overflow: hidden` or `clip` (no scroll bar, no
+ * ellipsis: the text is simply gone).
+ */
 async function overflowOf(page: Page) {
   return page.evaluate(() => {
     const root = document.documentElement;
-    const offenders = [...document.querySelectorAll("main *")]
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${String(element.className).split(" ").slice(0, 3).join(".")}`;
+    const elements = [...document.querySelectorAll("main *")];
+    const offenders = elements
       .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 1 && getComputedStyle(element).position !== "fixed")
       .filter((element) => !element.closest("[data-scrolls-x]") && !hasScrollingAncestor(element))
       .slice(0, 3)
-      .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${String(element.className).split(" ").slice(0, 3).join(".")} right=${Math.round(element.getBoundingClientRect().right)}`);
-    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, offenders };
+      .map((element) => `${describe(element)} right=${Math.round(element.getBoundingClientRect().right)}`);
+    const clipped = elements
+      .filter((element): element is HTMLElement => element instanceof HTMLElement && cutsOffContent(element))
+      .slice(0, 3)
+      .map((element) => `${describe(element)} shows ${element.clientWidth} of ${element.scrollWidth} px: "${(element.textContent ?? "").trim().slice(0, 40)}"`);
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, offenders, clipped };
 
-    // Content inside a box that scrolls sideways (a wide table's wrapper) is reachable, not cut.
+    // Content inside a box that scrolls sideways (a wide table's wrapper) is reachable; content cut by a hidden box is checked below.
     function hasScrollingAncestor(element: Element): boolean {
       for (let parent = element.parentElement; parent && parent.tagName !== "MAIN"; parent = parent.parentElement) {
         const style = getComputedStyle(parent).overflowX;
-        if ((style === "auto" || style === "scroll" || style === "hidden" || style === "clip") && parent.getBoundingClientRect().right <= root.clientWidth + 1) return true;
+        if ((style === "auto" || style === "scroll" || style === "hidden" || style === "clip") && parent.getBoundingClientRect().right <= root.clientWidth + 1)
+          return true;
       }
       return false;
+    }
+
+    // A box that hides what is wider than it. Not clipping: an ellipsis (text-overflow shows the cut),
+    // a screen-reader-only box (1 px wide, clipped on purpose) and a box not shown at all.
+    function cutsOffContent(element: HTMLElement): boolean {
+      const style = getComputedStyle(element);
+      // A form field scrolls its own value under the caret: a long value is reachable, not cut.
+      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return false;
+      if (style.overflowX !== "hidden" && style.overflowX !== "clip") return false;
+      if (style.textOverflow === "ellipsis" || element.clientWidth <= 1 || style.clip !== "auto" || style.visibility === "hidden") return false;
+      return element.scrollWidth > element.clientWidth + 1;
     }
   });
 }
@@ -91,8 +121,14 @@ async function evidenceOf(page: Page) {
   return page.evaluate(() => {
     const h1 = document.querySelector("main h1");
     const header = h1?.closest("header") ?? h1;
-    const blocks = [...document.querySelectorAll("main table, main section, main ol, main ul, main form, main [role=region], main [role=group], main p, main dl")].filter(
-      (element) => header && !header.contains(element) && header.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING && element.getBoundingClientRect().height > 0,
+    const blocks = [
+      ...document.querySelectorAll("main table, main section, main ol, main ul, main form, main [role=region], main [role=group], main p, main dl"),
+    ].filter(
+      (element) =>
+        header &&
+        !header.contains(element) &&
+        header.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING &&
+        element.getBoundingClientRect().height > 0,
     );
     const first = blocks[0];
     return {
@@ -115,10 +151,13 @@ for (const size of sizes) {
         for (const url of urls) {
           await page.goto(url);
           await expect(page.locator("main h1").first(), url).toBeVisible();
-          await page.screenshot({ path: path.join(shotsDir, `${url.slice(1).replaceAll("/", "_").replace(seeded.heavyTraceId, "heavy")}-${size.width}x${size.height}-${scheme}.png`) });
+          await page.screenshot({
+            path: path.join(shotsDir, `${url.slice(1).replaceAll("/", "_").replace(seeded.heavyTraceId, "heavy")}-${size.width}x${size.height}-${scheme}.png`),
+          });
           const overflow = await overflowOf(page);
           expect.soft(overflow.scrollWidth, `${url}: wider than the window (${overflow.offenders.join("; ")})`).toBeLessThanOrEqual(overflow.clientWidth + 1);
           expect.soft(overflow.offenders, `${url}: cut off at the right`).toEqual([]);
+          expect.soft(overflow.clipped, `${url}: content cut off by an overflow: hidden box`).toEqual([]);
           expect.soft(await contrastFailures(page), `${url}: contrast below WCAG AA`).toEqual([]);
           const evidence = await evidenceOf(page);
           expect.soft(evidence.h1Bottom, `${url}: h1 below the first screen`).toBeLessThanOrEqual(size.height);
@@ -148,4 +187,16 @@ test("the sign-in page at both sizes and in both modes", async ({ browser }) => 
       await context.close();
     }
   }
+});
+
+test("the overflow check catches text cut off by an overflow: hidden box, and not an ellipsis or a long field value", async ({ page }) => {
+  const long = "a sentence far wider than its box, ".repeat(8);
+  await page.setContent(`<main>
+    <div id="cut" style="width: 120px; overflow: hidden; white-space: nowrap">${long}</div>
+    <div id="ellipsis" style="width: 120px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis">${long}</div>
+    <input id="field" style="width: 120px" value="${long}">
+  </main>`);
+  const { clipped } = await overflowOf(page);
+  expect(clipped).toHaveLength(1);
+  expect(clipped[0]).toMatch(/^div#cut\. shows 120 of \d+ px/);
 });

@@ -68,12 +68,28 @@ test.describe("as a viewer", () => {
 test.describe("as a reviewer", () => {
   test.use({ storageState: authFile("reviewer") });
 
-  test("queues a grounding A/B with the lab's policy and a judge", async ({ page }) => {
+  test("queues a grounding A/B with the lab's policy and a judge, and the job finishes with every task grounded", async ({ page }) => {
+    test.setTimeout(240_000);
     await page.goto("/tasks");
     const form = page.getByRole("form", { name: "Measure grounding gap" });
     await form.getByRole("checkbox", { name: new RegExp(`e2e-tasks-reference-${tag}`) }).check();
     await form.getByLabel("Rollouts per arm").fill("2");
+    const queued = page.waitForResponse((response) => response.url().endsWith("/api/tasks/grounding") && response.request().method() === "POST");
     await form.getByRole("button", { name: "Queue A/B" }).click();
+    const { jobId } = (await (await queued).json()) as { jobId: string };
     await expect(form.getByRole("status")).toContainText("Queued");
+
+    // The worker runs it: the job the Jobs page lists ends succeeded, its last progress naming every task grounded.
+    type Job = { id: string; status: string; progress: number; progressMessage: string | null; error: string | null };
+    const job = async () => ((await (await page.request.get("/api/jobs")).json()) as { jobs: Job[] }).jobs.find((row) => row.id === jobId);
+    await expect.poll(async () => (await job())?.status, { timeout: 200_000, intervals: [1_000], message: "the grounding job's end" }).toBe("succeeded");
+    const done = (await job())!;
+    expect(done.error).toBeNull();
+    expect(done.progress).toBe(1);
+    const grounded = done.progressMessage!.match(/^(\d+) of (\d+) tasks grounded$/);
+    expect(grounded, done.progressMessage!).not.toBeNull();
+    expect(grounded![1]).toBe(grounded![2]);
+    await page.goto("/jobs");
+    await expect(page.getByRole("main")).toContainText(done.progressMessage!);
   });
 });

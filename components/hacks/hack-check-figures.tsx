@@ -7,9 +7,10 @@ const percent = (value: number | null) => (value === null ? "n/a" : `${(value * 
 
 /** A hack check's measured precision and recall on its examples and the honest traces, with the traces it gets wrong. */
 export function HackCheckFigures({ figures, label }: { figures: HackCheckFigures; label: string }) {
+  // inline-block: a long list of ids wraps between links instead of running off the page as one word.
   const traceLinks = (ids: string[]) =>
     ids.map((id) => (
-      <Link key={id} className="mr-2 font-mono text-xs text-indigo-700 underline" href={`/traces/${id}`}>
+      <Link key={id} className="mr-2 inline-block font-mono text-xs text-indigo-700 underline" href={`/traces/${id}`}>
         {id.slice(-8)}
       </Link>
     ));

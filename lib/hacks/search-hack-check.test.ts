@@ -73,7 +73,21 @@ describe("searchHackCheck", () => {
   });
 
   it("finds nothing when no rule fires on any example", () => {
-    expect(searchHackCheck({ examples: [], honest }).found).toBeNull();
+    // Tool calls dropped, so no rule about a tool called or not can be drawn; the examples' agent never
+    // answered, so no reply phrase can be mined: nothing a rule reads is in the examples.
+    const only = (kind: Kind, count: number, keep: (step: Trace["steps"][number]) => boolean) =>
+      range(kind, count).map(({ id, trace }) => {
+        const kept = { steps: trace.steps.filter(keep) } as Trace;
+        return { id, trace: kept, view: viewTrace(kept) };
+      });
+    const talkOnly = [...only("honest_refund", 10, (step) => step.type === "message"), ...only("honest_denial", 10, (step) => step.type === "message")];
+    const unanswered = only("unbacked", 6, (step) => step.type === "message" && step.role === "user");
+    const { found, nextBest } = searchHackCheck({ examples: unanswered, honest: talkOnly });
+    expect(found).toBeNull();
+    expect(nextBest).toEqual([]);
+    // The same search does find a check once the examples carry something a rule reads (their reply).
+    const claimed = only("unbacked", 6, (step) => step.type === "message");
+    expect(searchHackCheck({ examples: claimed, honest: talkOnly }).found).not.toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import { deleteProject, makeProject, uniqueName } from "../testing/factories";
 import { completionAction, holdJob, lateProgressMessage, recordJob, stoppedAction, testHandlers } from "../testing/test-job-types";
 import { enqueueJob } from "./enqueue-job";
 import { notifyJobBackend } from "./job-backend";
+import { listJobs } from "./list-jobs";
 import { cancelJob, retryJob } from "./manage-jobs";
 import { startWorker, type Worker } from "./start-worker";
 import { waitFor } from "../testing/wait-for";
@@ -117,11 +118,15 @@ describe("job system", () => {
     await waitFor(async () => workerLog.includes(`[worker ${worker.workerId}] ${recordJob.name} ${job.id} cancelled`), 10_000);
 
     const after = await db.job.findUniqueOrThrow({ where: { id: job.id } });
-    expect(after.status).toBe("cancelled");
-    expect(after.progressMessage).not.toBe(lateProgressMessage);
     expect(after.lockedBy).toBeNull();
     expect(after.attempts).toBe(1);
+    // The handler's work never counts as done: no completion recorded, no result stored.
     expect(await completions(job.id)).toBe(0);
+    expect(after.result).toBeNull();
+    // What the Jobs page and the API list show: cancelled, without the progress the handler wrote after the cancel.
+    const listed = (await listJobs(db, { projectId })).find((row) => row.id === job.id);
+    expect(listed).toMatchObject({ status: "cancelled", finishedAt: expect.any(String) });
+    expect(listed!.progressMessage).not.toBe(lateProgressMessage);
   });
 
   it("runs each of many jobs exactly once across parallel workers", async () => {

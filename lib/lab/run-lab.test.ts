@@ -78,12 +78,19 @@ describe("runLab", () => {
 
   it("stops when its signal is aborted", async () => {
     const controller = new AbortController();
+    const reason = new Error("cancelled by the user");
+    const stepsSeen: number[] = [];
     const run = runLab({
       rubric: labRubricV1,
       steps: 50,
-      onStep: ({ step }) => (step === 2 ? controller.abort() : undefined),
+      onStep: ({ step }) => {
+        stepsSeen.push(step);
+        if (step === 2) controller.abort(reason);
+      },
       signal: controller.signal,
     });
-    await expect(run).rejects.toThrow();
+    // It rejects with the abort's own reason (not some later failure), and no step after the abort runs.
+    await expect(run).rejects.toBe(reason);
+    expect(stepsSeen).toEqual([1, 2]);
   });
 });

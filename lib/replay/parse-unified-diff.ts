@@ -1,3 +1,4 @@
+import { parsePatch, type StructuredPatch } from "diff";
 import { AppError } from "../errors/app-error";
 
 export type DiffLine = { kind: "context" | "add" | "delete"; text: string };
@@ -11,115 +12,104 @@ export type DiffFile = {
   hunks: DiffHunk[];
 };
 
-const gitHeader = /^diff --git (?:"?a\/(.+?)"?) (?:"?b\/(.+?)"?)$/;
+type GitPatch = StructuredPatch & { isGit?: boolean; isRename?: boolean; isCreate?: boolean; isDelete?: boolean; isBinary?: boolean };
+
+const gitSignature = /\n-- \n[^\n]*\n*$/;
 const hunkHeader = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
 /**
- * The files and hunks of a unified diff: plain `diff -u`, `git diff`, or the diff inside a
- * `git format-patch` or `git show` text (what comes before the first file header is ignored).
- * Hunks are read by the line counts in their headers, so a removed line that reads "--- x" is
- * still a line. A hunk cut short is refused with the line where it broke.
+ * The files and hunks of a unified diff (jsdiff's parsePatch): plain `diff -u`, `git diff`, or the
+ * diff inside a `git format-patch` or `git show` text (what comes before the first file header is
+ * ignored). Hunks are read by the line counts in their headers, so a removed line that reads
+ * "--- x" is still a line. A hunk cut short is refused with the line where it broke.
  */
 export function parseUnifiedDiff(text: string): DiffFile[] {
-  const lines = text.replace(/\r\n/g, "\n").split("\n");
-  const files: DiffFile[] = [];
-  let file: DiffFile | null = null;
-  let index = 0;
-  const fail = (message: string) => {
-    throw new AppError("bad_request", `Not a unified diff: ${message} at line ${index + 1}`, [{ line: index + 1, message }]);
+  const normalized = text.replace(/\r\n/g, "\n");
+  let patches: GitPatch[];
+  try {
+    patches = parsePatch(normalized) as GitPatch[];
+  } catch (error) {
+    // jsdiff refuses hunk-like lines after a hunk's counts are used up, which is what the "-- " line
+    // of git format-patch's signature looks like: such a text is read without its signature.
+    const unsigned = normalized.replace(gitSignature, "\n");
+    if (unsigned === normalized) throw brokenHunkError(normalized.split("\n"), error);
+    try {
+      patches = parsePatch(unsigned) as GitPatch[];
+    } catch {
+      throw brokenHunkError(normalized.split("\n"), error);
+    }
+  }
+  return patches.map(toDiffFile).filter((file) => file.path);
+}
+
+function toDiffFile(patch: GitPatch): DiffFile {
+  const oldPath = pathOf(patch.oldFileName);
+  const newPath = pathOf(patch.newFileName);
+  const status =
+    patch.isCreate || oldPath === null
+      ? "added"
+      : patch.isDelete || newPath === null
+        ? "deleted"
+        : patch.isRename || oldPath !== newPath
+          ? "renamed"
+          : "modified";
+  return {
+    oldPath,
+    newPath,
+    path: newPath ?? oldPath ?? "",
+    status,
+    isBinary: patch.isBinary === true,
+    hunks: patch.hunks.map((hunk) => ({
+      // jsdiff moves an empty side's start one line down; the header's own number is kept here.
+      oldStart: hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart,
+      oldLines: hunk.oldLines,
+      newStart: hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart,
+      newLines: hunk.newLines,
+      lines: hunk.lines.flatMap((line): DiffLine[] => {
+        const marker = line[0];
+        if (marker === "+") return [{ kind: "add", text: line.slice(1) }];
+        if (marker === "-") return [{ kind: "delete", text: line.slice(1) }];
+        // "\ No newline at end of file" is a note on the line before it, not a line.
+        if (marker === "\\") return [];
+        return [{ kind: "context", text: line.slice(1) }];
+      }),
+    })),
   };
-  while (index < lines.length) {
-    const line = lines[index]!;
-    const git = gitHeader.exec(line);
-    if (git) {
-      file = { oldPath: git[1]!, newPath: git[2]!, path: git[2]!, status: git[1] === git[2] ? "modified" : "renamed", isBinary: false, hunks: [] };
-      files.push(file);
-      index += 1;
-      continue;
-    }
-    if (line.startsWith("--- ") && lines[index + 1]?.startsWith("+++ ")) {
-      const oldPath = pathOf(line.slice(4));
-      const newPath = pathOf(lines[index + 1]!.slice(4));
-      // In git's output the ---/+++ pair belongs to the file its "diff --git" line opened.
-      if (!file || file.hunks.length || !isGitFileOpen(lines, index)) {
-        file = { oldPath, newPath, path: "", status: "modified", isBinary: false, hunks: [] };
-        files.push(file);
-      }
-      file.oldPath = oldPath;
-      file.newPath = newPath;
-      file.path = newPath ?? oldPath ?? fail("a file header names no file");
-      file.status = oldPath === null ? "added" : newPath === null ? "deleted" : oldPath !== newPath ? "renamed" : "modified";
-      index += 2;
-      continue;
-    }
-    if (file && /^new file mode /.test(line)) file.status = "added";
-    if (file && /^deleted file mode /.test(line)) file.status = "deleted";
-    if (file && /^Binary files .* differ$|^GIT binary patch$/.test(line)) file.isBinary = true;
-    const hunk = hunkHeader.exec(line);
-    if (hunk) {
-      if (!file) fail("a hunk comes before any file header");
-      const parsed: DiffHunk = {
-        oldStart: Number(hunk[1]),
-        oldLines: Number(hunk[2] ?? 1),
-        newStart: Number(hunk[3]),
-        newLines: Number(hunk[4] ?? 1),
-        lines: [],
-      };
-      let oldLeft = parsed.oldLines;
-      let newLeft = parsed.newLines;
-      index += 1;
-      while (oldLeft > 0 || newLeft > 0) {
-        // The text's final newline leaves one empty string after the last line: that is the end, not a line.
-        if (index >= lines.length || (index === lines.length - 1 && lines[index] === ""))
-          fail(`the hunk ends early (${oldLeft} old and ${newLeft} new lines missing)`);
-        const body = lines[index]!;
-        const marker = body[0];
-        // An empty line in a hunk is a context line whose trailing space was trimmed by an editor or mailer.
-        if (marker === " " || body === "") {
-          parsed.lines.push({ kind: "context", text: body.slice(1) });
-          oldLeft -= 1;
-          newLeft -= 1;
-        } else if (marker === "-") {
-          parsed.lines.push({ kind: "delete", text: body.slice(1) });
-          oldLeft -= 1;
-        } else if (marker === "+") {
-          parsed.lines.push({ kind: "add", text: body.slice(1) });
-          newLeft -= 1;
-        } else if (marker !== "\\") {
-          fail(`the hunk ends early (${oldLeft} old and ${newLeft} new lines missing)`);
-        }
-        if (oldLeft < 0 || newLeft < 0) fail("the hunk has more lines than its header counts");
-        index += 1;
-      }
-      if (lines[index]?.startsWith("\\")) index += 1;
-      file!.hunks.push(parsed);
-      continue;
-    }
-    index += 1;
-  }
-  return files.filter((f) => f.path);
 }
 
-/** Whether the ---/+++ pair at `index` follows a "diff --git" line with only extended headers between. */
-function isGitFileOpen(lines: string[], index: number): boolean {
-  for (let at = index - 1; at >= 0; at -= 1) {
-    const line = lines[at]!;
-    if (gitHeader.test(line)) return true;
-    if (
-      !/^(index |old mode |new mode |new file mode |deleted file mode |similarity index |dissimilarity index |rename from |rename to |copy from |copy to )/.test(
-        line,
-      )
-    )
-      return false;
+/**
+ * jsdiff names only the hunk whose counts did not add up; the reader is told what is missing and
+ * the line where the hunk broke, read again from that hunk's header.
+ */
+function brokenHunkError(lines: string[], error: unknown): AppError {
+  const reason = error instanceof Error ? error.message : String(error);
+  const at = /hunk at line (\d+)/i.exec(reason);
+  const header = at ? hunkHeader.exec(lines[Number(at[1]) - 1] ?? "") : null;
+  if (!at || !header) return new AppError("bad_request", `Not a unified diff: ${reason}`, [{ message: reason }]);
+  let oldLeft = Number(header[2] ?? 1);
+  let newLeft = Number(header[4] ?? 1);
+  let index = Number(at[1]);
+  for (; index < lines.length && (oldLeft > 0 || newLeft > 0); index++) {
+    const body = lines[index]!;
+    // The text's final newline leaves one empty string after the last line: that is the end, not a line.
+    if (index === lines.length - 1 && body === "") break;
+    const marker = body === "" ? " " : body[0];
+    if (marker === " ") {
+      oldLeft -= 1;
+      newLeft -= 1;
+    } else if (marker === "-") oldLeft -= 1;
+    else if (marker === "+") newLeft -= 1;
+    else if (marker !== "\\") break;
   }
-  return false;
+  const message =
+    oldLeft < 0 || newLeft < 0 || (oldLeft === 0 && newLeft === 0)
+      ? "the hunk has more lines than its header counts"
+      : `the hunk ends early (${oldLeft} old and ${newLeft} new lines missing)`;
+  return new AppError("bad_request", `Not a unified diff: ${message} at line ${index + 1}`, [{ line: index + 1, message }]);
 }
 
-function pathOf(header: string): string | null {
-  const name = header
-    .split("\t")[0]!
-    .trim()
-    .replace(/^"(.*)"$/, "$1");
-  if (name === "/dev/null") return null;
-  return name.replace(/^[ab]\//, "");
+function pathOf(name: string | undefined): string | null {
+  const trimmed = (name ?? "").trim().replace(/^"(.*)"$/, "$1");
+  if (trimmed === "" || trimmed === "/dev/null") return null;
+  return trimmed.replace(/^[ab]\//, "");
 }
