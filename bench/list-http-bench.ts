@@ -11,25 +11,11 @@ import { figure, timeInterleaved, type Figure } from "./figures";
 import { reviewCases, traceCases } from "./list-bench";
 import { postgresListDatabase, sqliteListDatabase, type ListDatabase } from "./list-database";
 import { edgeCaseEvery } from "./seed-data";
+import { sessionCookieOverHttp } from "../lib/testing/sign-in-over-http";
 
 const root = path.resolve(import.meta.dirname, "..");
 // lib/next/current-project.ts's projectCookie (a server-only module, so not imported here).
 const projectCookie = "goodhart-project";
-
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
-    body: new URLSearchParams({ csrfToken, email, password }),
-  });
-  const session = response.headers.getSetCookie().find((c) => c.includes("session-token"));
-  if (!session) throw new Error(`bench sign-in failed with ${response.status}`);
-  return session.split(";")[0]!;
-}
 
 async function get(url: string, headers: Record<string, string>, check?: (body: string) => boolean) {
   const response = await fetch(url, { headers, redirect: "manual" });
@@ -46,7 +32,7 @@ async function benchOn(list: ListDatabase, database: string, traceCount: number,
   const { slug } = await db.project.findUniqueOrThrow({ where: { id: projectId }, select: { slug: true } });
   const server = await startGoodhart({ root, port, databaseUrl });
   try {
-    const cookie = `${await signIn(server.url, email, password)}; ${projectCookie}=${slug}`;
+    const cookie = `${await sessionCookieOverHttp(server.url, email, password)}; ${projectCookie}=${slug}`;
     const baseline = () => get(`${server.url}/api/health`, {});
     // RSC: 1 asks for the page's server-component payload, as the client router does on navigation.
     // Next answers an RSC request without its cache-busting _rsc parameter (a hash of the router

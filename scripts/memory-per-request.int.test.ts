@@ -16,6 +16,7 @@ import { deleteProject, makeProject, makeUser, uniqueName } from "../lib/testing
 import { rawRequest } from "../lib/testing/raw-http";
 import { waitFor } from "../lib/testing/wait-for";
 import { buildIfStale } from "./build-stamp";
+import { sessionCookieOverHttp } from "../lib/testing/sign-in-over-http";
 
 // Memory per request, against the built web server (scripts/serve.ts, what npm start runs): the worst
 // input of every route that takes a big body, each at its route's limit, one after another on one
@@ -46,21 +47,6 @@ function residentMb(pid: number): number {
   }
 }
 
-async function signIn(email: string, password: string): Promise<string> {
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
-    body: new URLSearchParams({ csrfToken, email, password }),
-  });
-  const session = response.headers.getSetCookie().find((c) => c.includes("session-token"));
-  if (!session) throw new Error(`sign-in failed with ${response.status}`);
-  return session.split(";")[0]!;
-}
-
 beforeAll(async () => {
   expect(buildIfStale(root), "next build failed").toBe(true);
   project = await makeProject(db, "memory");
@@ -75,7 +61,7 @@ beforeAll(async () => {
   });
   server.once("exit", (code, signal) => console.log(`[memory] the web server exited: ${code ?? signal}`));
   await waitFor(healthy, 60_000, 200);
-  cookie = await signIn(admin.email, admin.password);
+  cookie = await sessionCookieOverHttp(base, admin.email, admin.password);
 }, 600_000);
 afterAll(async () => {
   if (server) {

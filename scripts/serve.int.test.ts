@@ -9,6 +9,7 @@ import { listRouteMethods } from "../lib/testing/app-surface";
 import { rawRequest } from "../lib/testing/raw-http";
 import { waitFor } from "../lib/testing/wait-for";
 import { buildIfStale } from "./build-stamp";
+import { signInOverHttp } from "../lib/testing/sign-in-over-http";
 
 // The built web server (scripts/serve.ts, what npm start runs) over real HTTP: request bodies at and
 // past their limits, declared but never sent, stalled; and the client address the sign-in throttle
@@ -40,21 +41,6 @@ async function stopServer(child: ChildProcess) {
 
 const healthy = () => fetch(`${base}/api/health`).then((r) => r.ok, () => false);
 
-async function signIn(email: string, password: string, headers: Record<string, string> = {}): Promise<{ cookie?: string; code: string }> {
-  const csrf = await fetch(`${base}/api/auth/csrf`, { headers });
-  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { ...headers, "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
-    body: new URLSearchParams({ csrfToken, email, password }),
-  });
-  const session = response.headers.getSetCookie().find((c) => c.includes("session-token"));
-  const location = new URL(response.headers.get("location") ?? base);
-  return { cookie: session?.split(";")[0], code: location.searchParams.get("code") ?? location.searchParams.get("error") ?? "ok" };
-}
-
 let server: ChildProcess;
 beforeAll(async () => {
   expect(buildIfStale(root), "next build failed").toBe(true);
@@ -63,7 +49,7 @@ beforeAll(async () => {
   apiKey = (await createApiKey(db, { projectId: project.id, name: "serve", actor: { userId: admin.id, label: admin.email } })).key;
   server = startServer();
   await waitFor(healthy, 60_000, 200);
-  const signedIn = await signIn(admin.email, admin.password);
+  const signedIn = await signInOverHttp(base, admin.email, admin.password);
   if (!signedIn.cookie) throw new Error(`sign-in failed: ${signedIn.code}`);
   cookie = signedIn.cookie;
 }, 600_000);
@@ -145,7 +131,7 @@ describe("request bodies over real HTTP", () => {
 describe("the client address the sign-in throttle counts", () => {
   const wrongPasswords = async (headersFor: (i: number) => Record<string, string>) => {
     const codes: string[] = [];
-    for (let i = 0; i < 40; i++) codes.push((await signIn(`${uniqueName("nobody")}@example.test`, "wrong password", headersFor(i))).code);
+    for (let i = 0; i < 40; i++) codes.push((await signInOverHttp(base, `${uniqueName("nobody")}@example.test`, "wrong password", headersFor(i))).code);
     return codes;
   };
 

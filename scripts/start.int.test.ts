@@ -9,6 +9,7 @@ import { currentProvider, getDb } from "../lib/db/client";
 import { ensureProject } from "../lib/projects/find-project";
 import { makeUser } from "../lib/testing/factories";
 import { waitFor } from "../lib/testing/wait-for";
+import { sessionCookieOverHttp } from "../lib/testing/sign-in-over-http";
 
 // npm start as a user runs it, against this project's database: health, sign-in, API key, a clean
 // stop on SIGTERM, and a restart that keeps the data.
@@ -34,21 +35,6 @@ function startApp(extraEnv: Record<string, string> = {}): { child: ChildProcess;
 async function health() {
   const response = await fetch(`${base}/api/health`).catch(() => null);
   return response?.ok ? response.json() : null;
-}
-
-async function signIn(email: string, password: string): Promise<string> {
-  const csrfResponse = await fetch(`${base}/api/auth/csrf`);
-  const cookie = csrfResponse.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const { csrfToken } = await csrfResponse.json();
-  const response = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-  });
-  const session = response.headers.getSetCookie().find((c) => c.includes("session-token"));
-  if (!session) throw new Error(`no session cookie for ${email} (status ${response.status})`);
-  return session.split(";")[0]!;
 }
 
 async function stop(child: ChildProcess) {
@@ -78,7 +64,7 @@ describe(`npm start on ${provider}`, () => {
         });
         expect(status).toEqual({ status: "ok", db: provider });
 
-        const cookie = await signIn(user.email, user.password);
+        const cookie = await sessionCookieOverHttp(base, user.email, user.password);
         const jobs = await fetch(`${base}/api/jobs`, { headers: { cookie } });
         expect(jobs.status, `round ${round}`).toBe(200);
         const me = await fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
