@@ -140,8 +140,8 @@ async function worstInputs(): Promise<Case[]> {
     { label: "document: HTML of a million nested tags", path: "/api/v1/documents", body: json({ name: uniqueName("nested"), contentType: "text/html", text: `${"<div>".repeat(1_000_000)}deep text${"</div>".repeat(1_000_000)}`, mine: false }), status: [201], healthNotMetYet: wholeBodyParsed },
     { label: "document: over the limit", path: "/api/v1/documents", body: json({ name: "huge", text: text(MAX_DOCUMENT_BODY_BYTES + MIB, "x") }), status: [413] },
     { label: "OTLP: tiny spans at the byte limit, past the span cap", path: "/api/v1/otel/v1/traces", body: otlp(fillArray(room(MAX_API_BODY_BYTES), (i) => ({ traceId: hex(i + 1, 32), spanId: hex(i + 1, 16), name: "GET /" }))), status: [400], healthNotMetYet: wholeBodyParsed },
-    { label: "OTLP: 50,000 tiny spans in 10,000 traces (the caps)", path: "/api/v1/otel/v1/traces", body: otlp(Array.from({ length: MAX_OTLP_RECORDS_PER_EXPORT }, (_, i) => ({ traceId: hex((i % MAX_OTLP_TRACES_PER_EXPORT) + 1, 32), spanId: hex(i + 1, 16), name: "GET /" }))), status: [200], healthNotMetYet: wholeBodyParsed },
-    { label: "OTLP: GenAI spans at the limit", path: "/api/v1/otel/v1/traces", body: otlp(fillArray(room(MAX_API_BODY_BYTES), otlpSpan)), status: [200], healthNotMetYet: wholeBodyParsed },
+    { label: "OTLP: 50,000 tiny spans in 10,000 traces (the caps)", path: "/api/v1/otel/v1/traces", body: otlp(Array.from({ length: MAX_OTLP_RECORDS_PER_EXPORT }, (_, i) => ({ traceId: hex((i % MAX_OTLP_TRACES_PER_EXPORT) + 1, 32), spanId: hex(i + 1, 16), name: "GET /" }))), status: [200] },
+    { label: "OTLP: GenAI spans at the limit", path: "/api/v1/otel/v1/traces", body: otlp(fillArray(room(MAX_API_BODY_BYTES), otlpSpan)), status: [200] },
     { label: "OTLP: gzip that inflates past the limit", path: "/api/v1/otel/v1/traces", body: gzipSync(otlp(fillArray(MAX_API_BODY_BYTES * 2, otlpSpan))), headers: { "content-encoding": "gzip" }, status: [413] },
     {
       label: "trace batch at the limit",
@@ -152,7 +152,7 @@ async function worstInputs(): Promise<Case[]> {
     },
     { label: "trace batch of 11 million empty records", path: "/api/v1/traces", body: json({ traces: fillArray(room(MAX_API_BODY_BYTES), () => ({})) }), status: [413], healthNotMetYet: wholeBodyParsed },
     { label: "trace batch as JSONL of tiny lines, past the count cap", path: "/api/v1/traces?format=openai", body: Buffer.from("{}\n".repeat(Math.floor(room(MAX_API_BODY_BYTES) / 3))), status: [400], healthNotMetYet: wholeBodyParsed },
-    { label: "metric points at the per-request cap", path: `/api/v1/runs/${runId}/metrics`, body: json({ points: fillArray(room(MAX_API_BODY_BYTES), (i) => ({ step: i, name: `metric/${"n".repeat(180)}`, value: i / 7 }), MAX_METRIC_POINTS_PER_REQUEST) }), status: [200], healthNotMetYet: wholeBodyParsed },
+    { label: "metric points at the per-request cap", path: `/api/v1/runs/${runId}/metrics`, body: json({ points: fillArray(room(MAX_API_BODY_BYTES), (i) => ({ step: i, name: `metric/${"n".repeat(180)}`, value: i / 7 }), MAX_METRIC_POINTS_PER_REQUEST) }), status: [200] },
     { label: "metric points: a million, past the cap", path: `/api/v1/runs/${runId}/metrics`, body: json({ points: fillArray(room(MAX_API_BODY_BYTES), (i) => ({ step: i, name: "m", value: 1 })) }), status: [400], healthNotMetYet: wholeBodyParsed },
     { label: "reward batch of 11 million empty arrays", path: "/api/v1/reward", body: json({ rubricVersionId, rollouts: fillArray(room(MAX_API_BODY_BYTES), () => []) }), status: [413], healthNotMetYet: wholeBodyParsed },
     {
@@ -164,7 +164,7 @@ async function worstInputs(): Promise<Case[]> {
       status: [400],
       healthNotMetYet: wholeBodyParsed,
     },
-    { label: "reward batch at the limit", path: "/api/v1/reward", body: json({ rubricVersionId, rollouts: fillArray(room(MAX_API_BODY_BYTES), (i) => ({ prompt: `Refund order A${i}?`, completion: reply }), MAX_ROLLOUTS_PER_REQUEST) }), status: [200], healthNotMetYet: wholeBodyParsed },
+    { label: "reward batch at the limit", path: "/api/v1/reward", body: json({ rubricVersionId, rollouts: fillArray(room(MAX_API_BODY_BYTES), (i) => ({ prompt: `Refund order A${i}?`, completion: reply }), MAX_ROLLOUTS_PER_REQUEST) }), status: [200] },
     { label: "Import dialog upload of 256 MiB (streamed into the database)", path: "/api/traces/import?name=upload.jsonl", session: true, body: { chunk: Buffer.from(`${JSON.stringify({ steps: [{ role: "user", content: reply.slice(0, 1000) }] })}\n`.repeat(1024)), times: 256 * MIB / (1024 * 1037) }, headers: { "content-type": "application/octet-stream" }, status: [202] },
   ];
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { hashTrace } from "../traces/hash-trace";
@@ -55,28 +56,31 @@ export async function scoreRewardRequest(
   const errors: RolloutError[] = [];
   const failed: Array<{ index: number; rollout: ScoredRollout }> = [];
   const good: Array<{ index: number; trace: Trace }> = [];
-  request.rollouts.forEach((raw, index) => {
+  for (const [index, raw] of request.rollouts.entries()) {
+    if (index % turnEvery === turnEvery - 1) await nextTurn();
     const known = unreadable.get(index);
     const read = known ? { error: known } : readRollout(raw, index, { environment: version.environment, run: request.run, step: request.step });
-    if ("trace" in read) return good.push({ index, trace: read.trace });
+    if ("trace" in read) {
+      good.push({ index, trace: read.trace });
+      continue;
+    }
     errors.push({ index, status: "error", error: read.error });
     const marked = markedErrorTrace(raw, read.error, { environment: version.environment, run: request.run, step: request.step });
     if (marked) failed.push({ index, rollout: { trace: marked, results: [], externalId: `${errorRolloutPrefix}${hashTrace(marked)}` } });
-  });
+  }
   if (onError === "fail" && errors.length) {
     throw new AppError("unprocessable", `${errors.length} of ${request.rollouts.length} rollouts cannot be scored; nothing was stored`, errors.map(({ index, error }) => ({ index, message: error })));
   }
   const asker = askLlmItem ?? (await findLlmItemAsker(db, { projectId, environment: version.environment, rubric: version.rubric }));
   const scored = await compileTraceScorer(version.rubric, { askLlmItem: asker })(good.map(({ trace }) => trace));
-  const stored = await storeScoredRolloutsBatched(db, {
-    projectId,
-    itemIds: version.itemIds,
-    // The reward is stored on the trace; the trace's id stays the hash of the rollout as sent.
-    rollouts: [
-      ...good.map(({ trace }, i) => ({ trace: { ...trace, outcome: { ...trace.outcome, reward: Number.isFinite(scored[i]!.reward) ? scored[i]!.reward : null } }, results: scored[i]!.results, externalId: `rollout:${hashTrace(trace)}` })),
-      ...failed.map(({ rollout }) => rollout),
-    ],
-  });
+  // The reward is stored on the trace; the trace's id stays the hash of the rollout as sent.
+  const scoredRollouts: ScoredRollout[] = [];
+  for (const [i, { trace }] of good.entries()) {
+    if (i % turnEvery === turnEvery - 1) await nextTurn();
+    const reward = Number.isFinite(scored[i]!.reward) ? scored[i]!.reward : null;
+    scoredRollouts.push({ trace: { ...trace, outcome: { ...trace.outcome, reward } }, results: scored[i]!.results, externalId: `rollout:${hashTrace(trace)}` });
+  }
+  const stored = await storeScoredRolloutsBatched(db, { projectId, itemIds: version.itemIds, rollouts: [...scoredRollouts, ...failed.map(({ rollout }) => rollout)] });
 
   const count = request.rollouts.length;
   const rewards: Array<number | null> = new Array(count).fill(null);
@@ -93,6 +97,10 @@ export async function scoreRewardRequest(
   }
   return { rubricVersionId: version.id, itemKeys: version.rubric.items.map((item) => item.key), rewards, results, errors, traceIds, jobIds: stored.jobIds };
 }
+
+// A batch at the body limit is 8,192 rollouts; reading and hashing them gives the event loop a turn
+// every few hundred, so /api/health and other requests are not held behind one batch.
+const turnEvery = 256;
 
 type Context = { environment: string; run?: string; step?: number };
 

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { compileRubric } from "../rubrics/evaluate-rubric";
 import type { ItemResult, Rubric } from "../rubrics/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
@@ -19,7 +20,12 @@ export function compileTraceScorer(rubric: Rubric, { askLlmItem }: { askLlmItem?
   const evaluate = compiled.get(rubric) ?? compiled.set(rubric, compileRubric(rubric)).get(rubric)!;
   const llmItems = rubric.items.flatMap((item, index) => (item.check.kind === "llm" ? [{ item, index }] : []));
   return async (traces) => {
-    const evaluated = traces.map((trace) => evaluate(trace));
+    const evaluated: ScoredTrace[] = [];
+    for (const [index, trace] of traces.entries()) {
+      // A turn of the event loop every few hundred traces: a batch at the body limit takes a while.
+      if (index % 256 === 255) await nextTurn();
+      evaluated.push(evaluate(trace));
+    }
     if (llmItems.length === 0) return evaluated;
     return Promise.all(
       traces.map(async (trace, traceIndex) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { findSqliteConnection, providerOfDb, type Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { insertRowsOnSqlite, insertStatements, timeText, type Columns, type Value } from "../db/insert-rows";
@@ -16,6 +17,7 @@ export type StoredRollouts = { traceIds: string[]; accepted: number; duplicates:
 const itemResultColumns: Columns = [["id", "text"], ["projectId", "text"], ["rubricItemId", "text"], ["traceId", "text"], ["answer", "text"], ["evidence", "text"], ["createdAt", "time"]];
 // Prisma refuses `in` lists past SQLite's parameter limit (P2029), so lookups and storeTraces go in slices.
 const lookupChunk = 500;
+const itemResultChunk = 5_000;
 
 /**
  * Stores scored rollouts as traces (idempotent on their content hash: a resent rollout is the
@@ -35,6 +37,8 @@ export async function storeScoredRollouts(
       const stored = await storeTraces(db, { projectId, runId: runKey || undefined, traces: slice.map((i) => ({ trace: rollouts[i]!.trace, externalId: externalIds[i]! })) });
       accepted += stored.accepted;
       for (const [externalId, id] of stored.storedIds) idByExternal.set(externalId, id);
+      // On SQLite a slice is written synchronously: let other requests run between slices.
+      await nextTurn();
     }
   }
   const duplicateExternal = [...new Set(externalIds)].filter((externalId) => !idByExternal.has(externalId));
@@ -65,13 +69,17 @@ export async function storeScoredRollouts(
 }
 
 // Ten items a rollout make ten rows each: bulk INSERTs, as for the traces themselves.
+// Written in slices with a turn of the event loop between them, as the traces are; a resend skips the pairs already stored.
 async function insertItemResults(db: Db, rows: Value[][]) {
   if (rows.length === 0) return;
   const connection = await findSqliteConnection(db);
-  await retryOnBusy(async () => {
-    if (connection && !connection.inTransaction) connection.transaction(() => insertRowsOnSqlite(connection, "ItemResult", itemResultColumns, rows)).immediate();
-    else await db.$transaction(insertStatements(db, providerOfDb(db), "ItemResult", itemResultColumns, rows));
-  });
+  for (const slice of chunks(rows, itemResultChunk)) {
+    await retryOnBusy(async () => {
+      if (connection && !connection.inTransaction) connection.transaction(() => insertRowsOnSqlite(connection, "ItemResult", itemResultColumns, slice)).immediate();
+      else await db.$transaction(insertStatements(db, providerOfDb(db), "ItemResult", itemResultColumns, slice));
+    });
+    await nextTurn();
+  }
 }
 
 /** A run named by id or by name becomes the trace's runId, so the monitor sees the run's rollouts. */
