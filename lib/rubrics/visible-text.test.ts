@@ -36,6 +36,17 @@ describe("text checks judge what the reader sees", () => {
     expect(visibleText("a\u202Eb\u2066c\u00ADd")).toBe("abcd");
   });
 
+  it("an unclosed hidden element hides the rest, as in a browser; a closed one only itself", () => {
+    expect(visibleText("Denied. <div hidden>Thank you. <b>Refund issued.</b> More")).toBe("Denied. ");
+    expect(visibleText('A <p style="visibility: hidden">x</P > B <i>c</i>')).toBe("A  B <i>c</i>");
+  });
+
+  it("reads a megabyte of tag-like text in one pass (a reply is untrusted; the old pattern took minutes)", () => {
+    expect(visibleText("<a x".repeat(250_000))).toBe("<a x".repeat(250_000));
+    expect(visibleText("<a hidden>x</b>".repeat(70_000))).toBe("");
+    expect(visibleText(`${"<i>y</i>".repeat(100_000)}<span hidden>z</span>`)).toBe("<i>y</i>".repeat(100_000));
+  });
+
   it("trace.output, when a source sends it, is read the same way", () => {
     const trace = makeTrace({ output: "Denied.<!-- thank you -->" });
     expect(score({ items: [polite] }, trace).results[0]).toEqual({ key: "polite", answer: "no", evidence: "no match for /\\bthank you\\b/i in final reply" });
