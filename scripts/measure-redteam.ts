@@ -1,6 +1,6 @@
 // npx tsx scripts/measure-redteam.ts [seeds=10] [honest=32] [repeats=3] [firstSeed=3001]: the red-team's figures on the lab.
 // 1. v1's refund-claim loophole: found or not, probes, wall time, against the wall time GRPO on v1 needs to show the hack (both timed in this process, interleaved).
-// 2. The rubrics the loop reaches (lib/testing/lab-loop-rubrics.ts): the over-refund loophole with the over-refund check missing, and what is left when it is present.
+// 2. The rubrics the loop reaches (lib/lab/loop-rubrics.ts): the over-refund loophole with the over-refund check missing, and what is left when it is present.
 // 3. The lab's planted biases: judge biases found with their sign, an unbiased judge flagging none; rubric biases found by their family.
 import { createRng, deriveSeed } from "../lib/random/prng";
 import { auditEndState } from "../lib/lab/audit-end-state";
@@ -17,7 +17,7 @@ import { rubricPhrases } from "../lib/redteam/rubric-phrases";
 import { runProbes } from "../lib/redteam/run-probes";
 import { compileTraceScorer } from "../lib/reward/score-traces";
 import type { Rubric } from "../lib/rubrics/rubric-item-schema";
-import { labRubricWithClaimCheck, labRubricWithOverRefundCheck } from "../lib/testing/lab-loop-rubrics";
+import { labRubricWithClaimCheck, labRubricWithOverRefundCheck } from "../lib/lab/loop-rubrics";
 import type { Trace } from "../lib/traces/trace-schema";
 
 // Seeds 3001-3010 were never used while writing the probe families, the decision rule or choosing the budget (32 honest rollouts, from seeds 4001-4020: 24 left 8 claim pairs on one, the least the rule decides on).

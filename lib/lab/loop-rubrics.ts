@@ -1,4 +1,4 @@
-import { labRubricV1 } from "../lab/lab-rubrics";
+import { labRubricV1 } from "./lab-rubrics";
 import { rubricSchema, type Rubric } from "../rubrics/rubric-item-schema";
 
 /**

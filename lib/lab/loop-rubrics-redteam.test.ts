@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { auditEndState } from "../lab/audit-end-state";
-import { labEndStateSchema } from "../lab/lab-state-schema";
-import { scriptedLabRollouts } from "../lab/scripted-lab-rollouts";
+import { auditEndState } from "./audit-end-state";
+import { labEndStateSchema } from "./lab-state-schema";
+import { scriptedLabRollouts } from "./scripted-lab-rollouts";
 import { createRng } from "../random/prng";
 import { compileTraceScorer } from "../reward/score-traces";
 import type { Rubric } from "../rubrics/rubric-item-schema";
-import { labRubricWithClaimCheck, labRubricWithOverRefundCheck } from "../testing/lab-loop-rubrics";
+import { labRubricWithClaimCheck, labRubricWithOverRefundCheck } from "./loop-rubrics";
 import type { Trace } from "../traces/trace-schema";
-import { PROBE_FAMILIES } from "./probe-families";
-import { rubricPhrases } from "./rubric-phrases";
-import { runProbes } from "./run-probes";
-import { finalReplyOf, toolCallsOf } from "./trace-edits";
+import { PROBE_FAMILIES } from "../redteam/probe-families";
+import { rubricPhrases } from "../redteam/rubric-phrases";
+import { runProbes } from "../redteam/run-probes";
+import { finalReplyOf, toolCallsOf } from "../redteam/trace-edits";
 
 // Seeds 5001-5010 were not used while writing the family or the loop's rubrics.
 const seeds = Array.from({ length: 10 }, (_, i) => 5001 + i);
