@@ -21,7 +21,10 @@ export function mineComparedValues(examples: TraceView[], honest: TraceView[], {
   const numbers = frequent(examples, numberSources, minExampleShare);
   const words = frequent(examples, wordSources, minExampleShare);
   const rules: ComposableCheck[] = [];
-  for (const left of numbers) for (const right of numbers) if (left.key !== right.key && !isSameCall(left.source, right.source)) rules.push({ kind: "value_compared", left: left.source, op: "gt", right: right.source });
+  for (const left of numbers)
+    for (const right of numbers)
+      if (left.key !== right.key && !isSameCall(left.source, right.source))
+        rules.push({ kind: "value_compared", left: left.source, op: "gt", right: right.source });
   const all = [...examples, ...honest];
   for (const word of words) {
     const values = valuesOf(all, word.source);
@@ -68,19 +71,21 @@ function numberSources(view: TraceView): Source[] {
     for (const read of ["tool_result", "tool_arguments"] as const) {
       const value = read === "tool_result" ? call.result : call.arguments;
       if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
-      for (const [path, inner] of Object.entries(value)) if (typeof inner === "number" && /^[A-Za-z_$][\w$]*$/.test(path)) sources.push({ key: `${call.name}\u0000${read}\u0000${path}`, source: { read, tool: call.name, call: "last", path } });
+      for (const [path, inner] of Object.entries(value))
+        if (typeof inner === "number" && /^[A-Za-z_$][\w$]*$/.test(path))
+          sources.push({ key: `${call.name}\u0000${read}\u0000${path}`, source: { read, tool: call.name, call: "last", path } });
     }
-  const texts = [
-    ["system", view.systemTexts],
-    ["user", view.userTexts],
-  ] as const;
-  for (const [read, parts] of texts)
-    for (const { text } of parts)
-      for (const match of text.matchAll(/\b([A-Za-z]{2,}) +([$€£]?)\d[\d,]*(?:\.\d+)?/g)) {
-        const pattern = `\\b${match[1]!.toLowerCase()}\\s+${match[2] ? `\\${match[2]}` : ""}${NUMBER}`;
-        sources.push({ key: `${read}\u0000${pattern}`, source: { read, call: "last", pattern, flags: "i" } });
-      }
+  for (const { read, text } of promptTexts(view))
+    for (const match of text.matchAll(/\b([A-Za-z]{2,}) +([$€£]?)\d[\d,]*(?:\.\d+)?/g)) {
+      const pattern = `\\b${match[1]!.toLowerCase()}\\s+${match[2] ? `\\${match[2]}` : ""}${NUMBER}`;
+      sources.push({ key: `${read}\u0000${pattern}`, source: { read, call: "last", pattern, flags: "i" } });
+    }
   return sources;
+}
+
+/** Each text of the system prompt and the user's messages, with the source `read` that names it. */
+function promptTexts(view: TraceView): Array<{ read: "system" | "user"; text: string }> {
+  return [...view.systemTexts.map(({ text }) => ({ read: "system" as const, text })), ...view.userTexts.map(({ text }) => ({ read: "user" as const, text }))];
 }
 
 /** Top-level word values of each tool's results (a status, a condition): categories, not ids or amounts. */
@@ -114,18 +119,13 @@ function valuesOf(views: TraceView[], source: ValueSource): Set<string> {
  */
 function clauseSources(view: TraceView, values: Set<string>): Source[] {
   const sources: Source[] = [];
-  const texts = [
-    ["system", view.systemTexts],
-    ["user", view.userTexts],
-  ] as const;
-  for (const [read, parts] of texts)
-    for (const { text } of parts)
-      for (const clause of text.split(/[.;\n]/)) {
-        const words = clause.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
-        const first = words.findIndex((word) => values.has(word));
-        if (first < 2) continue;
-        const pattern = `\\b${words[first - 2]}\\s+${words[first - 1]}\\s+([^.;\\n]+)`;
-        sources.push({ key: `${read}\u0000${pattern}`, source: { read, call: "last", pattern, flags: "i" } });
-      }
+  for (const { read, text } of promptTexts(view))
+    for (const clause of text.split(/[.;\n]/)) {
+      const words = clause.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
+      const first = words.findIndex((word) => values.has(word));
+      if (first < 2) continue;
+      const pattern = `\\b${words[first - 2]}\\s+${words[first - 1]}\\s+([^.;\\n]+)`;
+      sources.push({ key: `${read}\u0000${pattern}`, source: { read, call: "last", pattern, flags: "i" } });
+    }
   return sources;
 }

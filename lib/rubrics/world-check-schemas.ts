@@ -23,7 +23,8 @@ function addPatternIssues(pattern: string, flags: string | undefined, group: num
   try {
     const regex = compileStatelessRegex(pattern, flags);
     const groups = new RegExp(`${regex.source}|`, regex.flags).exec("")!.length - 1;
-    if (group !== undefined && group > groups) ctx.addIssue({ code: "custom", path: [...at, "group"], message: `the pattern has ${groups} capture group${groups === 1 ? "" : "s"}` });
+    if (group !== undefined && group > groups)
+      ctx.addIssue({ code: "custom", path: [...at, "group"], message: `the pattern has ${groups} capture group${groups === 1 ? "" : "s"}` });
   } catch (error) {
     ctx.addIssue({ code: "custom", path: [...at, "pattern"], message: error instanceof Error ? error.message : String(error) });
   }
@@ -63,27 +64,34 @@ export const toolResultCheckSchema = z
     if (check.path !== undefined) {
       addPathIssues(check.path, ctx, []);
       const op = check.op ?? "exists";
-      if (["equals", "not_equals", "gt", "lt"].includes(op) && check.value === undefined) ctx.addIssue({ code: "custom", path: ["value"], message: `op "${op}" needs a value` });
-      else if ((op === "gt" || op === "lt") && typeof check.value !== "number") ctx.addIssue({ code: "custom", path: ["value"], message: `op "${op}" needs a numeric value` });
+      if (["equals", "not_equals", "gt", "lt"].includes(op) && check.value === undefined)
+        ctx.addIssue({ code: "custom", path: ["value"], message: `op "${op}" needs a value` });
+      else if ((op === "gt" || op === "lt") && typeof check.value !== "number")
+        ctx.addIssue({ code: "custom", path: ["value"], message: `op "${op}" needs a numeric value` });
     }
   });
 export type ToolResultCheck = z.infer<typeof toolResultCheckSchema>;
 
+/** How a value is taken from what is read: which call, and a JSON path or a regex's capture group. */
+const valueReadFields = {
+  call: z.enum(["first", "last"]).default("last"),
+  path: z.string().min(1).optional(),
+  pattern: z.string().min(1).optional(),
+  flags: flagsSchema,
+  group: z.number().int().nonnegative().optional(),
+};
+
+function addValueReadIssues(source: { path?: string; pattern?: string; flags?: string; group?: number }, ctx: z.RefinementCtx) {
+  if (source.pattern !== undefined) addPatternIssues(source.pattern, source.flags, source.group, ctx, []);
+  if (source.path !== undefined) addPathIssues(source.path, ctx, []);
+}
+
 /** Where a carried value is read: a tool call's result (default) or its arguments; by JSON path or by a regex's capture group. */
 const carriedSourceSchema = z
-  .object({
-    tool: z.string().min(1),
-    read: z.enum(["result", "arguments"]).default("result"),
-    call: z.enum(["first", "last"]).default("last"),
-    path: z.string().min(1).optional(),
-    pattern: z.string().min(1).optional(),
-    flags: flagsSchema,
-    group: z.number().int().nonnegative().optional(),
-  })
+  .object({ tool: z.string().min(1), read: z.enum(["result", "arguments"]).default("result"), ...valueReadFields })
   .superRefine((source, ctx) => {
     addOneOfIssue(source, ctx, []);
-    if (source.pattern !== undefined) addPatternIssues(source.pattern, source.flags, source.group, ctx, []);
-    if (source.path !== undefined) addPathIssues(source.path, ctx, []);
+    addValueReadIssues(source, ctx);
   });
 
 const carriedTargetSchema = z.discriminatedUnion("target", [
@@ -114,22 +122,13 @@ export type ValueCarriedCheck = z.infer<typeof valueCarriedCheckSchema>;
  * (whole only on the right of named_in / not_named_in).
  */
 export const valueSourceSchema = z
-  .object({
-    read: z.enum(["tool_result", "tool_arguments", "system", "user", "final_reply"]),
-    tool: z.string().min(1).optional(),
-    call: z.enum(["first", "last"]).default("last"),
-    path: z.string().min(1).optional(),
-    pattern: z.string().min(1).optional(),
-    flags: flagsSchema,
-    group: z.number().int().nonnegative().optional(),
-  })
+  .object({ read: z.enum(["tool_result", "tool_arguments", "system", "user", "final_reply"]), tool: z.string().min(1).optional(), ...valueReadFields })
   .superRefine((source, ctx) => {
     const isTool = source.read === "tool_result" || source.read === "tool_arguments";
     if (isTool && source.tool === undefined) ctx.addIssue({ code: "custom", path: ["tool"], message: "name the tool whose call is read" });
     if (isTool) addOneOfIssue(source, ctx, []);
     if (!isTool && source.path !== undefined) ctx.addIssue({ code: "custom", path: ["path"], message: "a text is read by a pattern, not a JSON path" });
-    if (source.pattern !== undefined) addPatternIssues(source.pattern, source.flags, source.group, ctx, []);
-    if (source.path !== undefined) addPathIssues(source.path, ctx, []);
+    addValueReadIssues(source, ctx);
   });
 export type ValueSource = z.infer<typeof valueSourceSchema>;
 
