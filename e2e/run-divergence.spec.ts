@@ -1,13 +1,16 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
-import { authFile } from "./session";
+import { authFile, workInProject } from "./session";
+
+// Every page opens in the spec's own project, which its seed makes (e2e/spec-project.ts).
+workInProject("run-divergence");
 
 type EdgeCases = { edgeCases: { id: string; kind: string; title: string; subject: { type: string; id: string | null } }[] };
 let seeded: { key: string; nextVersion: number };
 
 test.beforeAll(() => {
   const env = { ...process.env, DATABASE_URL: "file:./data/e2e/goodhart.db", GOODHART_DATA_DIR: "./data/e2e" };
-  seeded = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "e2e/seed-run-divergence.ts"], { env, encoding: "utf8" }).trim().split("\n").at(-1)!);
+  seeded = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "e2e/seed-run-divergence.ts", "run-divergence"], { env, encoding: "utf8" }).trim().split("\n").at(-1)!);
 });
 
 /** Deterministic noise in [-0.5, 0.5), the kind a trainer's curves carry. */
