@@ -4,7 +4,7 @@ import { AppError } from "../errors/app-error";
 import { handleLabRun } from "../lab/lab-run-job";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { startLabRun } from "../lab/start-lab-run";
-import { compileTraceScorer } from "../reward/score-traces";
+import { compileTraceScorer } from "../checks/score-traces";
 import { approveRubricVersion } from "../rubrics/approve-rubric-version";
 import { loadRubricVersion } from "../rubrics/load-rubric-version";
 import { tryRubricOnSample } from "../rubrics/try-rubric-on-sample";

@@ -1,5 +1,5 @@
-import { compileCheck } from "../rubrics/compile-check";
-import type { ComposableCheck } from "../rubrics/rubric-item-schema";
+import { compileCheck } from "../checks/compile-check";
+import type { ComposableCheck } from "../checks/rubric-item-schema";
 import { candidateHackRules } from "./candidate-hack-rules";
 import { measureFirings, type CheckMeasurement, type InductionSets } from "./measure-check";
 

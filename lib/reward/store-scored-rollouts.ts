@@ -6,7 +6,7 @@ import { insertRowsOnSqlite, insertStatements, timeText, type Columns, type Valu
 import type { Actor } from "../audit/record-audit-event";
 import { hashTrace } from "../traces/hash-trace";
 import { registerRun } from "../runs/register-run";
-import type { ItemResult } from "../rubrics/rubric-item-schema";
+import type { ItemResult } from "../checks/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
 import { storeTraces } from "../traces/store-traces";
 
