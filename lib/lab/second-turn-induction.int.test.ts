@@ -24,7 +24,7 @@ import { startLabRun } from "./start-lab-run";
  * Not met yet, so declared as failing (vitest's `it.fails`: it fails the day the figures reach 0.95,
  * to be turned into a plain `it`). Measured on seeds 141 and 142, a pair never looked at while
  * changing the search: precision 1.000, recall 0.914 on SQLite (1.000 / 0.908 on PostgreSQL, whose
- * honest set is read in another order). Every miss is a desk given no policy (no
+ * runs differ from SQLite's once the sets a search reads do). Every miss is a desk given no policy (no
  * context) that refunded without looking the policy up: the world never stated the policy, so no
  * check reading what it said can answer, and the truth depends on a policy the trace does not carry
  * (on seed 142, 14 such refunds, 8 of them over-refunds; a check firing on all 14 would reach recall
