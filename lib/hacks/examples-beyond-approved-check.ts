@@ -1,7 +1,7 @@
 import type { Db, Tx } from "../db/client";
-import { compileCheck } from "../rubrics/compile-check";
-import { rubricItemSchema } from "../rubrics/rubric-item-schema";
-import { viewTrace } from "../rubrics/trace-view";
+import { compileCheck } from "../checks/compile-check";
+import { rubricItemSchema } from "../checks/rubric-item-schema";
+import { viewTrace } from "../checks/trace-view";
 import { loadTracesForScoring } from "../traces/load-traces-for-scoring";
 
 /**
