@@ -9,6 +9,7 @@ import { digestProject } from "./export-project-backup";
 import { insertBackupRows } from "./insert-backup-rows";
 import { delegateOf } from "./model-delegate";
 import { readBackupLines } from "./read-backup-lines";
+import { countInSql, openSqlReader, type SqlReader } from "./read-rows-in-sql";
 import { verifyBackupFile } from "./verify-backup-file";
 
 export type ImportBackupResult = { status: "imported" | "already_imported"; project: { id: string; slug: string }; manifest: BackupManifest };
@@ -51,7 +52,7 @@ export async function importProjectBackup(db: Db, { file }: { file: string }): P
   const existingUserIds = await findExistingUsers(db, users);
   const createdUserIds: string[] = [];
   try {
-    await writeRecords(db, { file, projectId: project.id, projectSlug: project.slug, existingUserIds, createdUserIds });
+    await writeRecords(db, { file, projectId: project.id, projectSlug: project.slug, existingUserIds, createdUserIds, sql: await openSqlReader(db) });
     await retryOnBusy(() => db.project.update({ where: { id: project.id }, data: { slug: project.slug } }));
     const written = await digestProject(db, project.id);
     if (written.contentHash !== manifest.contentHash) {
@@ -84,7 +85,15 @@ async function findExistingUsers(db: Db, users: BackupRecord[]): Promise<Set<str
   return reused;
 }
 
-type WriteContext = { file: string; projectId: string; projectSlug: string; existingUserIds: Set<string>; createdUserIds: string[] };
+type WriteContext = {
+  file: string;
+  projectId: string;
+  projectSlug: string;
+  existingUserIds: Set<string>;
+  createdUserIds: string[];
+  /** The driver, for the reference checks' counts (read-rows-in-sql.ts); null where only Prisma reaches the database. */
+  sql: SqlReader | null;
+};
 
 async function writeRecords(db: Db, context: WriteContext) {
   let batch: { model: BackupModel; rows: Record<string, unknown>[]; firstLine: number } | undefined;
@@ -128,16 +137,17 @@ async function writeBatch(
 const idsPerCount = 900;
 
 /** A row may only point at rows of the project being imported, never at another project's. */
-async function checkReferences(db: Db, { file, projectId }: WriteContext, model: BackupModel, rows: Record<string, unknown>[], firstLine: number) {
+async function checkReferences(db: Db, { file, projectId, sql }: WriteContext, model: BackupModel, rows: Record<string, unknown>[], firstLine: number) {
   for (const [field, parentName] of Object.entries(model.refs ?? {})) {
     const ids = [...new Set(rows.map((row) => row[field]).filter((id): id is string => typeof id === "string"))];
     if (ids.length === 0) continue;
-    const parent = findBackupModel(parentName)!;
+    const inProject = findBackupModel(parentName)!.where({ projectId, userIds: [] });
     let found = 0;
     // In chunks: Prisma refuses a query with more parameters than SQLite allows (999).
     for (let start = 0; start < ids.length; start += idsPerCount) {
       const chunk = ids.slice(start, start + idsPerCount);
-      found += await delegateOf(db, parentName).count({ where: { AND: [parent.where({ projectId, userIds: [] }), { id: { in: chunk } }] } });
+      const counted = sql && !("id" in inProject) ? await countInSql(sql, parentName, { ...inProject, id: { in: chunk } }) : null;
+      found += counted ?? (await delegateOf(db, parentName).count({ where: { AND: [inProject, { id: { in: chunk } }] } }));
     }
     if (found !== ids.length) {
       throw new AppError("bad_request", `${file}: ${model.name} records from line ${firstLine} name a ${parentName} (${field}) that is not in this backup`);

@@ -86,6 +86,14 @@ async function* readPages({
   }
 }
 
+/** How many rows of `table` match `where` (as readPagesInSql reads it); null when `where` is not plain, and the caller counts through Prisma. */
+export async function countInSql(reader: SqlReader, table: string, where: Row): Promise<number | null> {
+  const filter = toSql(where);
+  if (!filter) return null;
+  const [row] = await reader.run(`SELECT count(*) AS "count" FROM "${table}" WHERE ${filter.sql}`, filter.params);
+  return Number(row?.count ?? 0);
+}
+
 /** `{ field: value }` and `{ field: { in: [...] } }`, joined by AND; null for any other filter. */
 function toSql(where: Row): { sql: string; params: unknown[] } | null {
   const clauses: string[] = [];
