@@ -5,8 +5,8 @@ import type { BackupModel } from "./backup-models";
 import { modelColumns } from "./model-columns";
 
 type Row = Record<string, unknown>;
-/** A page query on the driver's own connection: SQL with `?` placeholders, its parameters, the rows as objects. */
-type RunQuery = (sql: string, params: unknown[]) => Promise<Row[]>;
+/** A query on the driver's own connection: SQL with `?` placeholders, its parameters, the rows as arrays of column values. */
+type RunQuery = (sql: string, params: unknown[]) => Promise<unknown[][]>;
 export type SqlReader = { provider: "sqlite" | "postgresql"; run: RunQuery };
 
 const timestampOid = 1114;
@@ -29,12 +29,12 @@ export async function openSqlReader(db: Db | Tx): Promise<SqlReader | null> {
       run: async (sql, params) => {
         let position = 0;
         const text = sql.replace(/\?/g, () => `$${++position}`);
-        return (await pool.query({ text, values: params, types: keepTimestampText })).rows as Row[];
+        return (await pool.query({ text, values: params, types: keepTimestampText, rowMode: "array" })).rows as unknown[][];
       },
     };
   }
   const connection = await findSqliteConnection(db as Db);
-  if (connection) return { provider: "sqlite", run: async (sql, params) => connection.prepare(sql).all(...params) as Row[] };
+  if (connection) return { provider: "sqlite", run: async (sql, params) => connection.prepare(sql).raw(true).all(...params) as unknown[][] };
   return null;
 }
 
@@ -74,11 +74,12 @@ async function* readPages({
   const keys = model.keys.map((key) => `"${key}"`).join(", ");
   const after = model.keys.length === 1 ? `${keys} > ?` : `(${keys}) > (${model.keys.map(() => "?").join(", ")})`;
   const select = `SELECT ${selected.map(([name]) => `"${name}"`).join(", ")} FROM "${model.name}" WHERE ${filter.sql}`;
-  let last: Row | undefined;
+  const keyPositions = model.keys.map((key) => selected.findIndex(([name]) => name === key));
+  let last: unknown[] | undefined;
   for (;;) {
     const rows = await reader.run(`${select}${last ? ` AND ${after}` : ""} ORDER BY ${keys} LIMIT ${pageSize}`, [
       ...filter.params,
-      ...(last ? model.keys.map((key) => last![key]) : []),
+      ...(last ? keyPositions.map((position) => last![position]) : []),
     ]);
     for (const row of rows) yield decodeRow(reader.provider, selected, row);
     if (rows.length < pageSize) return;
@@ -91,7 +92,7 @@ export async function countInSql(reader: SqlReader, table: string, where: Row): 
   const filter = toSql(where);
   if (!filter) return null;
   const [row] = await reader.run(`SELECT count(*) AS "count" FROM "${table}" WHERE ${filter.sql}`, filter.params);
-  return Number(row?.count ?? 0);
+  return Number(row?.[0] ?? 0);
 }
 
 /** `{ field: value }` and `{ field: { in: [...] } }`, joined by AND; null for any other filter. */
@@ -111,9 +112,9 @@ function toSql(where: Row): { sql: string; params: unknown[] } | null {
   return { sql: clauses.length > 0 ? clauses.join(" AND ") : "1 = 1", params };
 }
 
-function decodeRow(provider: SqlReader["provider"], columns: [string, ColumnType][], row: Row): Row {
+function decodeRow(provider: SqlReader["provider"], columns: [string, ColumnType][], row: unknown[]): Row {
   const decoded: Row = {};
-  for (const [name, type] of columns) decoded[name] = decodeValue(provider, type, row[name]);
+  for (let i = 0; i < columns.length; i++) decoded[columns[i]![0]] = decodeValue(provider, columns[i]![1], row[i]);
   return decoded;
 }
 
