@@ -17,6 +17,10 @@ type FollowUp = { name: string; start: (db: Db, event: PipelineEvent) => Promise
  *   rollouts stored        rollouts.stored      -> runs.rollout-metrics (the step's metrics)
  *   metric points stored   metrics.stored       -> runs.divergence (divergence, drift, verdict)
  *
+ * One follow-up is queued in the call itself, not from an event: a document uploaded with "mine"
+ * ticked queues tasks.mine-document in lib/tasks/upload-document.ts, because the upload's answer
+ * carries that job's id (the CLI runs it in place; the dialog links to it).
+ *
  * Each start queues its job with an idempotency key of its subject (coalesced while queued where
  * bursts are expected), so a retried or repeated event queues nothing twice.
  */

@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { fetchJson } from "@/components/ui/fetch-json";
-import type { UploadedDocument } from "@/lib/documents/upload-document";
+import type { UploadedDocument } from "@/lib/tasks/upload-document";
 
 const readableTypes = new Set(["text/plain", "text/markdown", "text/html"]);
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import { documentInputSchema } from "../../lib/documents/document-input-schema";
-import { uploadDocument } from "../../lib/documents/upload-document";
+import { uploadDocument } from "../../lib/tasks/upload-document";
 import { runJobNow } from "../../lib/jobs/run-job-now";
 import { mineDocumentHandler, mineDocumentJob } from "../../lib/tasks/mine-document-job";
 import type { DocumentMiningResult } from "../../lib/tasks/mine-tasks-from-document";

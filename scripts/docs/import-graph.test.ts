@@ -13,8 +13,6 @@ const graph = readImportGraph(root);
  * name it there and here with its reason.
  */
 const namedBackImports = [
-  // Uploading a document with "mine" ticked queues its task mining in the same request (the upload's answer carries the job id).
-  "lib/documents/upload-document.ts -> lib/tasks/mine-document-job.ts",
   // The runs list shows the verdict the monitor stored on the run; the verdict's type is the monitor's (a type import, erased at run time).
   "lib/runs/list-runs.ts -> lib/monitor/run-verdict.ts",
 ];

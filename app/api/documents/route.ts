@@ -1,7 +1,7 @@
 // POST /api/documents: the Add document dialog (a reviewer or admin); stores the document and queues its mining.
 import { NextResponse } from "next/server";
 import { documentInputSchema, MAX_DOCUMENT_BODY_BYTES } from "@/lib/documents/document-input-schema";
-import { uploadDocument } from "@/lib/documents/upload-document";
+import { uploadDocument } from "@/lib/tasks/upload-document";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withSession } from "@/lib/next/with-auth";
 

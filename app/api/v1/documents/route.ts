@@ -1,7 +1,7 @@
 // POST /api/v1/documents: add a document (text, Markdown or HTML, as text or base64) and queue its mining; 201 when new, 200 when the same text was there.
 import { NextResponse } from "next/server";
 import { documentInputSchema, MAX_DOCUMENT_BODY_BYTES } from "@/lib/documents/document-input-schema";
-import { uploadDocument } from "@/lib/documents/upload-document";
+import { uploadDocument } from "@/lib/tasks/upload-document";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withApiKey } from "@/lib/next/with-auth";
 
