@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 // Keep in step with scripts/test/test-databases.ts.
 const sqliteTestUrl = `file:${path.resolve(import.meta.dirname, process.env.GOODHART_TEST_SQLITE_FILE ?? "data/test/integration.db")}`;
 const postgresUrl = process.env.GOODHART_TEST_DATABASE_URL;
-const integration = ["lib/**/*.int.test.ts", "scripts/**/*.int.test.ts", "workers/**/*.int.test.ts"];
+const integration = ["lib/**/*.int.test.ts", "app/**/*.int.test.ts", "scripts/**/*.int.test.ts", "workers/**/*.int.test.ts"];
 // A first start on a fresh clone builds the app (minutes on two cores): its own project, which
 // scripts/test.ts runs as a step of its own, so the build does not share the cores with the others.
 const firstStart = ["scripts/first-start.int.test.ts"];

@@ -1,7 +1,7 @@
 import { codePatch, type WorldIds } from "./access-world";
 import { uniqueName } from "./factories";
 
-// The access matrix's table (lib/next/access-matrix.int.test.ts): how to call each route method and
+// The access matrix's table (app/api/_tests/access-matrix.int.test.ts): how to call each route method and
 // server action with a world's ids, and what docs/security.md's roles say about them.
 export type Call = { params?: Record<string, string>; query?: Record<string, string>; headers?: Record<string, string>; body?: unknown; raw?: string };
 // `compare: false`: a success answer holds what the call made (new ids), so only errors are compared.
