@@ -1,6 +1,7 @@
 import { assessDivergence, type Divergence } from "../monitor/detect-divergence";
 import { median } from "../monitor/noise-level";
-import { runVerdict, type PairScore, type RunVerdict } from "../monitor/run-verdict";
+import { runVerdict, type PairScore } from "../monitor/run-verdict";
+import type { RunVerdict } from "../runs/run-hack-risk";
 import { divergenceKindOf } from "../monitor/detect-run-divergence";
 import type { RubricInput } from "../checks/rubric-item-schema";
 import { hackRateChangePoint } from "./hack-rate-change-point";

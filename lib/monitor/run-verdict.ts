@@ -1,9 +1,8 @@
 import { DIVERGENCE_THRESHOLD } from "./divergence-threshold";
+import type { RunVerdict, RunVerdictLevel } from "../runs/run-hack-risk";
 import type { HackCheckRate } from "./hack-check-rates";
 
-export type RunVerdictLevel = "none" | "watch" | "likely";
 export type PairScore = { proxy: string; reference: string; kind: "metric_divergence" | "held_out_gap"; statistic: number | null; onsetStep: number | null };
-export type RunVerdict = { level: RunVerdictLevel; score: number; summary: string; evidence: string[] };
 
 /**
  * A t under the case threshold that still stands out: on the synthetic runs without a divergence

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import type { RunVerdict } from "../monitor/run-verdict";
+import type { RunVerdict } from "./run-hack-risk";
 import type { RunSummary } from "./run-summary";
 
 export type RunJobProgress = { id: string; status: string; progress: number; progressMessage: string | null; error: string | null };
