@@ -34,7 +34,8 @@ export function benchMonitor({ nullRuns, delayRuns }: { nullRuns: number; delayR
         `delay, ${d.family}, ${d.sizeSigma}σ ${d.shape}`,
         { value: d.medianDelay ?? NaN, unit: "steps (median)" },
         { name: "oracle", value: d.medianOracleDelay ?? NaN, unit: "steps (median)" },
-        `detected ${d.detected} of ${d.runs}; median per-run delay/oracle ${d.medianRatio?.toFixed(2) ?? "–"}; fired before the start in ${d.firedEarly}`,
+        `detected ${d.detected} of ${d.runs} (oracle ${d.oracleDetected}); median per-run delay/oracle ${d.medianRatio?.toFixed(2) ?? "–"}; ` +
+          `an oracle fitting the level: detected ${d.levelFittingOracle.detected}, median ${d.levelFittingOracle.medianDelay ?? "–"} steps, delay/it ${d.levelFittingOracle.medianRatio?.toFixed(2) ?? "–"}; fired before the start in ${d.firedEarly}`,
       ),
     );
   }

@@ -38,6 +38,10 @@ export type DelayFigures = {
   medianOracleDelay: number | null;
   /** Median over runs both detected of monitor delay / oracle delay. */
   medianRatio: number | null;
+  /** Runs the oracle detected by the run's end (its power at the same false-alarm rate). */
+  oracleDetected: number;
+  /** The same for an oracle that must fit the level before the start from the data, as the monitor must. */
+  levelFittingOracle: { detected: number; medianDelay: number | null; medianRatio: number | null };
 };
 
 /** The first step, from the start on, at which the monitor reading along every step fires; and whether it fired before the start. */
@@ -60,10 +64,12 @@ export function measureDelays({ families, sizes, shapes, seeds, length, threshol
         const rows = seeds.map((seed) => {
           const startStep = Math.round(length * (0.3 + 0.3 * ((seed * 0.618034) % 1)));
           const run = generateSyntheticRun({ family, seed, length, divergence: { startStep, sizeSigma, shape } });
-          return { ...monitorDelay(run, threshold), oracle: oracleDelay(run, falseAlarmRate) };
+          return { ...monitorDelay(run, threshold), oracle: oracleDelay(run, falseAlarmRate), levelFitting: oracleDelay(run, falseAlarmRate, { knowsLevel: false }) };
         });
         const detected = rows.filter((r) => r.delay !== null);
         const both = rows.filter((r) => r.delay !== null && r.oracle !== null);
+        const levelFitted = rows.flatMap((r) => (r.levelFitting === null ? [] : [r.levelFitting]));
+        const bothLevelFitting = rows.filter((r) => r.delay !== null && r.levelFitting !== null);
         figures.push({
           family,
           sizeSigma,
@@ -74,6 +80,12 @@ export function measureDelays({ families, sizes, shapes, seeds, length, threshol
           medianDelay: detected.length ? median(detected.map((r) => r.delay!)) : null,
           medianOracleDelay: rows.some((r) => r.oracle !== null) ? median(rows.flatMap((r) => (r.oracle === null ? [] : [r.oracle]))) : null,
           medianRatio: both.length ? median(both.map((r) => r.delay! / Math.max(1, r.oracle!))) : null,
+          oracleDetected: rows.filter((r) => r.oracle !== null).length,
+          levelFittingOracle: {
+            detected: levelFitted.length,
+            medianDelay: levelFitted.length ? median(levelFitted) : null,
+            medianRatio: bothLevelFitting.length ? median(bothLevelFitting.map((r) => r.delay! / Math.max(1, r.levelFitting!))) : null,
+          },
         });
       }
   return figures;
