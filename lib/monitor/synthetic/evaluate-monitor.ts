@@ -41,8 +41,18 @@ export type DelayFigures = {
   /** Runs the oracle detected by the run's end (its power at the same false-alarm rate). */
   oracleDetected: number;
   /** The same for an oracle that must fit the level before the start from the data, as the monitor must. */
-  levelFittingOracle: { detected: number; medianDelay: number | null; medianRatio: number | null };
+  levelFittingOracle: OracleFigures;
+  /** The same for an oracle that knows only the start and the shape: it fits the level and profiles ρ as the monitor does, at a threshold that holds under AR(1) noise at any φ of the families and under a walk. */
+  lawProfilingOracle: OracleFigures;
 };
+
+export type OracleFigures = { detected: number; medianDelay: number | null; medianRatio: number | null };
+
+function oracleFigures(rows: readonly { delay: number | null }[], oracle: readonly (number | null)[]): OracleFigures {
+  const found = oracle.flatMap((d) => (d === null ? [] : [d]));
+  const both = rows.flatMap((r, i) => (r.delay !== null && oracle[i] !== null ? [r.delay / Math.max(1, oracle[i]!)] : []));
+  return { detected: found.length, medianDelay: found.length ? median(found) : null, medianRatio: both.length ? median(both) : null };
+}
 
 /** The first step, from the start on, at which the monitor reading along every step fires; and whether it fired before the start. */
 export function monitorDelay(run: SyntheticRun, threshold: number): { delay: number | null; firedEarly: boolean } {
@@ -64,12 +74,10 @@ export function measureDelays({ families, sizes, shapes, seeds, length, threshol
         const rows = seeds.map((seed) => {
           const startStep = Math.round(length * (0.3 + 0.3 * ((seed * 0.618034) % 1)));
           const run = generateSyntheticRun({ family, seed, length, divergence: { startStep, sizeSigma, shape } });
-          return { ...monitorDelay(run, threshold), oracle: oracleDelay(run, falseAlarmRate), levelFitting: oracleDelay(run, falseAlarmRate, { knowsLevel: false }) };
+          return { ...monitorDelay(run, threshold), oracle: oracleDelay(run, falseAlarmRate), levelFitting: oracleDelay(run, falseAlarmRate, { knowsLevel: false }), lawProfiling: oracleDelay(run, falseAlarmRate, { knowsLevel: false, knowsNoiseLaw: false }) };
         });
         const detected = rows.filter((r) => r.delay !== null);
         const both = rows.filter((r) => r.delay !== null && r.oracle !== null);
-        const levelFitted = rows.flatMap((r) => (r.levelFitting === null ? [] : [r.levelFitting]));
-        const bothLevelFitting = rows.filter((r) => r.delay !== null && r.levelFitting !== null);
         figures.push({
           family,
           sizeSigma,
@@ -81,11 +89,8 @@ export function measureDelays({ families, sizes, shapes, seeds, length, threshol
           medianOracleDelay: rows.some((r) => r.oracle !== null) ? median(rows.flatMap((r) => (r.oracle === null ? [] : [r.oracle]))) : null,
           medianRatio: both.length ? median(both.map((r) => r.delay! / Math.max(1, r.oracle!))) : null,
           oracleDetected: rows.filter((r) => r.oracle !== null).length,
-          levelFittingOracle: {
-            detected: levelFitted.length,
-            medianDelay: levelFitted.length ? median(levelFitted) : null,
-            medianRatio: bothLevelFitting.length ? median(bothLevelFitting.map((r) => r.delay! / Math.max(1, r.levelFitting!))) : null,
-          },
+          levelFittingOracle: oracleFigures(rows, rows.map((r) => r.levelFitting)),
+          lawProfilingOracle: oracleFigures(rows, rows.map((r) => r.lawProfiling)),
         });
       }
   return figures;

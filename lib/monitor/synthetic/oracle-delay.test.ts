@@ -32,3 +32,15 @@ describe("oracleDelay", () => {
     expect(sum((d) => d.fitted)).toBeGreaterThanOrEqual(sum((d) => d.known));
   });
 });
+
+describe("oracleDelay told only the start and the shape", () => {
+  it("still finds a 6σ step in white noise at once, but few 2σ ramps in AR(0.9) noise that the law-knowing oracle finds", () => {
+    const runs = seeds.map((seed) => ({
+      step: generateSyntheticRun({ family: "white", seed, length: 120, divergence: { startStep: 60, sizeSigma: 6, shape: "step" } }),
+      ramp: generateSyntheticRun({ family: "ar1-0.9", seed, length: 160, divergence: { startStep: 60, sizeSigma: 2, shape: "ramp" } }),
+    }));
+    for (const { step } of runs) expect(oracleDelay(step, 0.05, { knowsLevel: false, knowsNoiseLaw: false })).toBeLessThanOrEqual(2);
+    const found = (knowsNoiseLaw: boolean) => runs.filter(({ ramp }) => oracleDelay(ramp, 0.05, { knowsLevel: false, knowsNoiseLaw }) !== null).length;
+    expect(found(false)).toBeLessThan(found(true));
+  });
+});

@@ -10,6 +10,13 @@ export type OracleKnowledge = {
    * the two (a level is worth about n(1 − φ)/(1 + φ) points).
    */
   knowsLevel: boolean;
+  /**
+   * Whether it knows the noise law (φ and the innovation σ). Without it (and then without the level
+   * too) it profiles ρ over the monitor's grid in both models and tests their likelihood ratio, as
+   * the monitor does, at a threshold that holds the false-alarm rate under AR(1) noise at every φ
+   * the families have (0, 0.5, 0.9, 0.95) and under a random walk: what the monitor must hold.
+   */
+  knowsNoiseLaw?: boolean;
 };
 
 /**
@@ -20,9 +27,10 @@ export type OracleKnowledge = {
  * false-alarm rate per run over all those looks. Steps from the start to its first firing; null
  * when it never fires.
  */
-export function oracleDelay(run: SyntheticRun, falseAlarmRate: number, { knowsLevel }: OracleKnowledge = { knowsLevel: true }): number | null {
+export function oracleDelay(run: SyntheticRun, falseAlarmRate: number, { knowsLevel, knowsNoiseLaw = true }: OracleKnowledge = { knowsLevel: true }): number | null {
   const planted = run.divergence;
   if (!planted) return null;
+  if (!knowsNoiseLaw) return profilingOracleDelay(run, falseAlarmRate);
   const { phi, innovationSd } = run.proxyNoise;
   const steps = run.proxy.map((p) => p.step);
   const deviation = run.proxy.map((p, i) => p.value - run.proxyMean[i]!);
@@ -80,6 +88,81 @@ function oracleThreshold(phi: number, shape: "ramp" | "step", before: number, lo
       max = Math.max(max, statistic(sums));
     }
     maxima.push(max);
+  }
+  maxima.sort((a, b) => a - b);
+  const threshold = maxima[Math.floor((1 - falseAlarmRate) * maxima.length)]!;
+  thresholds.set(key, threshold);
+  return threshold;
+}
+
+/** The null laws a monitor that is not told the noise must hold its false-alarm rate under (1: a random walk). */
+const NULL_PHIS = [0, 0.5, 0.9, 0.95, 1];
+
+/** The oracle denied the noise law and the level: ρ profiled on the monitor's grid, the signed likelihood ratio of level + c·h against the level alone. */
+function profilingOracleDelay(run: SyntheticRun, falseAlarmRate: number): number | null {
+  const planted = run.divergence!;
+  const steps = run.proxy.map((p) => p.step);
+  const start = steps.findIndex((s) => s > planted.startStep);
+  if (start < 1) return null;
+  const threshold = Math.max(...NULL_PHIS.map((phi) => profilingThreshold(phi, planted.shape, start, steps.length - start, falseAlarmRate)));
+  const deviation = run.proxy.map((p, i) => p.value - run.proxyMean[i]!);
+  const ratios = profiledRatios(deviation, steps.map((s) => rise(s, planted)), start);
+  const at = ratios.findIndex((r) => r >= threshold);
+  return at < 0 ? null : steps[start + at]! - planted.startStep;
+}
+
+/** The signed root likelihood ratio at each look from index `start` on, ρ profiled on the grid in both models. */
+function profiledRatios(series: readonly number[], filter: readonly number[], start: number): number[] {
+  // Per ρ: Σw², Σwh, Σh², Σwy, Σhy, Σy² of the transformed rows (w the level's column).
+  const sums = new Float64Array(6 * PROFILE_RHOS.length);
+  const ratios: number[] = [];
+  for (let i = 1; i < series.length; i++) {
+    let null0 = Infinity;
+    let alt = Infinity;
+    let sign = 1;
+    for (let k = 0; k < PROFILE_RHOS.length; k++) {
+      const rho = PROFILE_RHOS[k]!;
+      const [w, h, y] = [1 - rho, filter[i]! - rho * filter[i - 1]!, series[i]! - rho * series[i - 1]!];
+      const o = 6 * k;
+      const ww = (sums[o] = sums[o]! + w * w);
+      const wh = (sums[o + 1] = sums[o + 1]! + w * h);
+      const hh0 = (sums[o + 2] = sums[o + 2]! + h * h);
+      const wy = (sums[o + 3] = sums[o + 3]! + w * y);
+      const hy0 = (sums[o + 4] = sums[o + 4]! + h * y);
+      const yy = (sums[o + 5] = sums[o + 5]! + y * y);
+      if (i < start) continue;
+      const rss0 = ww > 0 ? yy - (wy * wy) / ww : yy;
+      const hh = ww > 0 ? hh0 - (wh * wh) / ww : hh0;
+      const hy = ww > 0 ? hy0 - (wh * wy) / ww : hy0;
+      const rss1 = hh > 1e-12 ? rss0 - (hy * hy) / hh : rss0;
+      null0 = Math.min(null0, rss0);
+      if (rss1 < alt) [alt, sign] = [rss1, Math.sign(hy)];
+    }
+    if (i >= start) ratios.push(sign * Math.sqrt(Math.max(0, i * Math.log(null0 / alt))));
+  }
+  return ratios;
+}
+
+/** ρ on the monitor's grid (scan-change-point.ts). */
+const PROFILE_RHOS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 1];
+
+/** The (1 − rate) quantile of the profiled ratio's maximum over the looks under AR(1) noise at φ (1: a walk), by 500 seeded simulations. */
+function profilingThreshold(phi: number, shape: "ramp" | "step", before: number, looks: number, falseAlarmRate: number): number {
+  const key = `profiling:${phi}:${shape}:${before}:${looks}:${falseAlarmRate}`;
+  const known = thresholds.get(key);
+  if (known !== undefined) return known;
+  const rng = createRng(deriveSeed("oracle-threshold", key));
+  const n = before + looks;
+  const filter = Array.from({ length: n }, (_, i) => rise(i, { startStep: before - 1, shape }));
+  const maxima: number[] = [];
+  for (let rep = 0; rep < 500; rep++) {
+    const noise: number[] = [];
+    let x = phi < 1 ? normalDraw(rng) / Math.sqrt(1 - phi * phi) : 0;
+    for (let i = 0; i < n; i++) {
+      noise.push(x);
+      x = phi * x + normalDraw(rng);
+    }
+    maxima.push(Math.max(...profiledRatios(noise, filter, before)));
   }
   maxima.sort((a, b) => a - b);
   const threshold = maxima[Math.floor((1 - falseAlarmRate) * maxima.length)]!;
