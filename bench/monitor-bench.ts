@@ -34,7 +34,9 @@ export function benchMonitor({ nullRuns, delayRuns }: { nullRuns: number; delayR
         `delay, ${d.family}, ${d.sizeSigma}σ ${d.shape}`,
         { value: d.medianDelay ?? NaN, unit: "steps (median)" },
         { name: "oracle", value: d.medianOracleDelay ?? NaN, unit: "steps (median)" },
-        `detected ${d.detected} of ${d.runs}; median per-run delay/oracle ${d.medianRatio?.toFixed(2) ?? "–"}; fired before the start in ${d.firedEarly}`,
+        `detected ${d.detected} of ${d.runs} (oracle ${d.oracleDetected}); median per-run delay/oracle ${d.medianRatio?.toFixed(2) ?? "–"}; ` +
+          `an oracle fitting the level: detected ${d.levelFittingOracle.detected}, median ${d.levelFittingOracle.medianDelay ?? "–"} steps, delay/it ${d.levelFittingOracle.medianRatio?.toFixed(2) ?? "–"}; ` +
+          `an oracle told only the start and shape (level fitted, ρ profiled, held under every family's φ and a walk): detected ${d.lawProfilingOracle.detected}, median ${d.lawProfilingOracle.medianDelay ?? "–"} steps, delay/it ${d.lawProfilingOracle.medianRatio?.toFixed(2) ?? "–"}; fired before the start in ${d.firedEarly}`,
       ),
     );
   }

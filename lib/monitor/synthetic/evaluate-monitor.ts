@@ -38,7 +38,21 @@ export type DelayFigures = {
   medianOracleDelay: number | null;
   /** Median over runs both detected of monitor delay / oracle delay. */
   medianRatio: number | null;
+  /** Runs the oracle detected by the run's end (its power at the same false-alarm rate). */
+  oracleDetected: number;
+  /** The same for an oracle that must fit the level before the start from the data, as the monitor must. */
+  levelFittingOracle: OracleFigures;
+  /** The same for an oracle that knows only the start and the shape: it fits the level and profiles ρ as the monitor does, at a threshold that holds under AR(1) noise at any φ of the families and under a walk. */
+  lawProfilingOracle: OracleFigures;
 };
+
+export type OracleFigures = { detected: number; medianDelay: number | null; medianRatio: number | null };
+
+function oracleFigures(rows: readonly { delay: number | null }[], oracle: readonly (number | null)[]): OracleFigures {
+  const found = oracle.flatMap((d) => (d === null ? [] : [d]));
+  const both = rows.flatMap((r, i) => (r.delay !== null && oracle[i] !== null ? [r.delay / Math.max(1, oracle[i]!)] : []));
+  return { detected: found.length, medianDelay: found.length ? median(found) : null, medianRatio: both.length ? median(both) : null };
+}
 
 /** The first step, from the start on, at which the monitor reading along every step fires; and whether it fired before the start. */
 export function monitorDelay(run: SyntheticRun, threshold: number): { delay: number | null; firedEarly: boolean } {
@@ -60,7 +74,7 @@ export function measureDelays({ families, sizes, shapes, seeds, length, threshol
         const rows = seeds.map((seed) => {
           const startStep = Math.round(length * (0.3 + 0.3 * ((seed * 0.618034) % 1)));
           const run = generateSyntheticRun({ family, seed, length, divergence: { startStep, sizeSigma, shape } });
-          return { ...monitorDelay(run, threshold), oracle: oracleDelay(run, falseAlarmRate) };
+          return { ...monitorDelay(run, threshold), oracle: oracleDelay(run, falseAlarmRate), levelFitting: oracleDelay(run, falseAlarmRate, { knowsLevel: false }), lawProfiling: oracleDelay(run, falseAlarmRate, { knowsLevel: false, knowsNoiseLaw: false }) };
         });
         const detected = rows.filter((r) => r.delay !== null);
         const both = rows.filter((r) => r.delay !== null && r.oracle !== null);
@@ -74,6 +88,9 @@ export function measureDelays({ families, sizes, shapes, seeds, length, threshol
           medianDelay: detected.length ? median(detected.map((r) => r.delay!)) : null,
           medianOracleDelay: rows.some((r) => r.oracle !== null) ? median(rows.flatMap((r) => (r.oracle === null ? [] : [r.oracle]))) : null,
           medianRatio: both.length ? median(both.map((r) => r.delay! / Math.max(1, r.oracle!))) : null,
+          oracleDetected: rows.filter((r) => r.oracle !== null).length,
+          levelFittingOracle: oracleFigures(rows, rows.map((r) => r.levelFitting)),
+          lawProfilingOracle: oracleFigures(rows, rows.map((r) => r.lawProfiling)),
         });
       }
   return figures;
