@@ -1,7 +1,9 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Database as SqliteConnection, Statement } from "better-sqlite3";
-import { findSqliteConnection, providerOfDb, type Db } from "../db/client";
+import type pg from "pg";
+import { findPgPool, findSqliteConnection, providerOfDb, type Db } from "../db/client";
 import { insertRowChunksOnSqlite } from "../db/insert-row-chunks-on-sqlite";
+import { insertRowsOnPostgres } from "../db/insert-rows-on-postgres";
 import { insertStatements, timeText, type Columns, type Value } from "../db/insert-rows";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { timeOrderedId } from "../db/time-ordered-id";
@@ -43,6 +45,7 @@ export async function storeScoredRollouts(
   if (rollouts.length === 0) return { traceIds: [], accepted: 0, duplicates: 0, runIds: [] };
   const runIds = await resolveRunIds(db, projectId, rollouts);
   const connection = await findSqliteConnection(db);
+  const pool = findPgPool(db);
   const traceIds: string[] = [];
   let accepted = 0;
   for (let start = 0; start < rollouts.length; start += rolloutsPerTransaction) {
@@ -51,7 +54,9 @@ export async function storeScoredRollouts(
     const candidates = candidatesOf(slice);
     // Prisma's SQLite adapter runs on this one connection; while it has a transaction open, writing
     // here would land inside it, so take the Prisma path then.
-    const stored = await retryOnBusy(() => (connection && !connection.inTransaction ? storeOnSqlite(connection, slice, candidates) : storeThroughPrisma(db, slice, candidates)));
+    const stored = await retryOnBusy(() =>
+      connection && !connection.inTransaction ? storeOnSqlite(connection, slice, candidates) : pool ? storeOnPostgres(pool, slice, candidates) : storeThroughPrisma(db, slice, candidates),
+    );
     traceIds.push(...stored.traceIds);
     accepted += stored.accepted;
   }
@@ -114,7 +119,30 @@ function storeOnSqlite(connection: SqliteConnection, slice: Slice, candidates: C
     .immediate();
 }
 
-// PostgreSQL (or SQLite inside an open Prisma transaction): the same lookup and multi-row INSERTs in one transaction.
+// On one connection of the pool Prisma's adapter uses: the lookup and one unnest INSERT per table, in one transaction.
+async function storeOnPostgres(pool: pg.Pool, slice: Slice, candidates: Candidate[]): Promise<SliceRows> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const found = await client.query<{ externalId: string; id: string }>(`SELECT "externalId", "id" FROM "Trace" WHERE "projectId" = $1 AND "externalId" = ANY($2::text[])`, [
+      slice.projectId,
+      [...new Set(candidates.map(({ externalId }) => externalId))],
+    ]);
+    const rows = rowsToWrite(slice, candidates, new Map(found.rows.map(({ externalId, id }) => [externalId, id])));
+    await insertRowsOnPostgres(client, "Trace", traceColumns, rows.traceRows);
+    await insertRowsOnPostgres(client, "TraceStep", stepColumns, rows.stepRows);
+    await insertRowsOnPostgres(client, "ItemResult", itemResultColumns, rows.resultRows, keepStoredResult);
+    await client.query("COMMIT");
+    return rows;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+// SQLite inside an open Prisma transaction: the same lookup and multi-row INSERTs through Prisma, in one transaction.
 async function storeThroughPrisma(db: Db, slice: Slice, candidates: Candidate[]): Promise<SliceRows> {
   const provider = providerOfDb(db);
   const externalIds = [...new Set(candidates.map(({ externalId }) => externalId))];
