@@ -97,12 +97,13 @@ async function benchRewardOn(databaseUrl: string, database: string, batches: num
     await runLoad(bareSingle, { count: 256, concurrency });
 
     const healthRun = await runLoad(health, { count: batchSize, concurrency });
-    const bareRun = await runLoad(bareSingle, { count: batchSize, concurrency });
     const bareBatchRun = await runLoad(async (b) => void (await postJson(`${bare.url}/`, batchBody(b), auth)), { count: batches, concurrency: 1 });
     const runs = [];
     for (const [t, target] of targets.entries()) {
       const step = target.firstStep;
       const traceIds = new Map<number, string>();
+      // The bare server right before each target's run: on a shared machine the rate drifts within minutes.
+      const bareRun = await runLoad(bareSingle, { count: batchSize, concurrency });
       const singleRun = await runLoad(single(target.url, step, traceIds), { count: batchSize, concurrency });
       const firstIds = new Map(traceIds);
       const storedAfterFirst = await db.trace.count({ where: { projectId, environment: "bench", step } });
@@ -119,7 +120,7 @@ async function benchRewardOn(databaseUrl: string, database: string, batches: num
         },
         { count: batches, concurrency: 1 },
       );
-      runs.push({ target, singleRun, resendRun, batchRun, storedAfterFirst, storedAfterResend, sameIds });
+      runs.push({ target, bareRun, singleRun, resendRun, batchRun, storedAfterFirst, storedAfterResend, sameIds });
     }
     // /api/health again after the reward runs: on a shared box the rate drifts; the ratio takes the better of the two.
     const healthAfter = await runLoad(health, { count: batchSize, concurrency });
@@ -128,9 +129,9 @@ async function benchRewardOn(databaseUrl: string, database: string, batches: num
     const rollouts = (load: LoadResult, perRequest = 1) => ({ value: load.perSecond * perRequest, unit: "rollouts/s" });
     const healthBaseline = { name: `/api/health, same server (better of before and after: ${healthRun.perSecond.toFixed(0)}, ${healthAfter.perSecond.toFixed(0)})`, value: Math.max(healthRun.perSecond, healthAfter.perSecond), unit: "requests/s" };
     const how = `${batchSize.toLocaleString("en")} requests at concurrency ${concurrency}, 10 rule items`;
-    return runs.flatMap(({ target, singleRun, resendRun, batchRun, storedAfterFirst, storedAfterResend, sameIds }) => [
+    return runs.flatMap(({ target, bareRun, singleRun, resendRun, batchRun, storedAfterFirst, storedAfterResend, sameIds }) => [
       figure("reward", `${target.name}, one rollout per request`, rollouts(singleRun), healthBaseline, `${how}; ${latencies(singleRun)}; ${storedAfterFirst.toLocaleString("en")} of ${batchSize.toLocaleString("en")} stored once`),
-      figure("reward", `${target.name}, one rollout per request`, rollouts(singleRun), { name: "bare node:http, same body", value: bareRun.perSecond, unit: "requests/s" }, `bare ${latencies(bareRun)}: parse and answer only, the client's ceiling`),
+      figure("reward", `${target.name}, one rollout per request`, rollouts(singleRun), { name: "bare node:http, same body, measured just before", value: bareRun.perSecond, unit: "requests/s" }, `bare ${latencies(bareRun)}: parse and answer only, the client's ceiling`),
       figure("reward", `${target.name}, the same rollouts sent again`, rollouts(resendRun), healthBaseline, `${latencies(resendRun)}; ${storedAfterResend - storedAfterFirst} new rows, same trace ids: ${sameIds}`),
       figure(
         "reward",
