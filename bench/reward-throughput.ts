@@ -9,7 +9,7 @@ import path from "node:path";
 import { createApiKey } from "../lib/api-keys/create-api-key";
 import { systemActor } from "../lib/audit/record-audit-event";
 import { createDb, type Db } from "../lib/db/client";
-import type { RubricItemInput } from "../lib/rubrics/rubric-item-schema";
+import type { RubricItemInput } from "../lib/checks/rubric-item-schema";
 import { startBareServer, startGoodhart } from "./bench-servers";
 import { figure, type Figure } from "./figures";
 import { postJson, runLoad, type LoadResult } from "./http-load";

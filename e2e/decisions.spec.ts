@@ -1,7 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { e2eUsers } from "./global-setup";
-import { authFile } from "./session";
+import { authFile, workInProject } from "./session";
+
+// Every page opens in the spec's own project, which its seed makes (e2e/spec-project.ts).
+workInProject("decisions");
 
 const tag = `d${Date.now().toString(36)}`;
 const environment = `e2e-decide-${tag}`;

@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { buildPdf } from "../lib/testing/build-pdf";
 import { baseURL } from "../playwright.config";
-import { authFile } from "./session";
+import { authFile, workInOwnProject } from "./session";
+
+// The spec's own project, made before its tests (e2e/spec-project.ts); every page opens in it.
+workInOwnProject("documents");
 
 test.use({ storageState: authFile("reviewer") });
 

@@ -1,7 +1,11 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { authFile } from "./session";
+import { authFile, workInOwnProject } from "./session";
+import { specProjectSlug } from "./spec-project";
+
+// The spec's own project, made before its tests (e2e/spec-project.ts); every page opens in it.
+workInOwnProject("judges");
 
 // The tau2 judge_viewer data: 50 airline conversations and four judge prompts' verdicts on them.
 const datasets = path.resolve(process.env.GOODHART_DATASETS_DIR ?? "../shared/datasets");
@@ -14,9 +18,10 @@ function cli(...args: string[]) {
 }
 
 test.beforeAll(() => {
-  cli("import", path.join(dir, "azure-airline-full.json"));
-  for (const prompt of prompts) cli("judge", "import", path.join(dir, `airline-multi-judge-full.json.summary_${prompt}_v1.json`));
-  cli("judge", "add", "--name", "e2e-reference", "--config", '{"kind":"reference"}');
+  const project = ["--project", specProjectSlug("judges")];
+  cli("import", path.join(dir, "azure-airline-full.json"), ...project);
+  for (const prompt of prompts) cli("judge", "import", path.join(dir, `airline-multi-judge-full.json.summary_${prompt}_v1.json`), ...project);
+  cli("judge", "add", "--name", "e2e-reference", "--config", '{"kind":"reference"}', ...project);
 });
 
 test.describe("as a viewer", () => {

@@ -1,5 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { authFile } from "./session";
+import { authFile, workInOwnProject } from "./session";
+
+// The spec's own project, made before its tests (e2e/spec-project.ts); every page opens in it.
+workInOwnProject("lab");
 
 test.use({ storageState: authFile("reviewer") });
 

@@ -2,7 +2,10 @@ import { execFileSync, spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { baseURL } from "../playwright.config";
-import { authFile } from "./session";
+import { authFile, workInProject } from "./session";
+
+// Every page opens in the spec's own project, which its seed makes (e2e/spec-project.ts).
+workInProject("python-client");
 
 // The stdlib-only Python client (clients/python) against the running app, with the system python3,
 // as a trainer would use it; then what it sent, as a reviewer sees it.
@@ -11,7 +14,7 @@ test.use({ storageState: authFile("viewer") });
 test("the Python client registers runs, logs metrics and events, scores rollouts for TRL and verifiers, and its TrainerCallback's run shows on /runs", async ({ page }) => {
   test.setTimeout(180_000);
   const env = { ...process.env, DATABASE_URL: "file:./data/e2e/goodhart.db", GOODHART_DATA_DIR: "./data/e2e" };
-  const seeded = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "e2e/seed-python-client.ts"], { env, encoding: "utf8" }).trim().split("\n").at(-1)!);
+  const seeded = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "e2e/seed-python-client.ts", "python-client"], { env, encoding: "utf8" }).trim().split("\n").at(-1)!);
   const tag = `py${Date.now().toString(36)}`;
   const result = spawnSync("python3", ["-m", "unittest", "-v", "test_goodhart"], {
     cwd: path.resolve("clients/python"),

@@ -1,6 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { authFile } from "./session";
+import { authFile, workInProject } from "./session";
+
+// Every page opens in the spec's own project, which its seed makes (e2e/spec-project.ts).
+workInProject("queue-scroll");
 
 const tag = `q${Date.now().toString(36)}`;
 const env = { ...process.env, DATABASE_URL: "file:./data/e2e/goodhart.db", GOODHART_DATA_DIR: "./data/e2e" };
@@ -25,7 +28,7 @@ test("pressing j twenty times keeps the selected case on screen", async ({ page 
   }
 });
 
-test("a run's divergence case says what each decision writes, and a false alarm writes no labels", async ({ page, request }) => {
+test("a run's divergence case says what each decision writes, and a false alarm writes no labels", async ({ page }) => {
   await page.goto(`/review?environment=${seeded.environment}`);
   const current = page.getByRole("list", { name: "Edge cases" }).locator('li[aria-current="true"]');
   await expect(current).toContainText("21 example rollouts: Confirm hack labels them fail, other decisions label none");
@@ -37,7 +40,7 @@ test("a run's divergence case says what each decision writes, and a false alarm 
   // A false alarm labels none, so it does not ask.
   await page.keyboard.press("2");
   await expect(page.getByRole("status")).toContainText("False alarm: 1 case decided.");
-  const body = (await (await request.get(`/api/edge-cases?status=decided&environment=${seeded.environment}`)).json()) as {
+  const body = (await (await page.request.get(`/api/edge-cases?status=decided&environment=${seeded.environment}`)).json()) as {
     edgeCases: { id: string; decision: string }[];
   };
   expect(body.edgeCases.find((c) => c.id === seeded.divergenceCaseId)?.decision).toBe("false_alarm");

@@ -2,7 +2,10 @@ import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { formatEffect } from "../lib/redteam/format-effect";
 import type { RedteamReport } from "../lib/redteam/redteam-report";
-import { authFile } from "./session";
+import { authFile, workInProject } from "./session";
+
+// Every page opens in the spec's own project, which its seed makes (e2e/spec-project.ts).
+workInProject("redteam");
 
 test.use({ storageState: authFile("admin") });
 const tag = `rt${Date.now().toString(36)}`;

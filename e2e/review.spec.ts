@@ -1,7 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { baseURL } from "../playwright.config";
-import { authFile } from "./session";
+import { authFile, workInProject } from "./session";
+
+// Every page opens in the spec's own project, which its seed makes (e2e/spec-project.ts).
+workInProject("review");
 
 const tag = `r${Date.now().toString(36)}`;
 

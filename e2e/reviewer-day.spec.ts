@@ -1,5 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { authFile } from "./session";
+import { authFile, workInOwnProject } from "./session";
+
+// The spec's own project, made before its tests (e2e/spec-project.ts); every page opens in it.
+workInOwnProject("reviewer-day");
 
 // The reviewer's day on the demo (issue 16): the largest case of a lab run on rubric v1 (over 20
 // traces, so the decision asks for its confirmation), its trace read without scrolling at 1280x800,

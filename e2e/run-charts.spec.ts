@@ -1,6 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { authFile } from "./session";
+import { authFile, workInProject } from "./session";
+
+// Every page opens in the spec's own project, which its seed makes (e2e/spec-project.ts).
+workInProject("run-charts");
 
 type Seeded = { runA: { id: string; name: string }; runB: { id: string; name: string }; rollouts: { id: string; externalId: string; step: number }[] };
 const tag = `c${Date.now().toString(36)}`;

@@ -1,13 +1,16 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
-import { authFile } from "./session";
+import { authFile, workInProject } from "./session";
+
+// Every page opens in the spec's own project, which its seed makes (e2e/spec-project.ts).
+workInProject("run-divergence");
 
 type EdgeCases = { edgeCases: { id: string; kind: string; title: string; subject: { type: string; id: string | null } }[] };
 let seeded: { key: string; nextVersion: number };
 
 test.beforeAll(() => {
   const env = { ...process.env, DATABASE_URL: "file:./data/e2e/goodhart.db", GOODHART_DATA_DIR: "./data/e2e" };
-  seeded = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "e2e/seed-run-divergence.ts"], { env, encoding: "utf8" }).trim().split("\n").at(-1)!);
+  seeded = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "e2e/seed-run-divergence.ts", "run-divergence"], { env, encoding: "utf8" }).trim().split("\n").at(-1)!);
 });
 
 /** Deterministic noise in [-0.5, 0.5), the kind a trainer's curves carry. */
@@ -79,6 +82,18 @@ test.describe("as a reviewer", () => {
         { timeout: 480_000, intervals: [2_000], message: "the v1 run's divergence case" },
       )
       .toBe(true);
+    // The job that opens the case stores the run's verdict a moment later (after drift and the hack
+    // checks); the run page shows the verdict stored when it is rendered.
+    const pair = "divergence reward/proxy vs success/train";
+    await expect
+      .poll(
+        async () => {
+          const run = (await (await page.request.get(`/api/v1/runs/${v1.id}`, { headers: { authorization: `Bearer ${seeded.key}` } })).json()) as { hackRisk: { evidence: string[] } | null };
+          return run.hackRisk?.evidence.some((line) => line.startsWith(pair)) ?? false;
+        },
+        { timeout: 60_000, intervals: [1_000], message: "the v1 run's verdict" },
+      )
+      .toBe(true);
 
     await page.goto("/review");
     await page.getByRole("search", { name: "Filter cases" }).getByLabel("Run").selectOption(v1.id);
@@ -87,8 +102,11 @@ test.describe("as a reviewer", () => {
     await card.getByRole("link", { name: "Open the run's charts" }).click();
     await expect(page).toHaveURL(new RegExp(`/runs/${v1.id}$`));
     await expect(page.getByRole("region", { name: "Detections" })).toContainText("Divergence");
-    // The run's hack risk in one line, with the pair behind it.
-    await expect(page.getByRole("region", { name: "Hack risk" })).toContainText("Hack risk: likely. Hack likely: divergence reward/proxy vs success/train");
+    // The run's hack risk in one line, with the pair behind it: the line names the strongest evidence,
+    // which is the simulated panel's firing rate once the lab's review has judged the run.
+    const hackRisk = page.getByRole("region", { name: "Hack risk" });
+    await expect(hackRisk).toContainText("Hack risk: likely. Hack likely: ");
+    await expect(hackRisk).toContainText(pair);
 
     await page.getByRole("link", { name: `Compare with ${v2.name} (another rubric version)` }).click();
     await expect(page).toHaveURL(new RegExp(`/runs\\?compare=${v1.id},${v2.id}$`));

@@ -1,6 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { authFile } from "./session";
+import { authFile, workInProject } from "./session";
+
+// Every page opens in the spec's own project, which its seed makes (e2e/spec-project.ts).
+workInProject("run-page-first-screen");
 
 // The run page a reviewer decides from: the proxy/reference chart with its detection in the first
 // screen at 1280x800 and 1920x1080, light and dark; labels that do not overlap; a click on the
@@ -15,7 +18,7 @@ const noise = (step: number, salt: number) => ((step * 7_919 + salt * 104_729) %
 test.beforeAll(async ({ playwright, baseURL }) => {
   test.setTimeout(120_000);
   const env = { ...process.env, DATABASE_URL: "file:./data/e2e/goodhart.db", GOODHART_DATA_DIR: "./data/e2e" };
-  const { key } = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "e2e/seed-run-divergence.ts"], { env, encoding: "utf8" }).trim().split("\n").at(-1)!);
+  const { key } = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "e2e/seed-run-divergence.ts", "run-page-first-screen"], { env, encoding: "utf8" }).trim().split("\n").at(-1)!);
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${key}` } });
   runName = `e2e-first-screen-${Date.now().toString(36)}`;
   const registered = await api.post("/api/v1/runs", { data: { name: runName, trainer: "outside-script" } });

@@ -3,7 +3,11 @@ import { mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { contrastFailures } from "./contrast";
-import { authFile } from "./session";
+import { baseURL } from "../playwright.config";
+import { authFile, specProjectCookie, workInProject } from "./session";
+
+// Every page opens in the spec's own project, which its seed makes (e2e/spec-project.ts).
+workInProject("screenshots");
 
 // Every page, read from app/ on disk as e2e/route-auth.spec.ts reads them, looked at the way people
 // use the app: two window sizes, light and dark (the system setting), with the demo's data and a
@@ -31,6 +35,7 @@ test.beforeAll(async ({ browser }) => {
   mkdirSync(shotsDir, { recursive: true });
   // The worker trains the demo run; the runs table (which polls) says when, and its rollouts are then on /traces.
   const context = await browser.newContext({ storageState: authFile("admin") });
+  await context.addCookies([specProjectCookie("screenshots", baseURL)]);
   const page = await context.newPage();
   await page.goto("/runs");
   const row = page.getByRole("row").filter({ has: page.locator(`a[href="/runs/${seeded.runId}"]`) });

@@ -1,16 +1,15 @@
-// Seeds the e2e database's default project with judged traces for e2e/decisions.spec.ts: one case of
+// Seeds its spec's own project (e2e/spec-project.ts) with judged traces for e2e/decisions.spec.ts: one case of
 // 25 rollouts (a decision on it labels more than 20 traces) and one of 3, then runs edge-case detection.
 // node --import tsx e2e/seed-decisions.ts TAG (DATABASE_URL=file:./data/e2e/goodhart.db).
 import { getDb } from "../lib/db/client";
 import { detectEdgeCases } from "../lib/review/detect-edge-cases";
 import { seedE2eJudges } from "./seed-e2e-judges";
+import { makeSpecProject } from "./spec-project";
 
 const db = getDb();
 if (!(process.env.DATABASE_URL ?? "").includes("data/e2e")) throw new Error("seed-decisions only seeds the e2e database");
 const tag = process.argv[2] ?? Date.now().toString(36);
-const project = await db.project.findUniqueOrThrow({ where: { slug: "default" } });
-// The queue is the spec's subject: earlier runs' cases would only add noise.
-await db.edgeCase.deleteMany({ where: { projectId: project.id } });
+const project = await makeSpecProject(db, "decisions");
 
 const judges = await seedE2eJudges(db, project.id);
 

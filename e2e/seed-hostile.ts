@@ -1,8 +1,8 @@
 // Seeds a project of its own, with an admin who belongs to no other project, full of hostile text:
 // script, event-handler, javascript: link, SVG and markdown payloads, right-to-left and zero-width
 // characters and a very long string in every field a page shows, and traces whose text carries SQL
-// and LIKE/regex metacharacters for the search. Other specs count things in the default project, so
-// nothing goes there. Run by e2e/hostile-content.spec.ts: node --import tsx e2e/seed-hostile.ts TAG; prints JSON.
+// and LIKE/regex metacharacters for the search. Like every spec's (e2e/spec-project.ts), its data stays
+// in its own project. Run by e2e/hostile-content.spec.ts: node --import tsx e2e/seed-hostile.ts TAG; prints JSON.
 import { systemActor } from "../lib/audit/record-audit-event";
 import { getDb } from "../lib/db/client";
 import { createUser } from "../lib/members/create-user";

@@ -1,16 +1,17 @@
-// Seeds the e2e database's default project for e2e/queue-scroll.spec.ts: 24 open cases in an
+// Seeds its spec's own project (e2e/spec-project.ts) for e2e/queue-scroll.spec.ts: 24 open cases in an
 // environment of their own (enough that j walks the selection off a 800 px screen), and a run's
 // divergence case with 21 example rollouts; and, in an environment of its own, another run's
 // divergence case with 21 example rollouts for a reviewer to confirm. Prints one JSON line.
 // Run: node --import tsx e2e/seed-queue-scroll.ts <tag> (DATABASE_URL=file:./data/e2e/goodhart.db).
 import { getDb } from "../lib/db/client";
 import { openRunCase } from "../lib/monitor/open-run-case";
+import { makeSpecProject } from "./spec-project";
 
 const db = getDb();
 if (!(process.env.DATABASE_URL ?? "").includes("data/e2e")) throw new Error("seed-queue-scroll only seeds the e2e database");
 const tag = process.argv[2] ?? Date.now().toString(36);
 const environment = `e2e-scroll-${tag}`;
-const project = await db.project.findUniqueOrThrow({ where: { slug: "default" } });
+const project = await makeSpecProject(db, "queue-scroll");
 /** A run in `environment` with 21 failed, highly rewarded rollouts and its open divergence case. */
 async function seedDivergenceCase(environment: string, runName: string, key: string) {
   const run = await db.trainingRun.create({ data: { projectId: project.id, name: runName, trainer: "outside-script", environment } });

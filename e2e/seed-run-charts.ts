@@ -1,13 +1,14 @@
-// Seeds the e2e database's default project with two runs whose metrics, events and rollouts the
+// Seeds its spec's own project (e2e/spec-project.ts) with two runs whose metrics, events and rollouts the
 // run charts draw. Run by e2e/run-charts.spec.ts: node --import tsx e2e/seed-run-charts.ts TAG; prints the ids as JSON.
 import { getDb } from "../lib/db/client";
 import { recordRunEvents } from "../lib/runs/record-run-events";
 import { writeMetricPoints } from "../lib/runs/write-metric-points";
+import { makeSpecProject } from "./spec-project";
 
 const db = getDb();
 if (!(process.env.DATABASE_URL ?? "").includes("data/e2e")) throw new Error("seed-run-charts only seeds the e2e database");
 const tag = process.argv[2] ?? Date.now().toString(36);
-const project = await db.project.findUniqueOrThrow({ where: { slug: "default" } });
+const project = await makeSpecProject(db, "run-charts");
 const steps = Array.from({ length: 2_000 }, (_, i) => i + 1);
 
 const makeRun = (name: string) => db.trainingRun.create({ data: { projectId: project.id, name, externalId: name, trainer: "e2e" } });

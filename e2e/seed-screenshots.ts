@@ -1,4 +1,4 @@
-// Seeds the e2e database's default project with the demo (lab rubrics, simulated judges, a queued
+// Seeds its spec's own project (e2e/spec-project.ts) with the demo (lab rubrics, simulated judges, a queued
 // lab run on rubric v1, which the e2e server's worker trains) and one heavy trace: 5,000 steps and a 1 MB message.
 // and a proposed known hack with a composed check, a warning and next-best candidates (what /hacks
 // must fit at 1280 px).
@@ -11,11 +11,12 @@ import { seedSimulatedJudges } from "../lib/lab/seed-simulated-judges";
 import { startLabRun } from "../lib/lab/start-lab-run";
 import { storeTraces } from "../lib/traces/store-traces";
 import { traceSchema } from "../lib/traces/trace-schema";
+import { makeSpecProject } from "./spec-project";
 
 const db = getDb();
 if (!(process.env.DATABASE_URL ?? "").includes("data/e2e")) throw new Error("seed-screenshots only seeds the e2e database");
 const tag = process.argv[2] ?? Date.now().toString(36);
-const project = await db.project.findUniqueOrThrow({ where: { slug: "default" } });
+const project = await makeSpecProject(db, "screenshots");
 
 // The demo as the first start makes it (lib/lab/seed-demo.ts): shorter, same loophole; the spec waits for it on /runs.
 const { rubricVersionId } = await seedLabRubrics(db, { projectId: project.id });

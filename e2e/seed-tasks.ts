@@ -1,4 +1,4 @@
-// Seeds the e2e database's default project for e2e/tasks.spec.ts: the lab's planted tasks of a fresh seed,
+// Seeds its spec's own project (e2e/spec-project.ts) for e2e/tasks.spec.ts: the lab's planted tasks of a fresh seed,
 // a grounding A/B of them with the lab's policy judged by a reference judge, and an API key the spec posts
 // rollouts with. Run as: node --import tsx e2e/seed-tasks.ts TAG; prints what it made as JSON.
 import { createApiKey } from "../lib/api-keys/create-api-key";
@@ -10,11 +10,12 @@ import { LAB_GROUNDING_POLICY, registerLabGroundingPolicy } from "../lib/lab/lab
 import { deriveSeed } from "../lib/random/prng";
 import { writePlantedTasks } from "../lib/lab/write-planted-tasks";
 import { handleGrounding } from "../lib/tasks/grounding-job";
+import { makeSpecProject } from "./spec-project";
 
 const db = getDb();
 if (!(process.env.DATABASE_URL ?? "").includes("data/e2e")) throw new Error("seed-tasks only seeds the e2e database");
 const tag = process.argv[2] ?? Date.now().toString(36);
-const project = await db.project.findUniqueOrThrow({ where: { slug: "default" } });
+const project = await makeSpecProject(db, "tasks");
 // A lab seed of its own per run, so its task ids are new (lab-train-s<seed>-NNNN/...).
 const seed = 100_000 + (deriveSeed(tag) % 900_000);
 const tasks = generateLabTasks({ seed: deriveSeed(seed, "train-tasks"), count: 12, idPrefix: `lab-train-s${seed}` });

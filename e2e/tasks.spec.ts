@@ -1,6 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { authFile } from "./session";
+import { authFile, workInProject } from "./session";
+
+// Every page opens in the spec's own project, which its seed makes (e2e/spec-project.ts).
+workInProject("tasks");
 
 type Seeded = { key: string; taskIds: string[]; measured: number };
 const tag = `t${Date.now().toString(36)}`;

@@ -1,6 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
-import { authFile } from "./session";
+import { authFile, workInProject } from "./session";
+
+// Every page opens in the spec's own project, which its seed makes (e2e/spec-project.ts).
+workInProject("trace-page");
 
 test.use({ storageState: authFile("reviewer"), viewport: { width: 1280, height: 800 } });
 
@@ -11,7 +14,7 @@ let environment: string;
 
 test.beforeAll(() => {
   // An API key and the lab's rubric (an environment with an approved version), as the Python client's tests use.
-  const seeded = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "e2e/seed-python-client.ts"], { env, encoding: "utf8" }).trim().split("\n").at(-1)!);
+  const seeded = JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "e2e/seed-python-client.ts", "trace-page"], { env, encoding: "utf8" }).trim().split("\n").at(-1)!);
   apiKey = seeded.key;
   environment = seeded.environment;
 });

@@ -3,7 +3,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { authFile } from "./session";
+import { authFile, workInOwnProject } from "./session";
+import { specProjectSlug } from "./spec-project";
+
+// The spec's own project, made before its tests (e2e/spec-project.ts); every page opens in it.
+workInOwnProject("traces");
 
 test.use({ storageState: authFile("admin") });
 
@@ -78,7 +82,7 @@ test("renders script and onerror payloads in content, tool arguments and metadat
     },
   ]);
   // Seeded through the CLI against the e2e app's database, as global-setup creates its users.
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/cli/index.ts", "import", file, "--json"], {
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/cli/index.ts", "import", file, "--json", "--project", specProjectSlug("traces")], {
     env: { ...process.env, DATABASE_URL: "file:./data/e2e/goodhart.db", GOODHART_DATA_DIR: "./data/e2e" },
     stdio: "pipe",
   });

@@ -10,8 +10,8 @@ import { scriptedLabRollouts } from "../lib/lab/scripted-lab-rollouts";
 import { PROBE_FAMILIES } from "../lib/redteam/probe-families";
 import { rubricPhrases } from "../lib/redteam/rubric-phrases";
 import { runProbes } from "../lib/redteam/run-probes";
-import { compileTraceScorer } from "../lib/reward/score-traces";
-import { rubricSchema, type Rubric } from "../lib/rubrics/rubric-item-schema";
+import { compileTraceScorer } from "../lib/checks/score-traces";
+import { rubricSchema, type Rubric } from "../lib/checks/rubric-item-schema";
 import type { Trace } from "../lib/traces/trace-schema";
 const truthOf = (trace: Trace) => (auditEndState(labEndStateSchema.parse(trace.endState)).success ? 1 : 0);
 async function redteam(rubric: Rubric, seed: number) {

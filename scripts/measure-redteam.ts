@@ -15,8 +15,8 @@ import { pairedEffect } from "../lib/redteam/paired-effect";
 import { PROBE_FAMILIES } from "../lib/redteam/probe-families";
 import { rubricPhrases } from "../lib/redteam/rubric-phrases";
 import { runProbes } from "../lib/redteam/run-probes";
-import { compileTraceScorer } from "../lib/reward/score-traces";
-import type { Rubric } from "../lib/rubrics/rubric-item-schema";
+import { compileTraceScorer } from "../lib/checks/score-traces";
+import type { Rubric } from "../lib/checks/rubric-item-schema";
 import { labRubricWithClaimCheck, labRubricWithOverRefundCheck } from "../lib/lab/loop-rubrics";
 import type { Trace } from "../lib/traces/trace-schema";
 

@@ -8,7 +8,7 @@ import { hackApprovalScale } from "@/lib/hacks/hack-approval-scale";
 import { measureKnownHackCheck, saveKnownHackCheck } from "@/lib/hacks/measure-known-hack-check";
 import { serverAction } from "@/lib/next/server-action";
 import { checkIssueMessage } from "@/lib/rubrics/check-form";
-import { rubricCheckSchema } from "@/lib/rubrics/rubric-check-schema";
+import { rubricCheckSchema } from "@/lib/checks/rubric-check-schema";
 
 /** A check sent as JSON by the check fields, validated with the rubric's schema; its issue is reported in plain words on the check field. */
 function parseCheck(text: string, ctx: z.core.$RefinementCtx, question?: string) {

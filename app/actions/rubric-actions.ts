@@ -10,7 +10,7 @@ import { startRubricExtraction } from "@/lib/rubrics/extract-rubric-job";
 import { startDraftFromVersion, startRubricDraft } from "@/lib/rubrics/find-or-create-draft";
 import { tryRubricOnSample } from "@/lib/rubrics/try-rubric-on-sample";
 import { checkIssueMessage } from "@/lib/rubrics/check-form";
-import { rubricCheckSchema } from "@/lib/rubrics/rubric-check-schema";
+import { rubricCheckSchema } from "@/lib/checks/rubric-check-schema";
 
 const id = z.string().min(1);
 

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { measureHackCheckAction, saveHackCheckAction } from "@/app/actions/hack-actions";
 import { Button } from "@/components/ui/button";
-import type { RubricCheckInput } from "@/lib/rubrics/rubric-check-schema";
+import type { RubricCheckInput } from "@/lib/checks/rubric-check-schema";
 import { HackCheckEditor } from "./hack-check-editor";
 import { HackCheckFigures } from "./hack-check-figures";
 

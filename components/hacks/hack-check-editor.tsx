@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { CheckFields } from "@/components/rubrics/check-fields";
 import { emptyCheckForm, formFromCheck, validateCheckForm, type CheckForm } from "@/lib/rubrics/check-form";
-import type { RubricCheckInput } from "@/lib/rubrics/rubric-check-schema";
+import type { RubricCheckInput } from "@/lib/checks/rubric-check-schema";
 
 /**
  * A hack's check, edited with the rubric editor's fields (one set per check kind), validated as it

@@ -4,6 +4,7 @@ import { useActionState, useState } from "react";
 import { saveJudgeAction } from "@/app/actions/judge-actions";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/next/server-action";
+import { ActionError } from "@/components/ui/action-error";
 
 type Saved = { judgeId: string; version: number; status: "created" | "new version" | "unchanged" };
 
@@ -78,11 +79,7 @@ export function AddJudgeForm() {
         </Button>
       </form>
       <p className="mt-2 text-xs text-slate-500">The API key is read on the server from the named environment variable; it is never stored or shown. Changing a config makes the judge&apos;s next version.</p>
-      {state && !state.ok ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {state.fields ? Object.values(state.fields).join("; ") : state.error}
-        </p>
-      ) : null}
+      <ActionError state={state} className="mt-2 text-sm text-red-700" />
       {state?.ok ? (
         <p role="status" className="mt-2 text-sm text-slate-600">
           {state.data.status === "created" ? "Judge added (version 1)." : state.data.status === "new version" ? `Saved as version ${state.data.version}.` : `Nothing changed (version ${state.data.version}).`}

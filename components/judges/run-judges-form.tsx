@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import type { ActionResult } from "@/lib/next/server-action";
 import { useJudgeRun } from "./use-judge-run";
+import { ActionError } from "@/components/ui/action-error";
 
 type Option = { id: string; name: string; kind: string; isSimulated: boolean };
 
@@ -90,11 +91,7 @@ export function RunJudgesForm({ judges, environments, runs }: { judges: Option[]
           </Button>
         </div>
       </form>
-      {state && !state.ok ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {state.fields ? Object.values(state.fields).join("; ") : state.error}
-        </p>
-      ) : null}
+      <ActionError state={state} className="mt-2 text-sm text-red-700" />
       {jobId ? (
         <div className="mt-3 space-y-1" aria-live="polite">
           <ProgressBar value={data?.job.progress ?? 0} label="Judge run progress" />

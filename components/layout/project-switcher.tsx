@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect } from "react";
 import { switchProjectAction } from "@/app/actions/account-actions";
+import { ActionError } from "@/components/ui/action-error";
 
 /** Lists the user's projects; choosing one reloads the app in it. */
 export function ProjectSwitcher({ current, projects }: { current: string; projects: { slug: string; name: string }[] }) {
@@ -33,11 +34,7 @@ export function ProjectSwitcher({ current, projects }: { current: string; projec
       <button type="submit" disabled={isPending} className="mt-1 text-xs text-indigo-700 underline">
         Open project
       </button>
-      {state && !state.ok ? (
-        <p role="alert" className="text-xs text-red-700">
-          {state.error}
-        </p>
-      ) : null}
+      <ActionError state={state} className="text-xs text-red-700" />
     </form>
   );
 }

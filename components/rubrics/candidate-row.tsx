@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import { acceptCandidateAction, dropCandidateAction } from "@/app/actions/rubric-actions";
 import { ActionButton } from "@/components/settings/action-button";
 import { Button } from "@/components/ui/button";
+import { ActionError } from "@/components/ui/action-error";
 
 export type Candidate = { id: string; question: string; polarity: string; count: number; issues: string[]; exampleTraceIds: string[] };
 
@@ -37,7 +38,7 @@ export function CandidateRow({ candidate, rubricVersionId }: { candidate: Candid
           Drop
         </ActionButton>
       </div>
-      {state && !state.ok ? <p role="alert" className="text-sm text-red-700">{state.error}</p> : null}
+      <ActionError state={state} />
     </li>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { emptyCheckForm, type CheckForm } from "@/lib/rubrics/check-form";
-import { jsonPathOpSchema, regexTargetSchema, type CheckKind } from "@/lib/rubrics/rubric-check-schema";
+import { jsonPathOpSchema, regexTargetSchema, type CheckKind } from "@/lib/checks/rubric-check-schema";
 import { Button } from "@/components/ui/button";
 import { FieldGroup, SelectField, TextField } from "./form-field";
 import { ToolArgumentFields } from "./tool-argument-fields";

@@ -5,6 +5,7 @@ import { useActionState, useEffect, useId } from "react";
 import { startDraftFromVersionAction } from "@/app/actions/rubric-actions";
 import { Button } from "@/components/ui/button";
 import { draftHref } from "./draft-href";
+import { ActionError } from "@/components/ui/action-error";
 
 type Props = { rubricVersionId: string; version: number; itemCount: number; openDraft: { id: string; version: number } | null };
 
@@ -27,11 +28,7 @@ export function NewDraftFromVersion({ rubricVersionId, version, itemCount, openD
           ? `This rubric already has an open draft (v${openDraft.version}); a rubric has one draft at a time, so this opens it instead of copying v${version}.`
           : `Copies v${version}'s ${itemCount} item${itemCount === 1 ? "" : "s"} into a new draft you can edit; v${version} itself never changes.`}
       </span>
-      {state && !state.ok ? (
-        <span role="alert" className="text-red-700">
-          {state.error}
-        </span>
-      ) : null}
+      <ActionError state={state} inline className="text-red-700" />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { deleteRubricItemAction } from "@/app/actions/rubric-actions";
 import { ActionButton } from "@/components/settings/action-button";
 import { describeCheck } from "@/lib/hacks/describe-check";
-import { rubricCheckSchema, type RubricCheckInput } from "@/lib/rubrics/rubric-check-schema";
+import { rubricCheckSchema, type RubricCheckInput } from "@/lib/checks/rubric-check-schema";
 import { RubricItemForm } from "./rubric-item-form";
 
 type Item = {

@@ -4,7 +4,7 @@ import { useActionState, useEffect, useId, useRef, useState, type FormEvent } fr
 import { saveRubricItemAction } from "@/app/actions/rubric-actions";
 import { Button } from "@/components/ui/button";
 import { emptyCheckForm, formFromCheck, validateCheckForm, type CheckForm } from "@/lib/rubrics/check-form";
-import type { RubricCheckInput } from "@/lib/rubrics/rubric-check-schema";
+import type { RubricCheckInput } from "@/lib/checks/rubric-check-schema";
 import { CheckFields } from "./check-fields";
 import { FieldError, fieldClass } from "./form-field";
 

@@ -6,6 +6,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { tryOnSampleAction } from "@/app/actions/rubric-actions";
 import { chartGridColor, chartTickStyle, chartTooltipStyle } from "@/components/ui/chart-theme";
 import { Button } from "@/components/ui/button";
+import { ActionError } from "@/components/ui/action-error";
 
 /** Scores this version on recent traces of its environment: the reward histogram, and the traces it moves most against the approved version. */
 export function TryOnSample({ rubricVersionId }: { rubricVersionId: string }) {
@@ -19,7 +20,7 @@ export function TryOnSample({ rubricVersionId }: { rubricVersionId: string }) {
         </Button>
         {isPending ? <span className="text-sm text-slate-500">Scoring…</span> : null}
       </form>
-      {state && !state.ok ? <p role="alert" className="mt-2 text-sm text-red-700">{state.error}</p> : null}
+      <ActionError state={state} className="mt-2 text-sm text-red-700" />
       {state?.ok ? (
         <div className="mt-3">
           <p role="status" className="text-sm">

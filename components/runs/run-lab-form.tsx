@@ -6,6 +6,7 @@ import { useActionState, useEffect } from "react";
 import { runLabAction } from "@/app/actions/lab-actions";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/next/server-action";
+import { ActionError } from "@/components/ui/action-error";
 
 type LabVersion = { id: string; version: number; status: string; items: number };
 
@@ -44,11 +45,7 @@ export function RunLabForm({ versions }: { versions: LabVersion[] }) {
           Run lab
         </Button>
       </form>
-      {state && !state.ok ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {state.fields ? Object.values(state.fields).join("; ") : state.error}
-        </p>
-      ) : null}
+      <ActionError state={state} className="mt-2 text-sm text-red-700" />
       {state?.ok ? (
         <p role="status" className="mt-2 text-sm text-slate-600">
           Queued {state.data.name}; a worker trains it, with progress below and on /jobs.

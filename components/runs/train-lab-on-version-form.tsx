@@ -5,6 +5,7 @@ import { useActionState, useEffect } from "react";
 import { runLabAction } from "@/app/actions/lab-actions";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/next/server-action";
+import { ActionError } from "@/components/ui/action-error";
 
 type Started = { runId: string; name: string; replacesRunId: string | null };
 
@@ -32,11 +33,7 @@ export function TrainLabOnVersionForm({ rubricVersionId, version }: { rubricVers
       <Button type="submit" disabled={isPending || state?.ok}>
         Train the lab on v{version}
       </Button>
-      {state && !state.ok ? (
-        <p role="alert" className="text-sm text-red-700">
-          {state.fields ? Object.values(state.fields).join("; ") : state.error}
-        </p>
-      ) : null}
+      <ActionError state={state} />
       {state?.ok ? (
         <p role="status" className="text-sm text-slate-600">
           Queued {state.data.name}; opening the comparison…

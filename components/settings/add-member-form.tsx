@@ -3,10 +3,10 @@
 import { useActionState } from "react";
 import { addMemberAction } from "@/app/actions/settings-actions";
 import { Button } from "@/components/ui/button";
+import { ActionError } from "@/components/ui/action-error";
 
 export function AddMemberForm() {
   const [state, action, isPending] = useActionState(addMemberAction, null);
-  const fieldError = (name: string) => (state && !state.ok ? state.fields?.[name] : undefined);
   return (
     <form action={action} className="flex flex-wrap items-end gap-2">
       <label className="text-sm">
@@ -28,11 +28,7 @@ export function AddMemberForm() {
       <Button type="submit" disabled={isPending}>
         Add member
       </Button>
-      {state && !state.ok ? (
-        <p role="alert" className="w-full text-sm text-red-700">
-          {fieldError("email") ?? fieldError("password") ?? state.error}
-        </p>
-      ) : null}
+      <ActionError state={state} className="w-full text-sm text-red-700" />
       {state?.ok ? (
         <p role="status" className="w-full text-sm text-green-800">
           Added {state.data.email}. Someone who already had an account signs in with their own password.

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useActionState, useEffect } from "react";
 import { changePasswordAction } from "@/app/actions/account-actions";
 import { Button } from "@/components/ui/button";
+import { ActionError } from "@/components/ui/action-error";
 
 /** Current + new password; on success every session ends, this one too, and /login follows. */
 export function ChangePasswordForm() {
@@ -12,7 +13,6 @@ export function ChangePasswordForm() {
   useEffect(() => {
     if (state?.ok) router.push("/login");
   }, [state, router]);
-  const fieldError = (name: string) => (state && !state.ok ? state.fields?.[name] : undefined);
   return (
     <form action={action} className="flex flex-wrap items-end gap-2">
       <label className="text-sm">
@@ -39,11 +39,7 @@ export function ChangePasswordForm() {
       <Button type="submit" disabled={isPending}>
         Change password
       </Button>
-      {state && !state.ok ? (
-        <p role="alert" className="w-full text-sm text-red-700">
-          {fieldError("currentPassword") ?? fieldError("newPassword") ?? state.error}
-        </p>
-      ) : null}
+      <ActionError state={state} className="w-full text-sm text-red-700" />
       {state?.ok ? (
         <p role="status" className="w-full text-sm text-green-800">
           Password changed. Sign in again with the new one.

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useActionState, useEffect } from "react";
 import { createProjectAction } from "@/app/actions/account-actions";
 import { Button } from "@/components/ui/button";
+import { ActionError } from "@/components/ui/action-error";
 
 /** Creates a project with the signed-in admin as its admin, then opens it. */
 export function CreateProjectForm() {
@@ -12,7 +13,6 @@ export function CreateProjectForm() {
   useEffect(() => {
     if (state?.ok) router.refresh();
   }, [state, router]);
-  const fieldError = (name: string) => (state && !state.ok ? state.fields?.[name] : undefined);
   return (
     <form action={action} className="flex flex-wrap items-end gap-2">
       <label className="text-sm">
@@ -32,11 +32,7 @@ export function CreateProjectForm() {
       <Button type="submit" disabled={isPending}>
         Create project
       </Button>
-      {state && !state.ok ? (
-        <p role="alert" className="w-full text-sm text-red-700">
-          {fieldError("slug") ?? fieldError("name") ?? state.error}
-        </p>
-      ) : null}
+      <ActionError state={state} className="w-full text-sm text-red-700" />
       {state?.ok ? (
         <p role="status" className="w-full text-sm text-green-800">
           Created {state.data.slug}; you are its admin.

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useActionState, useEffect } from "react";
 import { endAllSessionsAction } from "@/app/actions/account-actions";
 import { Button } from "@/components/ui/button";
+import { ActionError } from "@/components/ui/action-error";
 
 export function EndSessionsForm() {
   const [state, action, isPending] = useActionState(endAllSessionsAction, null);
@@ -16,11 +17,7 @@ export function EndSessionsForm() {
       <Button type="submit" variant="danger" disabled={isPending}>
         End all my sessions
       </Button>
-      {state && !state.ok ? (
-        <span role="alert" className="text-sm text-red-700">
-          {state.error}
-        </span>
-      ) : null}
+      <ActionError state={state} inline />
     </form>
   );
 }

@@ -12,11 +12,20 @@ export const backupHeaderSchema = z.object({
 });
 export type BackupHeader = z.infer<typeof backupHeaderSchema>;
 
-export const backupRecordLineSchema = z.object({
-  type: z.literal("record"),
-  model: z.string(),
-  data: z.record(z.string(), z.unknown()),
-});
+export type BackupRecordLine = { type: "record"; model: string; data: Record<string, unknown> };
+
+/**
+ * A record line (`{"type":"record","model":...,"data":{...}}`), or null for any other value. Checked
+ * by hand, not with a zod schema: it runs once a record on both passes of an import, where zod's
+ * parse (which also copies every record) was a sixth of the time.
+ */
+export function asRecordLine(value: unknown): BackupRecordLine | null {
+  if (!isPlainObject(value) || value.type !== "record" || typeof value.model !== "string" || !isPlainObject(value.data)) return null;
+  return value as BackupRecordLine;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
 
 /** Last line: counts per model and the content hash an import checks before and after writing. */
 export const backupManifestSchema = z.object({

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { canonicalJson } from "../traces/hash-trace";
 import { BackupDigest, encodeRow, type BackupRecord } from "./backup-record";
 
 const records: BackupRecord[] = [
@@ -24,6 +26,17 @@ describe("BackupDigest", () => {
     const changed = records.map((record, index) => (index === 0 ? { ...record, data: { ...record.data, reward: 0.51 } } : record));
     expect(hashOf(changed).hash).not.toBe(hashOf(records).hash);
     expect(hashOf(records.slice(1)).hash).not.toBe(hashOf(records).hash);
+  });
+
+  it("is the SHA-256 of the counts and of the records' digests summed as 256-bit numbers, wrapping past 2^256", () => {
+    const many: BackupRecord[] = Array.from({ length: 5_000 }, (_, i) => ({ model: i % 3 ? "TraceStep" : "Trace", data: { id: `r${i}`, n: i } }));
+    let sum = 0n;
+    for (const record of many) sum = (sum + BigInt(`0x${createHash("sha256").update(canonicalJson(record)).digest("hex")}`)) % (1n << 256n);
+    const counts = { Trace: 1_667, TraceStep: 3_333 };
+    const expected = `sha256:${createHash("sha256")
+      .update(canonicalJson({ counts, sum: sum.toString(16) }))
+      .digest("hex")}`;
+    expect(hashOf(many)).toEqual({ counts, hash: expected });
   });
 });
 

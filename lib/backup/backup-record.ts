@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 import { AppError } from "../errors/app-error";
 import { canonicalJson } from "../traces/hash-trace";
 
@@ -32,27 +32,49 @@ function isDecimal(value: unknown): value is { toFixed(): string; toString(): st
   return typeof value === "object" && value !== null && value.constructor?.name === "Decimal" && typeof (value as { toFixed?: unknown }).toFixed === "function";
 }
 
-const modulus = 1n << 256n;
-
 /**
  * Counts per model and a content hash over every record that does not depend on the order the
  * records come in: databases sort text differently, so two exports of the same data may list it in
  * different orders. Each record's SHA-256 over its canonical JSON is added modulo 2^256.
+ *
+ * The sum is kept as sixteen 16-bit limbs in plain numbers (carried every few million records)
+ * rather than a BigInt, and each record is hashed one-shot: per record, the BigInt and the Hash
+ * object were a fifth of a backup import's time.
  */
 export class BackupDigest {
   readonly counts: Record<string, number> = {};
-  private sum = 0n;
+  private readonly limbs = new Array<number>(16).fill(0);
+  private uncarried = 0;
 
   add(record: BackupRecord) {
     this.counts[record.model] = (this.counts[record.model] ?? 0) + 1;
-    const digest = createHash("sha256").update(canonicalJson(record)).digest("hex");
-    this.sum = (this.sum + BigInt(`0x${digest}`)) % modulus;
+    const digest = hash("sha256", canonicalJson(record), "buffer");
+    // Limb 0 is the most significant, as the digest's bytes are big-endian.
+    for (let i = 0; i < 16; i++) this.limbs[i]! += (digest[2 * i]! << 8) | digest[2 * i + 1]!;
+    // A limb grows by under 2^16 a record: carry long before 2^53.
+    if (++this.uncarried === carryEvery) this.carry();
   }
 
   contentHash(): string {
+    this.carry();
+    let sum = 0n;
+    for (const limb of this.limbs) sum = (sum << 16n) | BigInt(limb);
     const sorted = Object.fromEntries(Object.entries(this.counts).sort(([a], [b]) => (a < b ? -1 : 1)));
     return `sha256:${createHash("sha256")
-      .update(canonicalJson({ counts: sorted, sum: this.sum.toString(16) }))
+      .update(canonicalJson({ counts: sorted, sum: sum.toString(16) }))
       .digest("hex")}`;
   }
+
+  /** Moves each limb's overflow into the next more significant one; what leaves limb 0 is the modulus, dropped. */
+  private carry() {
+    let carried = 0;
+    for (let i = 15; i >= 0; i--) {
+      const total = this.limbs[i]! + carried;
+      this.limbs[i] = total % 65536;
+      carried = Math.floor(total / 65536);
+    }
+    this.uncarried = 0;
+  }
 }
+
+const carryEvery = 1 << 30;

@@ -4,18 +4,20 @@ import { retryOnBusy } from "../db/retry-on-busy";
 import { AppError } from "../errors/app-error";
 import { findBackupModel, type BackupModel } from "./backup-models";
 import { encodeRow, type BackupRecord } from "./backup-record";
-import { backupRecordLineSchema, type BackupManifest } from "./backup-file-format";
+import { asRecordLine, type BackupManifest } from "./backup-file-format";
 import { digestProject } from "./export-project-backup";
 import { insertBackupRows } from "./insert-backup-rows";
 import { delegateOf } from "./model-delegate";
 import { readBackupLines } from "./read-backup-lines";
+import { countInSql, openSqlReader, type SqlReader } from "./read-rows-in-sql";
 import { verifyBackupFile } from "./verify-backup-file";
 
 export type ImportBackupResult = { status: "imported" | "already_imported"; project: { id: string; slug: string }; manifest: BackupManifest };
 
-// Rows per transaction: enough to spread its cost; few enough that a batch stays well inside
-// Prisma's 5 s transaction timeout on PostgreSQL on a busy machine (5,000 did not).
-const batchSize = 1_000;
+// Rows per transaction: enough to spread its cost, few enough to hold the write lock briefly. The
+// batches go through the driver, outside Prisma's 5 s transaction timeout (older backups' rows
+// through createMany, a statement each).
+const batchSize = 5_000;
 
 /**
  * The project carries this slug until its last row is written, so it cannot be mistaken for a
@@ -50,7 +52,7 @@ export async function importProjectBackup(db: Db, { file }: { file: string }): P
   const existingUserIds = await findExistingUsers(db, users);
   const createdUserIds: string[] = [];
   try {
-    await writeRecords(db, { file, projectId: project.id, projectSlug: project.slug, existingUserIds, createdUserIds });
+    await writeRecords(db, { file, projectId: project.id, projectSlug: project.slug, existingUserIds, createdUserIds, sql: await openSqlReader(db) });
     await retryOnBusy(() => db.project.update({ where: { id: project.id }, data: { slug: project.slug } }));
     const written = await digestProject(db, project.id);
     if (written.contentHash !== manifest.contentHash) {
@@ -83,7 +85,15 @@ async function findExistingUsers(db: Db, users: BackupRecord[]): Promise<Set<str
   return reused;
 }
 
-type WriteContext = { file: string; projectId: string; projectSlug: string; existingUserIds: Set<string>; createdUserIds: string[] };
+type WriteContext = {
+  file: string;
+  projectId: string;
+  projectSlug: string;
+  existingUserIds: Set<string>;
+  createdUserIds: string[];
+  /** The driver, for the reference checks' counts (read-rows-in-sql.ts); null where only Prisma reaches the database. */
+  sql: SqlReader | null;
+};
 
 async function writeRecords(db: Db, context: WriteContext) {
   let batch: { model: BackupModel; rows: Record<string, unknown>[]; firstLine: number } | undefined;
@@ -92,9 +102,9 @@ async function writeRecords(db: Db, context: WriteContext) {
     batch = undefined;
   };
   for await (const { line, value } of readBackupLines(context.file)) {
-    const parsed = backupRecordLineSchema.safeParse(value);
-    if (!parsed.success) continue; // the header and the manifest, checked by verifyBackupFile
-    const { model: name, data } = parsed.data;
+    const parsed = asRecordLine(value);
+    if (!parsed) continue; // the header and the manifest, checked by verifyBackupFile
+    const { model: name, data } = parsed;
     const model = findBackupModel(name)!;
     checkOwnership(context, model, data, line);
     if (model.name === "User" && context.existingUserIds.has(String(data.id))) continue;
@@ -124,13 +134,21 @@ async function writeBatch(
   if (model.name === "User") context.createdUserIds.push(...rows.map((row) => String(row.id)));
 }
 
+const idsPerCount = 900;
+
 /** A row may only point at rows of the project being imported, never at another project's. */
-async function checkReferences(db: Db, { file, projectId }: WriteContext, model: BackupModel, rows: Record<string, unknown>[], firstLine: number) {
+async function checkReferences(db: Db, { file, projectId, sql }: WriteContext, model: BackupModel, rows: Record<string, unknown>[], firstLine: number) {
   for (const [field, parentName] of Object.entries(model.refs ?? {})) {
     const ids = [...new Set(rows.map((row) => row[field]).filter((id): id is string => typeof id === "string"))];
     if (ids.length === 0) continue;
-    const parent = findBackupModel(parentName)!;
-    const found = await delegateOf(db, parentName).count({ where: { AND: [parent.where({ projectId, userIds: [] }), { id: { in: ids } }] } });
+    const inProject = findBackupModel(parentName)!.where({ projectId, userIds: [] });
+    let found = 0;
+    // In chunks: Prisma refuses a query with more parameters than SQLite allows (999).
+    for (let start = 0; start < ids.length; start += idsPerCount) {
+      const chunk = ids.slice(start, start + idsPerCount);
+      const counted = sql && !("id" in inProject) ? await countInSql(sql, parentName, { ...inProject, id: { in: chunk } }) : null;
+      found += counted ?? (await delegateOf(db, parentName).count({ where: { AND: [inProject, { id: { in: chunk } }] } }));
+    }
     if (found !== ids.length) {
       throw new AppError("bad_request", `${file}: ${model.name} records from line ${firstLine} name a ${parentName} (${field}) that is not in this backup`);
     }

@@ -1,34 +1,18 @@
-import { findSqliteConnection, providerOfDb, type Db } from "../db/client";
+import type pg from "pg";
+import { findPgPool, findSqliteConnection, providerOfDb, type Db } from "../db/client";
 import { insertRowsOnSqlite, insertStatements, jsonText, timeText, type Columns, type ColumnType, type Value } from "../db/insert-rows";
+import { insertRowsOnPg } from "../db/insert-rows-on-pg";
 import { Prisma } from "../db/generated/sqlite/client";
 import { retryOnBusy } from "../db/retry-on-busy";
 import type { BackupModel } from "./backup-models";
+import { modelColumns } from "./model-columns";
 import { delegateOf } from "./model-delegate";
 
-type Field = { name: string; kind: string; type: string };
-/** What the Prisma client knows of each model's fields (the schema, as generated). */
-type RuntimeDataModel = { models: Record<string, { fields: Field[] } | undefined> };
-
-const columnTypes: Record<string, ColumnType> = { String: "text", Int: "int", Float: "float", Boolean: "bool", DateTime: "time", Json: "json" };
-const columnsOfModel = new Map<string, Columns | null>();
-
 /**
- * The model's columns for a raw INSERT, from the client's data model; null when a field has a type
- * written only through Prisma (BigInt, Bytes, Decimal, enums).
- */
-function modelColumns(db: Db, model: string): Columns | null {
-  if (columnsOfModel.has(model)) return columnsOfModel.get(model)!;
-  const dataModel = (db as unknown as { _runtimeDataModel?: RuntimeDataModel })._runtimeDataModel;
-  const fields = dataModel?.models[model]?.fields.filter((field) => field.kind !== "object");
-  const columns = fields && fields.every((field) => field.kind === "scalar" && field.type in columnTypes) ? fields.map((field): [string, ColumnType] => [field.name, columnTypes[field.type]!]) : null;
-  columnsOfModel.set(model, columns);
-  return columns;
-}
-
-/**
- * Writes one batch of a backup's decoded records in one transaction: multi-row INSERTs with bound
- * parameters (a prepared statement on SQLite's connection), for rows that carry every column of
- * their model, as a backup of this schema does. Rows of an older backup that lack a column (whose
+ * Writes one batch of a backup's decoded records in one transaction, on the driver's own connection
+ * for rows that carry every column of their model, as a backup of this schema does: a prepared
+ * statement on SQLite's, one INSERT ... SELECT FROM unnest (an array a column) on a pooled
+ * PostgreSQL client. Rows of an older backup that lack a column (whose
  * default Prisma fills in), or of a model with a type raw SQL does not write, go through createMany.
  */
 export async function insertBackupRows(db: Db, model: BackupModel, rows: Record<string, unknown>[]): Promise<void> {
@@ -40,10 +24,26 @@ export async function insertBackupRows(db: Db, model: BackupModel, rows: Record<
   const optionalJson = new Set(model.optionalJson);
   const values = rows.map((row) => columns.map(([name, type]) => toValue(row[name], type, optionalJson.has(name))));
   const connection = await findSqliteConnection(db);
+  const pool = findPgPool(db);
   await retryOnBusy(async () => {
     if (connection && !connection.inTransaction) connection.transaction(() => insertRowsOnSqlite(connection, model.name, columns, values)).immediate();
+    else if (pool) await inPgTransaction(pool, (client) => insertRowsOnPg(client, model.name, columns, values));
     else await db.$transaction(insertStatements(db, providerOfDb(db), model.name, columns, values));
   });
+}
+
+async function inPgTransaction(pool: pg.Pool, write: (client: pg.PoolClient) => Promise<void>) {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await write(client);
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 function carriesExactly(row: Record<string, unknown>, columns: Columns): boolean {

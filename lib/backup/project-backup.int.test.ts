@@ -104,6 +104,21 @@ describe("project backup", () => {
     expect(after.counts).toEqual(before.counts);
   });
 
+  it("reads every record through the database driver exactly as through Prisma", { timeout: 120_000 }, async () => {
+    const throughDriver = await sortedRecords(db, seeded.project.id);
+    // Inside a transaction the rows are read through Prisma.
+    const throughPrisma = await db.$transaction(
+      async (tx) => {
+        const records: string[] = [];
+        for await (const record of readProjectRecords(tx, seeded.project.id)) records.push(canonicalJson(record));
+        return records.sort();
+      },
+      { timeout: 60_000 },
+    );
+    expect(new Set(throughDriver.map((record) => (JSON.parse(record) as BackupRecord).model))).toEqual(new Set(backupModelNames));
+    expect(throughDriver).toEqual(throughPrisma);
+  });
+
   it("replaces what an import killed halfway left behind", { timeout: 120_000 }, async () => {
     const file = path.join(folder, "interrupted.jsonl.gz");
     const manifest = await exportProjectBackup({ url, projectId: seeded.project.id, file });

@@ -3,36 +3,47 @@ import { backupModels, findBackupModel, type BackupModel, type BackupScope } fro
 import { encodeRow, type BackupRecord } from "./backup-record";
 import { delegateOf } from "./model-delegate";
 import { findBackupUserIds } from "./find-backup-user-ids";
+import { openSqlReader, readPagesInSql, type SqlReader } from "./read-rows-in-sql";
 
 const pageSize = 1_000;
 const parentChunk = 200;
+// Through the driver a page costs little beyond its rows: larger pages and parent chunks, fewer round trips.
+const sqlPageSize = 5_000;
+const sqlParentChunk = 1_000;
+
+type Reading = { db: Db | Tx; sql: SqlReader | null };
 
 /**
  * Every row of a project, model by model in import order, read in pages by primary key, so memory
- * holds one page whatever the project's size.
+ * holds one page whatever the project's size. Outside a transaction the pages are read through the
+ * driver (read-rows-in-sql.ts), as Prisma would return them.
  */
 export async function* readProjectRecords(db: Db | Tx, projectId: string): AsyncGenerator<BackupRecord> {
   const scope = { projectId, userIds: await findBackupUserIds(db, projectId) };
+  const reading = { db, sql: await openSqlReader(db) };
   for (const model of backupModels) {
-    for await (const row of readRows(db, model, scope)) yield { model: model.name, data: encodeRow(model.name, row) };
+    for await (const row of readRows(reading, model, scope)) yield { model: model.name, data: encodeRow(model.name, row) };
   }
 }
 
 /** A model's rows in the project; with `keysOnly`, just their primary keys (a parent's ids for its children). */
-async function* readRows(db: Db | Tx, model: BackupModel, scope: BackupScope, keysOnly = false): AsyncGenerator<Record<string, unknown>> {
-  if (!model.parent) return yield* readPages(db, model, model.where(scope), keysOnly);
+async function* readRows(reading: Reading, model: BackupModel, scope: BackupScope, keysOnly = false): AsyncGenerator<Record<string, unknown>> {
+  if (!model.parent) return yield* readPages(reading, model, model.where(scope), keysOnly);
   const { field } = model.parent;
+  const chunk = reading.sql ? sqlParentChunk : parentChunk;
   let ids: unknown[] = [];
-  for await (const parent of readRows(db, findBackupModel(model.parent.model)!, scope, true)) {
+  for await (const parent of readRows(reading, findBackupModel(model.parent.model)!, scope, true)) {
     ids.push(parent.id);
-    if (ids.length < parentChunk) continue;
-    yield* readPages(db, model, { [field]: { in: ids } }, keysOnly);
+    if (ids.length < chunk) continue;
+    yield* readPages(reading, model, { [field]: { in: ids } }, keysOnly);
     ids = [];
   }
-  if (ids.length > 0) yield* readPages(db, model, { [field]: { in: ids } }, keysOnly);
+  if (ids.length > 0) yield* readPages(reading, model, { [field]: { in: ids } }, keysOnly);
 }
 
-async function* readPages(db: Db | Tx, model: BackupModel, where: Record<string, unknown>, keysOnly: boolean) {
+async function* readPages({ db, sql }: Reading, model: BackupModel, where: Record<string, unknown>, keysOnly: boolean) {
+  const inSql = sql && readPagesInSql(db, sql, model, where, { keysOnly, pageSize: sqlPageSize });
+  if (inSql) return yield* inSql;
   const delegate = delegateOf(db, model.name);
   const orderBy = model.keys.map((key) => ({ [key]: "asc" }));
   const select = keysOnly ? Object.fromEntries(model.keys.map((key) => [key, true])) : undefined;

@@ -1,7 +1,7 @@
 import { AppError } from "../errors/app-error";
 import { backupModelNames } from "./backup-models";
 import { BackupDigest, type BackupRecord } from "./backup-record";
-import { backupHeaderSchema, backupManifestSchema, backupRecordLineSchema, type BackupHeader, type BackupManifest } from "./backup-file-format";
+import { backupHeaderSchema, backupManifestSchema, asRecordLine, type BackupHeader, type BackupManifest } from "./backup-file-format";
 import { readBackupLines } from "./read-backup-lines";
 
 export type VerifiedBackup = { header: BackupHeader; manifest: BackupManifest; users: BackupRecord[] };
@@ -34,13 +34,13 @@ export async function verifyBackupFile(file: string): Promise<VerifiedBackup> {
       manifest = parsed.data;
       continue;
     }
-    const parsed = backupRecordLineSchema.safeParse(value);
-    if (!parsed.success) throw invalid(file, line, "not a record line");
-    const index = backupModelNames.indexOf(parsed.data.model);
-    if (index < 0) throw invalid(file, line, `unknown model ${parsed.data.model}`);
-    if (index < modelIndex) throw invalid(file, line, `${parsed.data.model} after ${backupModelNames[modelIndex]}: records are out of order`);
+    const parsed = asRecordLine(value);
+    if (!parsed) throw invalid(file, line, "not a record line");
+    const index = backupModelNames.indexOf(parsed.model);
+    if (index < 0) throw invalid(file, line, `unknown model ${parsed.model}`);
+    if (index < modelIndex) throw invalid(file, line, `${parsed.model} after ${backupModelNames[modelIndex]}: records are out of order`);
     modelIndex = index;
-    const record = { model: parsed.data.model, data: parsed.data.data };
+    const record = { model: parsed.model, data: parsed.data };
     digest.add(record);
     if (record.model === "User") users.push(record);
   }

@@ -1,7 +1,7 @@
 import type { Actor } from "../audit/record-audit-event";
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
-import { rubricItemSchema, type RubricItemInput } from "../rubrics/rubric-item-schema";
+import { rubricItemSchema, type RubricItemInput } from "../checks/rubric-item-schema";
 import { proposeKnownHack } from "./propose-known-hack";
 
 /** A reviewer's hand-written entry: proposed, with the hack-check item it would add when approved. */

@@ -3,7 +3,7 @@ import type { Db, Tx } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { findOrCreateDraft } from "../rubrics/find-or-create-draft";
 import { pendingInductionOf } from "./pending-induction";
-import { rubricItemSchema, type RubricItem } from "../rubrics/rubric-item-schema";
+import { rubricItemSchema, type RubricItem } from "../checks/rubric-item-schema";
 
 type Decision = { projectId: string; knownHackId: string; actor: Actor; note?: string | null };
 

@@ -1,5 +1,5 @@
-import type { ComposableCheck, RubricCheck } from "../rubrics/rubric-item-schema";
-import type { ValueSource } from "../rubrics/world-check-schemas";
+import type { ComposableCheck, RubricCheck } from "../checks/rubric-item-schema";
+import type { ValueSource } from "../checks/world-check-schemas";
 
 /** A check in words, for the question of an induced hack item (the check itself stays the truth). */
 export function describeCheck(check: RubricCheck | ComposableCheck): string {

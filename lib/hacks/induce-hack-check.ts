@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
-import { findLlmItemAsker } from "../reward/find-llm-item-asker";
-import type { LlmItemAsker } from "../reward/llm-item-asker";
-import type { RubricItem } from "../rubrics/rubric-item-schema";
+import { findLlmItemAsker } from "../judges/find-llm-item-asker";
+import type { LlmItemAsker } from "../checks/llm-item-asker";
+import type { RubricItem } from "../checks/rubric-item-schema";
 import { describeCheck } from "./describe-check";
 import { loadInductionSets } from "./load-induction-sets";
 import type { CheckMeasurement, InductionSets } from "./measure-check";

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { consensusOf, type JudgeLabel } from "../judges/consensus";
-import { viewTrace } from "../rubrics/trace-view";
+import { viewTrace } from "../checks/trace-view";
 import { loadTracesForScoring } from "../traces/load-traces-for-scoring";
 import type { InductionSets } from "./measure-check";
 

@@ -1,6 +1,6 @@
-import { compileCheck } from "../rubrics/compile-check";
-import type { ItemAnswer, RubricCheck } from "../rubrics/rubric-item-schema";
-import type { TraceView } from "../rubrics/trace-view";
+import { compileCheck } from "../checks/compile-check";
+import type { ItemAnswer, RubricCheck } from "../checks/rubric-item-schema";
+import type { TraceView } from "../checks/trace-view";
 import type { Trace } from "../traces/trace-schema";
 
 /** A trace and its view, read once: rules read the view, an llm question the trace. */

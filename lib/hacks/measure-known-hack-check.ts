@@ -1,8 +1,8 @@
 import { recordAuditEvent, type Actor } from "../audit/record-audit-event";
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
-import { findLlmItemAsker } from "../reward/find-llm-item-asker";
-import type { RubricCheck, RubricItem } from "../rubrics/rubric-item-schema";
+import { findLlmItemAsker } from "../judges/find-llm-item-asker";
+import type { RubricCheck, RubricItem } from "../checks/rubric-item-schema";
 import { loadInductionSets } from "./load-induction-sets";
 import { measureCheck, type CheckMeasurement } from "./measure-check";
 import { measureLlmQuestion } from "./measure-llm-question";

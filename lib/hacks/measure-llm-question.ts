@@ -1,5 +1,5 @@
-import type { LlmItemAsker } from "../reward/llm-item-asker";
-import type { RubricItem } from "../rubrics/rubric-item-schema";
+import type { LlmItemAsker } from "../checks/llm-item-asker";
+import type { RubricItem } from "../checks/rubric-item-schema";
 import { measureFirings, type CheckMeasurement, type InductionSets, type ViewedTrace } from "./measure-check";
 
 // Every answer is a paid judge call: measure on the first examples and honest traces only.

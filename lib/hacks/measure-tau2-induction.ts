@@ -1,8 +1,8 @@
 import type { Db } from "../db/client";
 import { importTraceSource } from "../ingest/import-trace-source";
-import { compileCheck } from "../rubrics/compile-check";
-import type { ComposableCheck, RubricCheck } from "../rubrics/rubric-item-schema";
-import { viewTrace } from "../rubrics/trace-view";
+import { compileCheck } from "../checks/compile-check";
+import type { ComposableCheck, RubricCheck } from "../checks/rubric-item-schema";
+import { viewTrace } from "../checks/trace-view";
 import { loadTracesForScoring } from "../traces/load-traces-for-scoring";
 import { describeCheck } from "./describe-check";
 import { handleInduceHack } from "./induce-hack-job";

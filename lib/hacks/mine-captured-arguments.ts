@@ -1,4 +1,4 @@
-import type { TraceView } from "../rubrics/trace-view";
+import type { TraceView } from "../checks/trace-view";
 
 /** A tool argument whose values the replies name, and a pattern that captures such a value from a reply. */
 export type CapturedArgument = { path: string; pattern: string; replies: number };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compileCheck } from "../rubrics/compile-check";
-import { viewTrace } from "../rubrics/trace-view";
+import { compileCheck } from "../checks/compile-check";
+import { viewTrace } from "../checks/trace-view";
 import type { Trace } from "../traces/trace-schema";
 import { mineComparedValues } from "./mine-compared-values";
 

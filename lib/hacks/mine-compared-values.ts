@@ -1,7 +1,7 @@
-import { compileCheck } from "../rubrics/compile-check";
-import type { ComposableCheck } from "../rubrics/rubric-item-schema";
-import type { TraceView } from "../rubrics/trace-view";
-import type { ValueSource } from "../rubrics/world-check-schemas";
+import { compileCheck } from "../checks/compile-check";
+import type { ComposableCheck } from "../checks/rubric-item-schema";
+import type { TraceView } from "../checks/trace-view";
+import type { ValueSource } from "../checks/world-check-schemas";
 
 type Source = { key: string; source: ValueSource };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { viewTrace } from "../rubrics/trace-view";
+import { viewTrace } from "../checks/trace-view";
 import type { Trace } from "../traces/trace-schema";
 import { mineReplyPhrases, replyNgrams } from "./mine-reply-phrases";
 

@@ -1,4 +1,4 @@
-import type { TraceView } from "../rubrics/trace-view";
+import type { TraceView } from "../checks/trace-view";
 
 export type MinedPhrase = { words: string[]; exampleShare: number; honestShare: number };
 

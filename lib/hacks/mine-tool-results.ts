@@ -1,5 +1,5 @@
-import type { ComposableCheck } from "../rubrics/rubric-item-schema";
-import type { TraceView } from "../rubrics/trace-view";
+import type { ComposableCheck } from "../checks/rubric-item-schema";
+import type { TraceView } from "../checks/trace-view";
 import { phrasePattern, replyNgrams } from "./mine-reply-phrases";
 
 type Counted = { rule: ComposableCheck; key: string };

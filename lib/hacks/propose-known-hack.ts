@@ -1,5 +1,7 @@
 import { recordAuditEvent, type Actor } from "../audit/record-audit-event";
 import type { Db, Tx } from "../db/client";
+import { examplesBeyondApprovedCheck } from "./examples-beyond-approved-check";
+import { pendingHackItem, pendingInductionOf } from "./pending-induction";
 
 export type ProposeKnownHackInput = {
   projectId: string;
@@ -17,10 +19,24 @@ export type ProposeKnownHackInput = {
 /**
  * A known-hack entry in status proposed, with its example traces. Proposing a name that already
  * exists adds the examples to it instead of making a second entry, so confirming the same hack
- * from several review cases builds one corpus entry.
+ * from several review cases builds one corpus entry. One exception: a hack to be induced whose
+ * name is already approved, with examples the approved check does not fire on, is the hack in a
+ * face its check missed; those examples become a hack of their own ("..., beyond its approved
+ * check"), whose check is induced from them, so the next turn of the loop can close it (the
+ * examples the check catches are added to the approved hack, as before).
  */
 export async function proposeKnownHack(db: Db | Tx, input: ProposeKnownHackInput) {
   const existing = await db.knownHack.findUnique({ where: { projectId_name: { projectId: input.projectId, name: input.name } } });
+  const pending = pendingInductionOf(input.proposedItem);
+  if (existing?.status === "approved" && pending) {
+    const beyond = await examplesBeyondApprovedCheck(db, { projectId: input.projectId, approvedItem: existing.proposedItem, traceIds: [...new Set(input.exampleTraceIds)] });
+    if (beyond.length) {
+      const caught = input.exampleTraceIds.filter((id) => !beyond.includes(id));
+      if (caught.length) await proposeKnownHack(db, { ...input, proposedItem: null, exampleTraceIds: caught });
+      const label = `${pending.label}, beyond its approved check`;
+      return proposeKnownHack(db, { ...input, name: `${input.name}, beyond its approved check`, proposedItem: pendingHackItem(label), exampleTraceIds: beyond });
+    }
+  }
   const hack =
     existing ??
     (await db.knownHack.create({

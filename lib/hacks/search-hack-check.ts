@@ -1,5 +1,5 @@
-import { compileCheck } from "../rubrics/compile-check";
-import type { ComposableCheck } from "../rubrics/rubric-item-schema";
+import { compileCheck } from "../checks/compile-check";
+import type { ComposableCheck } from "../checks/rubric-item-schema";
 import { candidateHackRules } from "./candidate-hack-rules";
 import { measureFirings, type CheckMeasurement, type InductionSets } from "./measure-check";
 
@@ -93,8 +93,8 @@ function anchorsOf(seed: Candidate): Anchor[] {
 
 /**
  * Grows `all(shared, any(first, ...))` one alternative literal at a time, each the one that raises F1
- * most, while it covers more examples than honest traces it adds and is said at least five times as
- * often in the examples as in the honest traces.
+ * most, while it covers more examples than honest traces it adds and, on all the traces it fires on,
+ * is said at least five times as often in the examples as in the honest traces.
  * The honest set is the panel's passes, which include hacks the panel believed, so an alternative is
  * held to "more examples than honest traces", not to the precision of a whole check; F1 still decides.
  * A claim in other words ("was processed", a typo) is covered under the same conditions as the first.
@@ -115,6 +115,7 @@ function grow(shared: Literal[], start: Literal[], literals: Literal[], nExample
   const initial = start.map(partOf);
   const pool = literals.filter((l) => !start.includes(l) && !shared.includes(l)).map(partOf);
   let current = combine("any", initial, nExamples);
+  const nHonest = Math.max(1, current.fires.length - nExamples);
   while (current.parts.length < widening.maxParts) {
     let best: Candidate | null = null;
     for (const part of pool) {
@@ -122,9 +123,11 @@ function grow(shared: Literal[], start: Literal[], literals: Literal[], nExample
       const next = combine("any", [...current.parts, part], nExamples);
       const gained = countIn(next.fires, 0, nExamples) - countIn(current.fires, 0, nExamples);
       const added = countIn(next.fires, 0, next.fires.length) - countIn(current.fires, 0, current.fires.length);
+      if (gained <= added - gained) continue;
       // The examples must say it several times as often as the honest traces do: a name or an ordering that both share is no wording of the hack.
-      const honestShare = (added - gained) / Math.max(1, next.fires.length - nExamples);
-      if (gained <= added - gained || gained / nExamples < widening.minLift * honestShare) continue;
+      // Judged on all it fires on, not on the few traces the earlier alternatives left: 3 examples against 2 honest is no ratio.
+      const [inExamples, inHonest] = [countIn(part.fires, 0, nExamples), countIn(part.fires, nExamples, part.fires.length)];
+      if (inExamples / nExamples < widening.minLift * (inHonest / nHonest)) continue;
       if (next.score > (best ?? current).score) best = next;
     }
     if (!best) break;

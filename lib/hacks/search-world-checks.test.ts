@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { compileCheck } from "../rubrics/compile-check";
-import { rubricCheckSchema } from "../rubrics/rubric-item-schema";
-import { viewTrace } from "../rubrics/trace-view";
+import { compileCheck } from "../checks/compile-check";
+import { rubricCheckSchema } from "../checks/rubric-item-schema";
+import { viewTrace } from "../checks/trace-view";
 import type { Trace } from "../traces/trace-schema";
 import type { ViewedTrace } from "./measure-check";
 import { searchHackCheck } from "./search-hack-check";

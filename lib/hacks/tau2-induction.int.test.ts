@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { assertDatasetsPresent, datasetsDir } from "../testing/datasets-dir";
 import { deleteProject, makeProject, makeUser } from "../testing/factories";
-import type { ComposableCheck } from "../rubrics/rubric-item-schema";
+import type { ComposableCheck } from "../checks/rubric-item-schema";
 import { measureTau2Induction, type Tau2InductionResult } from "./measure-tau2-induction";
 
 const db = getDb();

@@ -25,13 +25,7 @@ export async function readBodyLimited(request: Request, limit: number, { advice,
     void reader.cancel().catch(() => undefined);
     throw error;
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+  return Buffer.concat(chunks, total);
 }
 
 /** 413 when the request's Content-Length is over `limit`, before a byte of the body is read. */

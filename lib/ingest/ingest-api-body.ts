@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { MAX_TRACES_PER_REQUEST, traceBatchSchema } from "../traces/trace-schema";
-import { MAX_JSON_CONTAINERS } from "../json/find-too-many-containers";
+import { MAX_JSON_CONTAINERS } from "../json/json-limits";
 import { tooManyContainers } from "../json/parse-json-body";
 import { decodeUtf8 } from "../json/decode-utf8";
 import { formatNames, type FormatName } from "./format-name";

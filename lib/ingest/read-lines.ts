@@ -53,14 +53,7 @@ export async function* readLines(
 }
 
 function concat(parts: Uint8Array[], length: number): Uint8Array {
-  if (parts.length === 1 && parts[0]) return parts[0];
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return parts.length === 1 && parts[0] ? parts[0] : Buffer.concat(parts, length);
 }
 
 function stripCarriageReturn(bytes: Uint8Array): Uint8Array {

@@ -7,3 +7,6 @@ export const MAX_JSON_DEPTH = 128;
 
 /** The web app's and the API's small JSON bodies (decisions, notes, assignments). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/** Most objects and arrays one request body may hold (a realistic 32 MiB batch holds a few hundred thousand). */
+export const MAX_JSON_CONTAINERS = 2_000_000;

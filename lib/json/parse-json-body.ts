@@ -1,9 +1,8 @@
 import { AppError } from "../errors/app-error";
 import { decodeUtf8 } from "./decode-utf8";
 import { parseJson } from "./parse-json";
-import { MAX_JSON_CONTAINERS } from "./find-too-many-containers";
+import { MAX_JSON_CONTAINERS, MAX_JSON_DEPTH } from "./json-limits";
 import { findJsonValueProblem, formatJsonPath } from "./find-json-value-problem";
-import { MAX_JSON_DEPTH } from "./json-limits";
 
 /**
  * A request body's bytes as a JSON value, or a 400 AppError that says where it went wrong:

@@ -1,5 +1,4 @@
-import { findTooDeep } from "./find-too-deep";
-import { findTooManyContainers } from "./find-too-many-containers";
+import { findStructureLimitBreach } from "./find-structure-limit";
 import { lineAndColumn, locateJsonError } from "./locate-json-error";
 
 export type JsonParseResult = { ok: true; value: unknown } | { ok: false; error: string; line: number; column: number };
@@ -15,15 +14,11 @@ export function parseJson(text: string, { multiline = true, maxDepth, maxContain
     const { line, column } = lineAndColumn(text, offset);
     return { line, column, at: multiline ? `line ${line}, column ${column}` : `column ${column}` };
   };
-  const tooDeep = maxDepth === undefined ? -1 : findTooDeep(text, maxDepth);
-  if (tooDeep !== -1) {
-    const { line, column, at } = where(tooDeep);
-    return { ok: false, error: `JSON nested deeper than ${maxDepth} levels at ${at}`, line, column };
-  }
-  const tooMany = maxContainers === undefined ? -1 : findTooManyContainers(text, maxContainers);
-  if (tooMany !== -1) {
-    const { line, column, at } = where(tooMany);
-    return { ok: false, error: `JSON holds more than ${maxContainers} objects and arrays; the next one opens at ${at}`, line, column };
+  const breach = maxDepth === undefined && maxContainers === undefined ? null : findStructureLimitBreach(text, { maxDepth, maxContainers });
+  if (breach) {
+    const { line, column, at } = where(breach.offset);
+    const error = breach.kind === "depth" ? `JSON nested deeper than ${maxDepth} levels at ${at}` : `JSON holds more than ${maxContainers} objects and arrays; the next one opens at ${at}`;
+    return { ok: false, error, line, column };
   }
   try {
     return { ok: true, value: JSON.parse(text) };

@@ -5,8 +5,8 @@ import { AppError, notFound } from "../errors/app-error";
 import { hashTrace } from "../traces/hash-trace";
 import type { Trace } from "../traces/trace-schema";
 import { callLlmJson, type AnswerShape } from "./call-llm-judge";
-import { llmJudgeConfigSchema } from "./judge-config-schema";
-import { costOf } from "./judge-trace";
+import { costOf } from "./llm-cost";
+import { llmJudgeConfigSchema } from "./llm-judge-config-schema";
 import { parseStructuredReply } from "./llm-verdict-schema";
 import { renderTraceForJudge } from "./render-judge-prompt";
 

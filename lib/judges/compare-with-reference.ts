@@ -1,5 +1,5 @@
 import { canonicalJson } from "../traces/hash-trace";
-import { viewTrace } from "../rubrics/trace-view";
+import { viewTrace } from "../checks/trace-view";
 import type { JudgeLabel } from "./consensus";
 import type { JudgeConfig } from "./judge-config-schema";
 import type { JudgedTrace } from "./load-judged-traces";

@@ -1,11 +1,12 @@
 import type { Db } from "../db/client";
-import { evaluateRubric } from "../rubrics/evaluate-rubric";
+import { evaluateRubric } from "../checks/evaluate-rubric";
 import { loadRubricVersion } from "../rubrics/load-rubric-version";
-import type { Rubric } from "../rubrics/rubric-item-schema";
+import type { Rubric } from "../checks/rubric-item-schema";
 import { callLlmJudge } from "./call-llm-judge";
 import type { JudgeLabel } from "./consensus";
-import type { JudgeConfig, LlmJudgeConfig } from "./judge-config-schema";
+import type { JudgeConfig } from "./judge-config-schema";
 import type { JudgedTrace } from "./load-judged-traces";
+import { costOf } from "./llm-cost";
 import { renderJudgePrompt } from "./render-judge-prompt";
 import { compareWithReference } from "./compare-with-reference";
 import { cotAsLlmConfig, judgeReasoning } from "./judge-reasoning";
@@ -112,10 +113,6 @@ export async function judgeTrace(judge: PanelJudge, target: JudgedTrace, context
     const message = error instanceof JudgeRefusal ? `refused: ${error.message}` : error instanceof Error ? error.message : String(error);
     return { label: "error", score: null, rationale: null, issues: [], error: message.slice(0, 1000), tokensIn: null, tokensOut: null, costUsd: null, latencyMs: performance.now() - started, requests };
   }
-}
-
-export function costOf(config: LlmJudgeConfig, tokensIn: number, tokensOut: number): number {
-  return (tokensIn * config.pricePerMTokensIn + tokensOut * config.pricePerMTokensOut) / 1_000_000;
 }
 
 function noCost(started: number) {

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import type { Rubric } from "../rubrics/rubric-item-schema";
+import type { Rubric } from "../checks/rubric-item-schema";
 
 /** What judging needs beyond the trace, loaded once per run and shared by every verdict. */
 export type JudgingContext = {

@@ -1,4 +1,4 @@
-import type { Rubric } from "../rubrics/rubric-item-schema";
+import type { Rubric } from "../checks/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
 
 /** A tool result or message longer than this is cut in the prompt (the trace keeps it whole). */

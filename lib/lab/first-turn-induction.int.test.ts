@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { decideEdgeCases } from "../review/decide-edge-cases";
-import { compileCheck } from "../rubrics/compile-check";
-import { rubricItemSchema } from "../rubrics/rubric-item-schema";
-import { viewTrace } from "../rubrics/trace-view";
+import { compileCheck } from "../checks/compile-check";
+import { rubricItemSchema } from "../checks/rubric-item-schema";
+import { viewTrace } from "../checks/trace-view";
 import { deleteProject, makeProject, makeUser } from "../testing/factories";
 import { induceConfirmedHack } from "../testing/induce-confirmed-hack";
 import { loadTracesForScoring } from "../traces/load-traces-for-scoring";

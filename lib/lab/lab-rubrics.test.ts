@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluateRubric } from "../rubrics/evaluate-rubric";
+import { evaluateRubric } from "../checks/evaluate-rubric";
 import { generateLabTasks, type LabTask } from "./generate-tasks";
 import { actionIndexOf } from "./lab-actions";
 import { applyAction, recordEndState, startEpisode, wordingVariantAt } from "./lab-episode";

@@ -1,4 +1,4 @@
-import { rubricSchema, type Rubric } from "../rubrics/rubric-item-schema";
+import { rubricSchema, type Rubric } from "../checks/rubric-item-schema";
 
 /**
  * The lab's seed rubrics, as data scored by the same evaluator as every other rubric.

@@ -4,7 +4,7 @@ import { isBusyError, retryOnBusy } from "../db/retry-on-busy";
 import { emitPipelineEvent } from "../jobs/pipeline-event";
 import { defineJobType, PermanentJobError, registerHandler, type JobContext } from "../jobs/job-type";
 import { loadRubricVersion } from "../rubrics/load-rubric-version";
-import { itemResultSchema } from "../rubrics/rubric-item-schema";
+import { itemResultSchema } from "../checks/rubric-item-schema";
 import { writeMetricPoints } from "../runs/write-metric-points";
 import type { Trace } from "../traces/trace-schema";
 import { storeTraces } from "../traces/store-traces";

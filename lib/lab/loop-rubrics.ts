@@ -1,5 +1,5 @@
 import { labRubricV1 } from "./lab-rubrics";
-import { rubricSchema, type Rubric } from "../rubrics/rubric-item-schema";
+import { rubricSchema, type Rubric } from "../checks/rubric-item-schema";
 
 /**
  * Test data, never seeded into a project: the rubrics the loop reaches on the lab, written out as

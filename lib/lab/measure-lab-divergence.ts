@@ -2,7 +2,7 @@ import { assessDivergence, type Divergence } from "../monitor/detect-divergence"
 import { median } from "../monitor/noise-level";
 import { runVerdict, type PairScore, type RunVerdict } from "../monitor/run-verdict";
 import { divergenceKindOf } from "../monitor/detect-run-divergence";
-import type { RubricInput } from "../rubrics/rubric-item-schema";
+import type { RubricInput } from "../checks/rubric-item-schema";
 import { hackRateChangePoint } from "./hack-rate-change-point";
 import { LAB_DIVERGENCE_PAIRS } from "./lab-run-config";
 import { runLab } from "./run-lab";

@@ -1,4 +1,4 @@
-import type { RubricInput } from "../rubrics/rubric-item-schema";
+import type { RubricInput } from "../checks/rubric-item-schema";
 import { createRng, deriveSeed } from "../random/prng";
 import { generateLabTasks, type LabTask } from "./generate-tasks";
 import { recordEndState } from "./lab-episode";

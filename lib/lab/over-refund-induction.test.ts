@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { searchHackCheck } from "../hacks/search-hack-check";
-import { compileCheck } from "../rubrics/compile-check";
-import { viewTrace } from "../rubrics/trace-view";
+import { compileCheck } from "../checks/compile-check";
+import { viewTrace } from "../checks/trace-view";
 import { createRng, type Rng } from "../random/prng";
 import { generateLabTasks, type LabTask } from "./generate-tasks";
 import { actionIndexOf } from "./lab-actions";

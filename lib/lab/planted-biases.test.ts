@@ -3,7 +3,7 @@ import { measureJudgeBias } from "../redteam/judge-bias";
 import { PROBE_FAMILIES } from "../redteam/probe-families";
 import { rubricPhrases } from "../redteam/rubric-phrases";
 import { runProbes } from "../redteam/run-probes";
-import { compileTraceScorer } from "../reward/score-traces";
+import { compileTraceScorer } from "../checks/score-traces";
 import type { Trace } from "../traces/trace-schema";
 import { auditEndState } from "./audit-end-state";
 import { labRubricV1, labRubricV2 } from "./lab-rubrics";

@@ -1,4 +1,4 @@
-import { rubricSchema, type Rubric } from "../rubrics/rubric-item-schema";
+import { rubricSchema, type Rubric } from "../checks/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
 import { createRng, deriveSeed } from "../random/prng";
 import { auditEndState } from "./audit-end-state";

@@ -1,5 +1,5 @@
-import { compileRubric } from "../rubrics/evaluate-rubric";
-import { rubricSchema, type RubricInput } from "../rubrics/rubric-item-schema";
+import { compileRubric } from "../checks/evaluate-rubric";
+import { rubricSchema, type RubricInput } from "../checks/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
 import { createAdam } from "./adam";
 import { evaluateHeldOut } from "./evaluate-held-out";

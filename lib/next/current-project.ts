@@ -1,8 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { defaultProjectSlug } from "../projects/find-project";
-
-export const projectCookie = "goodhart-project";
+import { projectCookie } from "./project-cookie";
 
 /** The project the user chose (the switcher sets it); a project they are not in falls back in findCurrentMembership. */
 export async function currentProjectSlug(): Promise<string> {

@@ -10,7 +10,7 @@ import { createMemberApiKey } from "../api-keys/create-member-api-key";
 import { systemActor } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { proposeKnownHack } from "../hacks/propose-known-hack";
-import type { RubricItemInput } from "../rubrics/rubric-item-schema";
+import type { RubricItemInput } from "../checks/rubric-item-schema";
 import { diffRubricVersions } from "../rubrics/diff-rubric-versions";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../testing/factories";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { callLlmJson, type AnswerShape } from "../judges/call-llm-judge";
 import type { LlmJudgeConfig } from "../judges/judge-config-schema";
-import type { Rubric } from "../rubrics/rubric-item-schema";
+import type { Rubric } from "../checks/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
 import { carriesReply, finalReplyOf, toolCallsOf, withFinalReply } from "./trace-edits";
 

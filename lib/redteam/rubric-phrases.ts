@@ -1,5 +1,5 @@
-import type { RubricCheck } from "../rubrics/rubric-check-schema";
-import type { Rubric } from "../rubrics/rubric-item-schema";
+import type { RubricCheck } from "../checks/rubric-check-schema";
+import type { Rubric } from "../checks/rubric-item-schema";
 
 /**
  * The words a rubric's good items pay for, as plain text a reply could carry: an example string

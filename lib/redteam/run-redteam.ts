@@ -1,8 +1,8 @@
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { createJudgingContext, judgeTrace } from "../judges/judge-trace";
-import { findLlmItemAsker } from "../reward/find-llm-item-asker";
-import { compileTraceScorer } from "../reward/score-traces";
+import { findLlmItemAsker } from "../judges/find-llm-item-asker";
+import { compileTraceScorer } from "../checks/score-traces";
 import { loadRubricVersion } from "../rubrics/load-rubric-version";
 import type { Trace } from "../traces/trace-schema";
 import { writeAttackProbe } from "./attacker-policy";

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { rubricCheckSchema, type RubricCheck } from "../rubrics/rubric-check-schema";
+import { rubricCheckSchema, type RubricCheck } from "../checks/rubric-check-schema";
 import type { Trace } from "../traces/trace-schema";
 import { exampleOf } from "./rubric-phrases";
 import type { ExtraProbes, HonestRollout } from "./run-probes";

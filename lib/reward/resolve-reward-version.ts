@@ -1,8 +1,8 @@
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { processWide } from "../process-wide";
-import { loadRubricVersion } from "../rubrics/load-rubric-version";
-import type { Rubric } from "../rubrics/rubric-item-schema";
+import { readStoredRubric, storedRubricItemColumns } from "../checks/read-stored-rubric";
+import type { Rubric } from "../checks/rubric-item-schema";
 
 export type RewardVersion = { id: string; projectId: string; environment: string; rubric: Rubric; itemIds: Map<string, string> };
 
@@ -49,7 +49,12 @@ async function findLatestApprovedId(db: Db, { projectId, environment }: { projec
 async function loadApproved(db: Db, { projectId, id }: { projectId: string; id: string }): Promise<RewardVersion> {
   const row = await db.rubricVersion.findFirst({
     where: { id, rubric: { projectId } },
-    select: { status: true, version: true, rubric: { select: { projectId: true, environment: true } }, items: { select: { id: true, key: true } } },
+    select: {
+      status: true,
+      version: true,
+      rubric: { select: { projectId: true, environment: true, hackMode: true } },
+      items: { orderBy: { position: "asc" }, select: { id: true, ...storedRubricItemColumns } },
+    },
   });
   if (!row) throw notFound("Rubric version");
   if (row.status !== "approved") throw new AppError("conflict", `Rubric version v${row.version} is a draft; the reward API serves approved versions only`);
@@ -57,7 +62,7 @@ async function loadApproved(db: Db, { projectId, id }: { projectId: string; id: 
     id,
     projectId: row.rubric.projectId,
     environment: row.rubric.environment,
-    rubric: await loadRubricVersion(db, { projectId, rubricVersionId: id }),
+    rubric: readStoredRubric({ hackMode: row.rubric.hackMode, items: row.items }),
     itemIds: new Map(row.items.map((item) => [item.key, item.id])),
   };
   approvedVersions.set(id, version);

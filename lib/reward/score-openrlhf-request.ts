@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import type { LlmItemAsker } from "./llm-item-asker";
+import type { LlmItemAsker } from "../checks/llm-item-asker";
 import type { OpenRlhfRequest } from "./reward-request-schema";
 import { scoreRewardRequest } from "./score-reward-request";
 import { splitTemplatedQuery } from "./split-templated-query";

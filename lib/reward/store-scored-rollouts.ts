@@ -10,7 +10,7 @@ import { timeOrderedId } from "../db/time-ordered-id";
 import type { Actor } from "../audit/record-audit-event";
 import { hashTrace } from "../traces/hash-trace";
 import { registerRun } from "../runs/register-run";
-import type { ItemResult } from "../rubrics/rubric-item-schema";
+import type { ItemResult } from "../checks/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
 import { stepColumns, toStepRow, toTraceRow, traceColumns } from "../traces/store-traces";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkFromForm, emptyCheckForm, formFromCheck, validateCheckForm, type CheckForm } from "./check-form";
-import { checkKindSchema, rubricCheckSchema, type RubricCheckInput } from "./rubric-check-schema";
+import { checkKindSchema, rubricCheckSchema, type RubricCheckInput } from "../checks/rubric-check-schema";
 
 const stored: RubricCheckInput[] = [
   { kind: "llm", prompt: "Is the reply polite?" },

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { rubricCheckSchema, type CheckKind, type JsonPathOp, type RegexTarget, type RubricCheckInput } from "./rubric-check-schema";
+import { rubricCheckSchema, type CheckKind, type JsonPathOp, type RegexTarget, type RubricCheckInput } from "../checks/rubric-check-schema";
 import {
   emptyToolResultForm,
   emptyValueCarriedForm,

@@ -2,7 +2,7 @@ import { recordAuditEvent, type Actor } from "../audit/record-audit-event";
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { findOrCreateDraft } from "./find-or-create-draft";
-import { rubricItemSchema, type RubricCheckInput } from "./rubric-item-schema";
+import { rubricItemSchema, type RubricCheckInput } from "../checks/rubric-item-schema";
 import { assertDraft } from "./assert-draft";
 import { rubricItemRow } from "./rubric-item-row";
 

@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { assertDraft } from "./assert-draft";
 import { moveItem } from "./move-item";
-import { rubricItemSchema, type RubricItemInput } from "./rubric-item-schema";
+import { rubricItemSchema, type RubricItemInput } from "../checks/rubric-item-schema";
 
 type DraftRef = { projectId: string; rubricVersionId: string };
 

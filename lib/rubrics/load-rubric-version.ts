@@ -1,6 +1,7 @@
 import type { Db, Tx } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { rubricSchema, type Rubric } from "./rubric-item-schema";
+import { readStoredRubric } from "../checks/read-stored-rubric";
+import type { Rubric } from "../checks/rubric-item-schema";
 
 /**
  * A stored rubric version of the project as the evaluator's `Rubric`: its items in position order,
@@ -12,14 +13,5 @@ export async function loadRubricVersion(db: Db | Tx, { projectId, rubricVersionI
     include: { rubric: { select: { hackMode: true } }, items: { orderBy: { position: "asc" } } },
   });
   if (!version) throw notFound("Rubric version");
-  return rubricSchema.parse({
-    hackMode: version.rubric.hackMode,
-    items: version.items.map((item) => ({
-      key: item.key,
-      question: item.question,
-      polarity: item.polarity,
-      weight: item.weight,
-      check: item.check,
-    })),
-  });
+  return readStoredRubric({ hackMode: version.rubric.hackMode, items: version.items });
 }

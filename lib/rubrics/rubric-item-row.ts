@@ -1,4 +1,4 @@
-import type { RubricItem } from "./rubric-item-schema";
+import type { RubricItem } from "../checks/rubric-item-schema";
 
 /** The stored columns of a rubric item: its check is kept whole, and its kind beside it for filtering. */
 export function rubricItemRow(item: Pick<RubricItem, "key" | "question" | "polarity" | "weight" | "check">) {

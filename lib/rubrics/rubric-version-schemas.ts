@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hackModeSchema, refineUniqueKeys, rubricItemSchema } from "./rubric-item-schema";
+import { hackModeSchema, refineUniqueKeys, rubricItemSchema } from "../checks/rubric-item-schema";
 
 /** GET /api/v1/rubric-versions?environment=&status= */
 export const rubricVersionQuerySchema = z.object({ environment: z.string().min(1).max(200).optional(), status: z.enum(["draft", "approved"]).optional() });

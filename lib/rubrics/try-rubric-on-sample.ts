@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { findLlmItemAsker } from "../reward/find-llm-item-asker";
-import { compileTraceScorer } from "../reward/score-traces";
+import { findLlmItemAsker } from "../judges/find-llm-item-asker";
+import { compileTraceScorer } from "../checks/score-traces";
 import type { Trace } from "../traces/trace-schema";
 import { loadTracesForScoring } from "../traces/load-traces-for-scoring";
 import { loadRubricVersion } from "./load-rubric-version";

@@ -1,4 +1,4 @@
-import type { CallSelector, JsonPathOp, RubricCheckInput } from "./rubric-check-schema";
+import type { CallSelector, JsonPathOp, RubricCheckInput } from "../checks/rubric-check-schema";
 
 /** Form state of the checks that read tool results (see check-form.ts for the conventions). */
 export type ToolResultForm = { kind: "tool_result"; tool: string; call: CallSelector; test: "pattern" | "path"; pattern: string; flags: string; path: string; op: JsonPathOp; value: string };

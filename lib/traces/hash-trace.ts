@@ -52,12 +52,20 @@ function write(input: unknown, key: string): string | undefined {
 const needsEscape = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 const isArrayIndex = (key: string) => /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 4294967295;
+const startsWithDigit = (key: string) => key.charCodeAt(0) >= 48 && key.charCodeAt(0) <= 57;
 
+/**
+ * Object.keys already lists array-index keys first, in numeric order (the order wanted), then the
+ * others in insertion order: only the others are sorted, and the regex runs only on keys that
+ * start with a digit.
+ */
 function sortedKeys(value: Record<string, unknown>): string[] {
-  const keys = Object.keys(value).sort();
-  if (!keys.some((key) => isArrayIndex(key) || key === "__proto__")) return keys;
-  const indexes = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
-  return [...indexes, ...keys.filter((key) => !isArrayIndex(key) && key !== "__proto__")];
+  const keys = Object.keys(value);
+  let indexes = 0;
+  while (indexes < keys.length && startsWithDigit(keys[indexes]!) && isArrayIndex(keys[indexes]!)) indexes++;
+  const named = indexes === 0 ? keys.sort() : keys.slice(indexes).sort();
+  const cleaned = named.includes("__proto__") ? named.filter((key) => key !== "__proto__") : named;
+  return indexes === 0 ? cleaned : [...keys.slice(0, indexes), ...cleaned];
 }
 
 /**

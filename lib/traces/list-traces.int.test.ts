@@ -67,6 +67,30 @@ describe("listTraces", () => {
     }
   });
 
+  it.each([
+    ["createdAt", "desc"],
+    ["createdAt", "asc"],
+    ["reward", "desc"],
+    ["reward", "asc"],
+    ["stepCount", "desc"],
+    ["stepCount", "asc"],
+  ])("pages through the traces a text matches sorted by %s %s, in the list's own order", async (sort, dir) => {
+    const all = await allPages({ sort, dir });
+    const matching = await allPages({ sort, dir, q: "QUESTION" });
+    expect(matching.total).toBe(36);
+    expect(matching.ids).toEqual(all.ids.filter((id) => id !== "t5"));
+  });
+
+  it.each<Record<string, string>>([{ source: "rollout" }, { environment: "airline" }, { run: "run-a" }, { rewardMin: "0.2", rewardMax: "0.6" }, { hasOpenEdgeCase: "1" }])(
+    "combines text with the filter %o as the list does without text",
+    async (filter) => {
+      const all = await allPages(filter);
+      const matching = await allPages({ ...filter, q: "question" });
+      expect(matching.ids).toEqual(all.ids.filter((id) => id !== "t5"));
+      expect(matching.total).toBe(matching.ids.length);
+    },
+  );
+
   it("filters by source, environment, run id or name, reward range, open edge cases, text and dates", async () => {
     const count = async (params: Record<string, string>) => (await listTraces(db, { projectId, query: query(params) })).total;
     expect(await count({ source: "rollout" })).toBe(13);

@@ -1,4 +1,5 @@
-import type { Db } from "../db/client";
+import { providerOfDb, type Db } from "../db/client";
+import { findTextPageOnPostgres, type RunMatch } from "./find-text-page-on-postgres";
 import type { TraceListQuery, TraceSortKey } from "./trace-list-query";
 import { traceTextFilter } from "./trace-text-filter";
 
@@ -52,19 +53,11 @@ export async function listTraces(
   db: Db,
   { projectId, query, limit = 50, countUpTo = countLimit, searchNewest = searchWindow }: { projectId: string; query: TraceListQuery; limit?: number; countUpTo?: number; searchNewest?: number },
 ): Promise<TraceListPage> {
-  const { parts, dates, searchedNewest } = await toFilters(db, projectId, query, searchNewest);
-  const filters = whereOf(parts, dates);
   const cursor = decodeCursor(query.cursor);
-  const [rows, counted] = await Promise.all([
-    query.sort === "reward"
-      ? findRewardPage(db, filters, query.dir, cursor, limit + 1)
-      : query.sort === "createdAt"
-        ? findDatePage(db, parts, dates, query.dir, cursor, limit + 1)
-        : findPage(db, filters, query.sort, query.dir, cursor, limit + 1),
-    // Ordered as the newest-first index reads, so the capped count walks that index (a count with
-    // `take` alone is ordered by id, which scans the whole table).
-    db.trace.count({ where: filters, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: countUpTo + 1 }),
-  ]);
+  const { rows, counted, searchedNewest } =
+    query.q && providerOfDb(db) === "postgresql"
+      ? await findTextPage(db, { projectId, query, q: query.q, cursor, take: limit + 1, searchNewest })
+      : await findFilteredPage(db, { projectId, query, cursor, take: limit + 1, countUpTo, searchNewest });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -74,6 +67,46 @@ export async function listTraces(
     searchedNewest,
     nextCursor: rows.length > limit && last ? encodeCursor({ value: sortValue(query.sort, last), id: last.id }) : null,
   };
+}
+
+type Row = Awaited<ReturnType<typeof findPage>>[number];
+type Found = { rows: Row[]; counted: number; searchedNewest: number | null };
+
+async function findFilteredPage(
+  db: Db,
+  { projectId, query, cursor, take, countUpTo, searchNewest }: { projectId: string; query: TraceListQuery; cursor: Cursor | null; take: number; countUpTo: number; searchNewest: number },
+): Promise<Found> {
+  const { parts, dates, searchedNewest } = await toFilters(db, projectId, query, searchNewest);
+  const filters = whereOf(parts, dates);
+  const [rows, counted] = await Promise.all([
+    query.sort === "reward"
+      ? findRewardPage(db, filters, query.dir, cursor, take)
+      : query.sort === "createdAt"
+        ? findDatePage(db, parts, dates, query.dir, cursor, take)
+        : findPage(db, filters, query.sort, query.dir, cursor, take),
+    // Ordered as the newest-first index reads, so the capped count walks that index (a count with
+    // `take` alone is ordered by id, which scans the whole table).
+    db.trace.count({ where: filters, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: countUpTo + 1 }),
+  ]);
+  return { rows, counted, searchedNewest };
+}
+
+/** Free text on PostgreSQL: window, match, count and page in one statement (find-text-page-on-postgres.ts), then the page's rows. */
+async function findTextPage(
+  db: Db,
+  { projectId, query, q, cursor, take, searchNewest }: { projectId: string; query: TraceListQuery; q: string; cursor: Cursor | null; take: number; searchNewest: number },
+): Promise<Found> {
+  const run = query.run ? await findRun(db, projectId, query.run) : null;
+  const { ids, matched, windowFull } = await findTextPageOnPostgres(db, { projectId, query, q, run, cursor, take, searchNewest });
+  const found = await db.trace.findMany({ where: { id: { in: ids } }, select });
+  const byId = new Map(found.map((row) => [row.id, row]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), counted: matched, searchedNewest: windowFull ? searchNewest : null };
+}
+
+/** The runs page links a run by id; imported traces often name their run without linking it. */
+async function findRun(db: Db, projectId: string, run: string): Promise<RunMatch | null> {
+  const found = await db.trainingRun.findFirst({ where: { projectId, OR: [{ id: run }, { name: run }] }, select: { id: true, name: true } });
+  return found ? { id: found.id, names: [found.name] } : null;
 }
 
 type DateRange = { gte?: Date; lt?: Date };
@@ -125,9 +158,8 @@ async function toFilters(db: Db, projectId: string, query: TraceListQuery, searc
   if (query.source) parts.push({ source: query.source });
   if (query.environment) parts.push({ environment: query.environment });
   if (query.run) {
-    // The runs page links a run by id; imported traces often name their run without linking it.
-    const run = await db.trainingRun.findFirst({ where: { projectId, OR: [{ id: query.run }, { name: query.run }] }, select: { id: true, name: true } });
-    parts.push({ OR: [{ runId: run?.id ?? query.run }, { runName: query.run }, ...(run ? [{ runName: run.name }] : [])] });
+    const run = await findRun(db, projectId, query.run);
+    parts.push({ OR: [{ runId: run?.id ?? query.run }, { runName: query.run }, ...(run?.names ?? []).map((name) => ({ runName: name }))] });
   }
   if (query.rewardMin !== undefined) parts.push({ reward: { gte: query.rewardMin } });
   if (query.rewardMax !== undefined) parts.push({ reward: { lte: query.rewardMax } });

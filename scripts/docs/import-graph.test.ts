@@ -37,12 +37,27 @@ describe("the import graph", () => {
 describe("a reward request, from the route to its answer", () => {
   const path = rewardPath(graph);
 
-  it("enters at most 5 domain folders: reward, its checks and judges, the traces it stores, the run it names", () => {
-    expect(path.domainFolders.sort()).toEqual(["lib/judges", "lib/reward", "lib/rubrics", "lib/runs", "lib/traces"]);
+  it("enters at most 5 domain folders: reward, the check engine, the llm judge of llm items, the traces it stores, the run it names", () => {
+    expect(path.domainFolders.sort()).toEqual(["lib/checks", "lib/judges", "lib/reward", "lib/runs", "lib/traces"]);
+  });
+
+  it("takes from lib/judges only the asking of an llm judge, none of the judge runs", () => {
+    expect(path.closure.filter((file) => folderOf(file) === "lib/judges")).toEqual([
+      "lib/judges/ask-item-question.ts",
+      "lib/judges/call-llm-judge.ts",
+      "lib/judges/describe-llm-error.ts",
+      "lib/judges/endpoint-limiter.ts",
+      "lib/judges/find-llm-item-asker.ts",
+      "lib/judges/judge-endpoint-policy.ts",
+      "lib/judges/llm-cost.ts",
+      "lib/judges/llm-judge-config-schema.ts",
+      "lib/judges/llm-verdict-schema.ts",
+      "lib/judges/render-judge-prompt.ts",
+    ]);
   });
 
   it("does none of the monitor's, the review queue's or the run's bookkeeping: only the rollouts.stored event and a run named for the first time", () => {
-    expect(path.folders.filter((folder) => ["lib/monitor", "lib/review", "lib/ingest", "lib/hacks", "lib/tasks", "lib/lab"].includes(folder))).toEqual([]);
+    expect(path.folders.filter((folder) => ["lib/monitor", "lib/review", "lib/ingest", "lib/hacks", "lib/tasks", "lib/lab", "lib/rubrics"].includes(folder))).toEqual([]);
     expect(path.closure.filter((file) => folderOf(file) === "lib/runs")).toEqual(["lib/runs/register-run.ts"]);
     // lib/jobs is the one event insert (the mechanism it goes through, no job handler).
     expect(path.closure.filter((file) => folderOf(file) === "lib/jobs")).toEqual([

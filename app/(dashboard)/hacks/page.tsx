@@ -12,7 +12,7 @@ import { hasRole } from "@/lib/auth/roles";
 import { listKnownHacks } from "@/lib/hacks/list-known-hacks";
 import { pendingInductionOf } from "@/lib/hacks/pending-induction";
 import { requireMember } from "@/lib/next/page-context";
-import type { RubricCheckInput } from "@/lib/rubrics/rubric-check-schema";
+import type { RubricCheckInput } from "@/lib/checks/rubric-check-schema";
 
 export const metadata: Metadata = { title: "Known hacks" };
 

@@ -1,11 +1,10 @@
 import { gunzipSync } from "node:zlib";
 import { AppError } from "../../errors/app-error";
 import { findJsonValueProblem, formatJsonPath } from "../../json/find-json-value-problem";
-import { MAX_JSON_DEPTH } from "../../json/json-limits";
+import { MAX_JSON_CONTAINERS, MAX_JSON_DEPTH } from "../../json/json-limits";
 import { decodeUtf8 } from "../../json/decode-utf8";
 import { formatBytes } from "../../http/body-limits";
 import { parseJson } from "../../json/parse-json";
-import { MAX_JSON_CONTAINERS } from "../../json/find-too-many-containers";
 import { tooManyContainers } from "../../json/parse-json-body";
 import { decodeOtlpProtobuf, type OtlpSignal } from "./otlp-protobuf";
 

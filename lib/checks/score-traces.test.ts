@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { rubricSchema } from "../rubrics/rubric-item-schema";
+import { rubricSchema } from "./rubric-item-schema";
 import { traceSchema } from "../traces/trace-schema";
 import { noLlmJudgeEvidence, type LlmItemAsker } from "./llm-item-asker";
-import { rolloutToTrace } from "./rollout-to-trace";
+import { rolloutToTrace } from "../reward/rollout-to-trace";
 import { compileTraceScorer } from "./score-traces";
 
 const rubric = (hackMode: "zero" | "subtract") =>

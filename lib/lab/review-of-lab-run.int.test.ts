@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { handleLabRun } from "../lab/lab-run-job";
-import { handleReviewLabRun } from "../lab/review-lab-run-job";
-import { seedLabRubrics } from "../lab/seed-lab-rubrics";
-import { startLabRun } from "../lab/start-lab-run";
+import { handleLabRun } from "./lab-run-job";
+import { handleReviewLabRun } from "./review-lab-run-job";
+import { seedLabRubrics } from "./seed-lab-rubrics";
+import { startLabRun } from "./start-lab-run";
 import { approveKnownHack } from "../hacks/decide-known-hack";
 import { runJudges, verdictCacheKey } from "../judges/run-judges";
-import { compileCheck } from "../rubrics/compile-check";
-import { rubricItemSchema } from "../rubrics/rubric-item-schema";
-import { viewTrace } from "../rubrics/trace-view";
+import { compileCheck } from "../checks/compile-check";
+import { rubricItemSchema } from "../checks/rubric-item-schema";
+import { viewTrace } from "../checks/trace-view";
 import { loadTracesForScoring } from "../traces/load-traces-for-scoring";
 import { deleteProject, makeProject, makeUser } from "../testing/factories";
 import { induceConfirmedHack } from "../testing/induce-confirmed-hack";
-import { decideEdgeCases } from "./decide-edge-cases";
-import { detectEdgeCases } from "./detect-edge-cases";
+import { decideEdgeCases } from "../review/decide-edge-cases";
+import { detectEdgeCases } from "../review/detect-edge-cases";
 
 const db = getDb();
 let projectId: string;

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
-import { askItemQuestion } from "../judges/ask-item-question";
-import type { Rubric } from "../rubrics/rubric-item-schema";
-import type { LlmItemAsker } from "./llm-item-asker";
+import { askItemQuestion } from "./ask-item-question";
+import type { Rubric } from "../checks/rubric-item-schema";
+import type { LlmItemAsker } from "../checks/llm-item-asker";
 
 /**
  * The llm judge that answers a rubric's llm items: the project's active llm judge bound to the

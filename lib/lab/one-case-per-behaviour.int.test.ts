@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { handleLabRun } from "../lab/lab-run-job";
-import { handleReviewLabRun } from "../lab/review-lab-run-job";
-import { seedLabRubrics } from "../lab/seed-lab-rubrics";
-import { startLabRun } from "../lab/start-lab-run";
+import { handleLabRun } from "./lab-run-job";
+import { handleReviewLabRun } from "./review-lab-run-job";
+import { seedLabRubrics } from "./seed-lab-rubrics";
+import { startLabRun } from "./start-lab-run";
 import { deleteProject, makeProject } from "../testing/factories";
-import { edgeCaseQuerySchema } from "./edge-case-schemas";
-import { listEdgeCases } from "./list-edge-cases";
+import { edgeCaseQuerySchema } from "../review/edge-case-schemas";
+import { listEdgeCases } from "../review/list-edge-cases";
 
 const db = getDb();
 let projectId: string;

@@ -1,23 +1,20 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { compileRubric } from "../rubrics/evaluate-rubric";
-import type { ItemResult, Rubric } from "../rubrics/rubric-item-schema";
+import { compileRubric } from "./evaluate-rubric";
+import type { ItemResult, Rubric } from "./rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
-import { computeReward } from "../rubrics/compute-reward";
+import { computeReward } from "./compute-reward";
 import { noLlmJudgeEvidence, type LlmItemAsker } from "./llm-item-asker";
 
 export type ScoredTrace = { reward: number; results: ItemResult[] };
 export type TraceScorer = (traces: Trace[]) => Promise<ScoredTrace[]>;
 
-// Rubric objects of approved versions are cached and never change (resolve-reward-version.ts): compile each once.
-const compiled = new WeakMap<Rubric, ReturnType<typeof compileRubric>>();
-
 /**
- * The one reward function: the rubric evaluator (lib/rubrics/evaluate-rubric.ts) for rule items,
+ * The one reward function: the rubric evaluator (evaluate-rubric.ts, compiled once per rubric) for rule items,
  * llm items through `askLlmItem` (n/a with the reason when there is none or it fails), and the
  * item results returned as the evidence of every score. Compile once, score many batches.
  */
 export function compileTraceScorer(rubric: Rubric, { askLlmItem }: { askLlmItem?: LlmItemAsker } = {}): TraceScorer {
-  const evaluate = compiled.get(rubric) ?? compiled.set(rubric, compileRubric(rubric)).get(rubric)!;
+  const evaluate = compileRubric(rubric);
   const llmItems = rubric.items.flatMap((item, index) => (item.check.kind === "llm" ? [{ item, index }] : []));
   return async (traces) => {
     const evaluated: ScoredTrace[] = [];

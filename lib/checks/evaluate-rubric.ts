@@ -7,10 +7,19 @@ import { viewTrace } from "./trace-view";
 export type RubricEvaluation = { reward: number; results: ItemResult[] };
 export type RubricEvaluator = (trace: Trace) => RubricEvaluation;
 
-/** Runs a rubric's rule checks over a trace and scores the answers with computeReward. The rubric must already be valid (parsed by rubricSchema). */
+// The one cache of compiled rubrics, for as long as the rubric object lives: a rubric is never
+// changed once parsed (approved versions are kept whole by lib/reward/resolve-reward-version.ts).
+const compiledByRubric = new WeakMap<Rubric, RubricEvaluator>();
+
+/**
+ * A rubric's rule checks, compiled once per rubric object: the evaluator runs them over a trace and
+ * scores the answers with computeReward. The rubric must already be valid (parsed by rubricSchema).
+ */
 export function compileRubric(rubric: Rubric): RubricEvaluator {
+  const cached = compiledByRubric.get(rubric);
+  if (cached) return cached;
   const items = rubric.items.map((item) => ({ key: item.key, run: compileCheck(item.check) }));
-  return (trace) => {
+  const evaluator: RubricEvaluator = (trace) => {
     const view = viewTrace(trace);
     const results = items.map(({ key, run }): ItemResult => {
       const { answer, evidence } = run(view);
@@ -18,16 +27,11 @@ export function compileRubric(rubric: Rubric): RubricEvaluator {
     });
     return { reward: computeReward(rubric, results), results };
   };
+  compiledByRubric.set(rubric, evaluator);
+  return evaluator;
 }
 
-const compiledByRubric = new WeakMap<Rubric, RubricEvaluator>();
-
-/** One-off scoring; compiles on first use of a rubric object and reuses it after. */
+/** One-off scoring of a trace; the rubric is compiled on its first use and reused after. */
 export function evaluateRubric(rubric: Rubric, trace: Trace): RubricEvaluation {
-  let evaluator = compiledByRubric.get(rubric);
-  if (!evaluator) {
-    evaluator = compileRubric(rubric);
-    compiledByRubric.set(rubric, evaluator);
-  }
-  return evaluator(trace);
+  return compileRubric(rubric)(trace);
 }

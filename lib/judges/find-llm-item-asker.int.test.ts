@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { createJudge } from "../judges/save-judge";
+import { createJudge } from "./save-judge";
 import { deleteProject, makeProject, uniqueName } from "../testing/factories";
 import { allowJudgeBaseUrls, chatCompletion, startLlmTestServer } from "../testing/llm-test-server";
-import { scoreRewardRequest } from "./score-reward-request";
+import { scoreRewardRequest } from "../reward/score-reward-request";
 
 // The reward API's llm items go through the judges' pipeline: the project's llm judge answers them.
 const db = getDb();
