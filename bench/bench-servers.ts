@@ -5,8 +5,8 @@ import path from "node:path";
 
 export type RunningServer = { url: string; stop: () => Promise<void> };
 
-/** `npm start` (scripts/start.ts: migrate, bootstrap, build when stale, next start + worker) on `port`. */
-export async function startGoodhart({ root, port, databaseUrl }: { root: string; port: number; databaseUrl: string }): Promise<RunningServer> {
+/** `npm start` (scripts/start.ts: migrate, bootstrap, build when stale, next start + worker) on `port`; `env` adds settings (GOODHART_REWARD_PORT). */
+export async function startGoodhart({ root, port, databaseUrl, env = {} }: { root: string; port: number; databaseUrl: string; env?: Record<string, string> }): Promise<RunningServer> {
   const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
     cwd: root,
     env: {
@@ -17,6 +17,7 @@ export async function startGoodhart({ root, port, databaseUrl }: { root: string;
       GOODHART_ADMIN_EMAIL: "bench@example.com",
       GOODHART_ADMIN_PASSWORD: `bench-${process.pid}-${Date.now()}`,
       NEXT_TELEMETRY_DISABLED: "1",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -24,6 +25,7 @@ export async function startGoodhart({ root, port, databaseUrl }: { root: string;
   for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk: Buffer) => log.push(chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child, log);
+  if (env.GOODHART_REWARD_PORT) await waitForHealth(`http://127.0.0.1:${env.GOODHART_REWARD_PORT}`, child, log);
   return { url, stop: () => stop(child) };
 }
 

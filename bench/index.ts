@@ -54,7 +54,7 @@ const runs: Record<(typeof sections)[number], () => Promise<Figure[]>> = {
   lists: () => benchLists({ traceCount: settings.listTraces, rounds: settings.listRounds, postgresUrl }),
   "lists-http": () => benchListsOverHttp({ traceCount: settings.listTraces, rounds: settings.listRounds, postgresUrl }),
   judges: () => benchJudgeThroughput(settings.judgeTraces),
-  reward: () => benchReward(settings.rewardBatches),
+  reward: () => benchReward(settings.rewardBatches, postgresUrl),
   "run-chart": () => benchRunChart({ points: settings.runChartPoints, rounds: settings.runChartRounds, postgresUrl }),
   monitor: async () => benchMonitor({ nullRuns: settings.monitorNullRuns, delayRuns: settings.monitorDelayRuns }),
   backup: () => benchBackup({ traces: settings.backupTraces, postgresUrl }),

@@ -1,7 +1,8 @@
 // Reward API throughput through the real server: Goodhart started as `npm start` starts it (fresh SQLite
-// file), measured in one run next to its own /api/health and a bare node:http server that parses the same
-// body. Two request patterns: one rollout per request at concurrency 64 (OpenRLHF >= 0.9.1, verl's reward
-// loop and verifiers send that) and batches of 1,024 rollouts. Every rollout must come back scored and be
+// file, with the reward server on BENCH_PORT + 1), the web app's route and the reward server each measured
+// in one run next to the web app's /api/health and a bare node:http server that parses the same body.
+// Two request patterns: one rollout per request at concurrency 64 (OpenRLHF >= 0.9.1, verl's reward loop
+// and verifiers send that) and batches of 1,024 rollouts. Every rollout must come back scored and be
 // stored once; a resend of the single-rollout run must store nothing new.
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -48,7 +49,7 @@ function rollout(step: number, i: number) {
 type RewardAnswer = { rewards: Array<number | null>; traceIds: Array<string | null> };
 
 async function seed(db: Db) {
-  const project = await db.project.findUniqueOrThrow({ where: { slug: "default" } });
+  const project = await db.project.create({ data: { slug: `bench-reward-${Date.now()}`, name: "bench reward" } });
   const { key } = await createApiKey(db, { projectId: project.id, name: "bench", actor: systemActor });
   const rubric = await db.rubric.create({ data: { projectId: project.id, environment: "bench", name: "bench", hackMode: "zero" } });
   const version = await db.rubricVersion.create({ data: { rubricId: rubric.id, version: 1, status: "approved", approvedAt: new Date() } });
@@ -58,26 +59,30 @@ async function seed(db: Db) {
   return { projectId: project.id, key };
 }
 
-export async function benchReward(batches: number): Promise<Figure[]> {
+/** On a fresh SQLite file, then on `postgresUrl` when given (in a project of its own). */
+export async function benchReward(batches: number, postgresUrl?: string): Promise<Figure[]> {
   const dir = path.join(root, "data", "bench");
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "reward-server.db");
   for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
-  const databaseUrl = `file:${file}`;
-  const port = Number(process.env.BENCH_PORT ?? 3307);
+  const figures = await benchRewardOn(`file:${file}`, "SQLite", batches);
+  return postgresUrl ? [...figures, ...(await benchRewardOn(postgresUrl, "PostgreSQL", batches))] : figures;
+}
 
-  const [server, bare] = await Promise.all([startGoodhart({ root, port, databaseUrl }), startBareServer()]);
+async function benchRewardOn(databaseUrl: string, database: string, batches: number): Promise<Figure[]> {
+  const port = Number(process.env.BENCH_PORT ?? 3307);
+  const rewardPort = port + 1;
+
+  const [server, bare] = await Promise.all([startGoodhart({ root, port, databaseUrl, env: { GOODHART_REWARD_PORT: String(rewardPort) } }), startBareServer()]);
   const db = createDb(databaseUrl);
   try {
     const { projectId, key } = await seed(db);
     const auth = { authorization: `Bearer ${key}` };
-    const traceIds = new Map<string, string>();
-    // The environment, not a pinned version: what trainers put in their URL.
-    const single = (step: number) => async (i: number) => {
-      const answer = await postJson<RewardAnswer>(`${server.url}/api/v1/reward`, { environment: "bench", rollouts: [rollout(step, i)] }, auth);
-      if (typeof answer.rewards[0] !== "number") throw new Error(`rollout ${step}-${i} was not scored: ${JSON.stringify(answer).slice(0, 300)}`);
-      traceIds.set(`${step}-${i}`, answer.traceIds[0]!);
-    };
+    // The same API twice: the web app's route, and the reward server npm start runs beside it (lib/reward/reward-server.ts).
+    const targets = [
+      { name: `reward API (web app), ${database}`, url: server.url, firstStep: 1 },
+      { name: `reward server, ${database}`, url: `http://127.0.0.1:${rewardPort}`, firstStep: 2 },
+    ];
     const health = async () => {
       const response = await fetch(`${server.url}/api/health`);
       if (!response.ok) throw new Error(`/api/health: ${response.status}`);
@@ -88,48 +93,63 @@ export async function benchReward(batches: number): Promise<Figure[]> {
 
     // Warm-up: Next's route compilation on first call, JIT, the caches, SQLite pages.
     await runLoad(health, { count: 256, concurrency });
-    await runLoad(single(0), { count: 256, concurrency });
+    for (const target of targets) await runLoad(single(target.url, 0, new Map()), { count: 256, concurrency });
     await runLoad(bareSingle, { count: 256, concurrency });
 
     const healthRun = await runLoad(health, { count: batchSize, concurrency });
-    const bareRun = await runLoad(bareSingle, { count: batchSize, concurrency });
-    const singleRun = await runLoad(single(1), { count: batchSize, concurrency });
-    const firstIds = new Map([...traceIds].filter(([id]) => id.startsWith("1-")));
-    const storedAfterFirst = await db.trace.count({ where: { projectId, environment: "bench", step: 1 } });
-    const resendRun = await runLoad(single(1), { count: batchSize, concurrency });
-    const storedAfterResend = await db.trace.count({ where: { projectId, environment: "bench", step: 1 } });
-    const sameIds = [...firstIds].every(([id, traceId]) => traceIds.get(id) === traceId);
-    if (storedAfterFirst !== batchSize || storedAfterResend !== batchSize || !sameIds) {
-      throw new Error(`single-rollout run lost or duplicated rollouts: ${storedAfterFirst} stored, ${storedAfterResend} after the resend, same ids: ${sameIds}`);
-    }
-
-    const batchRun = await runLoad(
-      async (b) => {
-        const answer = await postJson<RewardAnswer>(`${server.url}/api/v1/reward`, batchBody(b), auth);
-        if (answer.rewards.filter((reward) => typeof reward === "number").length !== batchSize) throw new Error("a batch came back with unscored rollouts");
-      },
-      { count: batches, concurrency: 1 },
-    );
     const bareBatchRun = await runLoad(async (b) => void (await postJson(`${bare.url}/`, batchBody(b), auth)), { count: batches, concurrency: 1 });
+    const runs = [];
+    for (const [t, target] of targets.entries()) {
+      const step = target.firstStep;
+      const traceIds = new Map<number, string>();
+      // The bare server right before each target's run: on a shared machine the rate drifts within minutes.
+      const bareRun = await runLoad(bareSingle, { count: batchSize, concurrency });
+      const singleRun = await runLoad(single(target.url, step, traceIds), { count: batchSize, concurrency });
+      const firstIds = new Map(traceIds);
+      const storedAfterFirst = await db.trace.count({ where: { projectId, environment: "bench", step } });
+      const resendRun = await runLoad(single(target.url, step, traceIds), { count: batchSize, concurrency });
+      const storedAfterResend = await db.trace.count({ where: { projectId, environment: "bench", step } });
+      const sameIds = [...firstIds].every(([i, traceId]) => traceIds.get(i) === traceId);
+      if (storedAfterFirst !== batchSize || storedAfterResend !== batchSize || !sameIds) {
+        throw new Error(`${target.name}: the single-rollout run lost or duplicated rollouts: ${storedAfterFirst} stored, ${storedAfterResend} after the resend, same ids: ${sameIds}`);
+      }
+      const batchRun = await runLoad(
+        async (b) => {
+          const answer = await postJson<RewardAnswer>(`${target.url}/api/v1/reward`, batchBody(t * batches + b), auth);
+          if (answer.rewards.filter((reward) => typeof reward === "number").length !== batchSize) throw new Error("a batch came back with unscored rollouts");
+        },
+        { count: batches, concurrency: 1 },
+      );
+      runs.push({ target, bareRun, singleRun, resendRun, batchRun, storedAfterFirst, storedAfterResend, sameIds });
+    }
     // /api/health again after the reward runs: on a shared box the rate drifts; the ratio takes the better of the two.
     const healthAfter = await runLoad(health, { count: batchSize, concurrency });
 
     const latencies = (load: LoadResult) => `p50 ${load.p50.toFixed(0)} ms, p99 ${load.p99.toFixed(0)} ms`;
     const rollouts = (load: LoadResult, perRequest = 1) => ({ value: load.perSecond * perRequest, unit: "rollouts/s" });
     const healthBaseline = { name: `/api/health, same server (better of before and after: ${healthRun.perSecond.toFixed(0)}, ${healthAfter.perSecond.toFixed(0)})`, value: Math.max(healthRun.perSecond, healthAfter.perSecond), unit: "requests/s" };
-    const how = `${batchSize.toLocaleString("en")} requests at concurrency ${concurrency}, 10 rule items, SQLite`;
-    return [
-      figure("reward", "reward API, one rollout per request", rollouts(singleRun), healthBaseline, `${how}; ${latencies(singleRun)}; ${storedAfterFirst.toLocaleString("en")} of ${batchSize.toLocaleString("en")} stored once`),
-      figure("reward", "reward API, one rollout per request", rollouts(singleRun), { name: "bare node:http, same body", value: bareRun.perSecond, unit: "requests/s" }, `bare ${latencies(bareRun)}: parse and answer only, the client's ceiling`),
-      figure("reward", "reward API, the same rollouts sent again", rollouts(resendRun), healthBaseline, `${latencies(resendRun)}; ${storedAfterResend - storedAfterFirst} new rows, same trace ids: ${sameIds}`),
+    const how = `${batchSize.toLocaleString("en")} requests at concurrency ${concurrency}, 10 rule items`;
+    return runs.flatMap(({ target, bareRun, singleRun, resendRun, batchRun, storedAfterFirst, storedAfterResend, sameIds }) => [
+      figure("reward", `${target.name}, one rollout per request`, rollouts(singleRun), healthBaseline, `${how}; ${latencies(singleRun)}; ${storedAfterFirst.toLocaleString("en")} of ${batchSize.toLocaleString("en")} stored once`),
+      figure("reward", `${target.name}, one rollout per request`, rollouts(singleRun), { name: "bare node:http, same body, measured just before", value: bareRun.perSecond, unit: "requests/s" }, `bare ${latencies(bareRun)}: parse and answer only, the client's ceiling`),
+      figure("reward", `${target.name}, the same rollouts sent again`, rollouts(resendRun), healthBaseline, `${latencies(resendRun)}; ${storedAfterResend - storedAfterFirst} new rows, same trace ids: ${sameIds}`),
       figure(
         "reward",
-        `reward API, batches of ${batchSize.toLocaleString("en")} rollouts`,
+        `${target.name}, batches of ${batchSize.toLocaleString("en")} rollouts`,
         rollouts(batchRun, batchSize),
         { name: "bare node:http, same batches", ...rollouts(bareBatchRun, batchSize) },
         `${batches} batches one after another; per batch ${latencies(batchRun)}`,
       ),
-    ];
+    ]);
+
+    // The environment, not a pinned version: what trainers put in their URL.
+    function single(url: string, step: number, traceIds: Map<number, string>) {
+      return async (i: number) => {
+        const answer = await postJson<RewardAnswer>(`${url}/api/v1/reward`, { environment: "bench", rollouts: [rollout(step, i)] }, auth);
+        if (typeof answer.rewards[0] !== "number") throw new Error(`rollout ${step}-${i} was not scored: ${JSON.stringify(answer).slice(0, 300)}`);
+        traceIds.set(i, answer.traceIds[0]!);
+      };
+    }
   } finally {
     await db.$disconnect();
     await Promise.all([server.stop(), bare.stop()]);

@@ -22,6 +22,8 @@ const envSchema = z.object({
   ...judgeEndpointFields,
   DATABASE_URL: z.string().trim().min(1).default(defaultDatabaseUrl),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** When set, npm start also serves the reward API from a lean node:http process on this port (lib/reward/reward-server.ts). */
+  GOODHART_REWARD_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   AUTH_SECRET: z.string().min(16).optional(),
   GOODHART_DATA_DIR: z.string().default("./data"),
   GOODHART_ADMIN_EMAIL: z.email().optional(),

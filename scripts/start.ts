@@ -82,11 +82,11 @@ async function buildWithPage(buildPage: BuildPage) {
 
 const children = new Set<ChildProcess>();
 let isStopping = false;
-let restartTimer: NodeJS.Timeout | undefined;
+const restartTimers = new Set<NodeJS.Timeout>();
 function stopAll(signal: NodeJS.Signals, code = 0) {
   if (isStopping) return;
   isStopping = true;
-  clearTimeout(restartTimer);
+  for (const timer of restartTimers) clearTimeout(timer);
   log(`stopping (${signal})…`);
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   const forced = setTimeout(() => {
@@ -116,24 +116,26 @@ function runWebServer() {
   });
 }
 
-const workerCrashes: number[] = [];
-function runWorker() {
-  const child = run(process.execPath, ["--import", "tsx", path.join(root, "workers/index.ts")], (code, signal) => {
-    workerCrashes.push(Date.now());
-    const decision = decideRestart(workerCrashes, Date.now());
+/** A process that is started again with backoff when it dies (the worker, the reward server); the app stops when it keeps dying. */
+function runRestarting(name: string, args: string[], crashes: number[] = []) {
+  const child = run(process.execPath, ["--import", "tsx", ...args], (code, signal) => {
+    crashes.push(Date.now());
+    const decision = decideRestart(crashes, Date.now());
     if (!decision.shouldRestart) {
-      console.error(`[goodhart] the worker exited (${signal ?? code}), ${decision.crashesInWindow} times within ${workerRestartPolicy.windowMs / 60_000} min; stopping`);
+      console.error(`[goodhart] the ${name} exited (${signal ?? code}), ${decision.crashesInWindow} times within ${workerRestartPolicy.windowMs / 60_000} min; stopping`);
       stopAll("SIGTERM", 1);
       return;
     }
-    console.error(`[goodhart] the worker (pid ${child.pid}) exited (${signal ?? code}); restarting it in ${decision.delayMs / 1000} s (exit ${decision.crashesInWindow} in the window)`);
-    restartTimer = setTimeout(runWorker, decision.delayMs);
+    console.error(`[goodhart] the ${name} (pid ${child.pid}) exited (${signal ?? code}); restarting it in ${decision.delayMs / 1000} s (exit ${decision.crashesInWindow} in the window)`);
+    restartTimers.add(setTimeout(() => runRestarting(name, args, crashes), decision.delayMs));
   });
-  log(`worker started (pid ${child.pid})`);
+  log(`${name} started (pid ${child.pid})`);
 }
 
 runWebServer();
-runWorker();
+runRestarting("worker", [path.join(root, "workers/index.ts")]);
+// The reward API's lean server (lib/reward/reward-server.ts), when the operator gives it a port.
+if (env.GOODHART_REWARD_PORT) runRestarting("reward server", [path.join(root, "scripts/reward-server.ts"), "--port", String(env.GOODHART_REWARD_PORT), "--hostname", hostname]);
 process.on("SIGINT", () => stopAll("SIGINT"));
 process.on("SIGTERM", () => stopAll("SIGTERM"));
 await announceWhenReady();

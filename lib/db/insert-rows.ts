@@ -74,7 +74,7 @@ function placeholder(provider: DatabaseProvider, position: number, type: ColumnT
   return provider === "postgresql" ? `$${position}::${pgTypes[type]}` : "?";
 }
 
-function toParameter(provider: DatabaseProvider, type: ColumnType, value: Value): Value {
+export function toParameter(provider: DatabaseProvider, type: ColumnType, value: Value): Value {
   if (value === null) return null;
   // SQLite has no boolean: Prisma stores 0/1, as here.
   if (type === "bool" && provider === "sqlite") return value ? 1 : 0;

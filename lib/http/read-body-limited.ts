@@ -34,5 +34,6 @@ export function assertDeclaredLengthWithin(request: Request, limit: number, { ad
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit, advice);
 }
 
-const tooLarge = (limit: number, advice?: string) =>
+/** 413: the body is over `limit`. */
+export const tooLarge = (limit: number, advice?: string) =>
   new AppError("payload_too_large", `The body is over the ${formatBytes(limit)} limit${advice ? `; ${advice}` : ""}`, [{ limit }]);

@@ -1,31 +1,15 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import { ZodError } from "zod";
-import { isBusyError } from "../db/retry-on-busy";
-import { AppError } from "../errors/app-error";
-import { logServerError } from "../errors/log-server-error";
+import { errorAnswer, type ErrorBody } from "../http/error-answer";
 
-export type ErrorBody = { error: { code: string; message: string; details: unknown[] } };
+export type { ErrorBody } from "../http/error-answer";
 
 export function errorResponse(code: string, message: string, status: number, details: unknown[] = [], headers?: HeadersInit) {
   return NextResponse.json<ErrorBody>({ error: { code, message, details } }, { status, headers });
 }
 
-/** The one place errors become HTTP: ZodError 400, AppError its status, anything else a generic 500. */
+/** The one place errors become HTTP in the web app (lib/http/error-answer.ts maps them). */
 export function toErrorResponse(error: unknown) {
-  if (error instanceof ZodError) {
-    const details = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
-    return errorResponse("bad_request", "The request is not valid", 400, details);
-  }
-  // A busy database met outside retryOnBusy: the write that met it was not stored; the client may send it again.
-  if (!(error instanceof AppError) && isBusyError(error)) {
-    logServerError(error);
-    return errorResponse("unavailable", "The database is busy; send this again in a moment", 503, [], { "retry-after": "1" });
-  }
-  if (error instanceof AppError) {
-    const headers = error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) };
-    return errorResponse(error.code, error.message, error.status, error.details, headers);
-  }
-  logServerError(error);
-  return errorResponse("internal", "Something went wrong on the server", 500);
+  const { status, body, headers } = errorAnswer(error);
+  return NextResponse.json<ErrorBody>(body, { status, headers });
 }

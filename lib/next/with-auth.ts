@@ -1,13 +1,14 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { verifyApiKey, type ApiKeyPrincipal } from "../api-keys/verify-api-key";
+import { authorizeApiKey } from "../api-keys/authorize-api-key";
+import type { ApiKeyPrincipal } from "../api-keys/verify-api-key";
 import type { Actor } from "../audit/record-audit-event";
 import { hasRole, type Role } from "../auth/roles";
 import { getDb, type Db } from "../db/client";
 import { AppError, forbidden } from "../errors/app-error";
 import { isSameOriginRequest, mediaType } from "../http/is-same-origin-request";
 import { findCurrentMembership, type Membership } from "../members/find-membership";
-import { assertStorableUrl } from "./assert-storable-url";
+import { assertStorableUrl } from "../http/assert-storable-url";
 import { auth } from "./auth";
 import { currentProjectSlug } from "./current-project";
 import { toErrorResponse } from "./error-response";
@@ -43,9 +44,8 @@ export function withApiKey(handler: (request: NextRequest, context: ApiKeyContex
   return async (request: NextRequest, { params }: RouteParams) => {
     try {
       const db = getDb();
-      const key = await verifyApiKey(db, request.headers.get("authorization"));
-      const asked = request.nextUrl.searchParams.get("project") ?? request.headers.get("x-goodhart-project");
-      if (asked && asked !== key.projectSlug) throw forbidden(`This API key belongs to project "${key.projectSlug}", not "${asked}"`);
+      const askedProject = request.nextUrl.searchParams.get("project") ?? request.headers.get("x-goodhart-project");
+      const key = await authorizeApiKey(db, { authorization: request.headers.get("authorization"), askedProject });
       const resolved = (await params) ?? {};
       assertStorableUrl(request.nextUrl, resolved);
       return await handler(request, { db, key, actor: { userId: null, label: `api-key:${key.name}` }, params: resolved });

@@ -13,14 +13,21 @@ export type RewardBody = {
   unreadable: Map<number, string>;
 };
 
+/** A reward request's body bytes: 413 past the API limit, 408 when it stalls. */
+export function readRewardBytes(request: Request): Promise<Uint8Array> {
+  return readBodyLimited(request, MAX_API_BODY_BYTES, { advice: rewardBodyAdvice });
+}
+
+export const rewardBodyAdvice = "send the rollouts in several smaller batches";
+
 /**
- * The JSON body of a reward request (413 past the API limit; 400 with where it went wrong when it
- * is not JSON). A NUL or a lone surrogate inside one rollout (an element of one of `perRollout`'s
- * arrays, which share indices) makes that rollout unreadable, never the batch: a trainer's step
- * must not crash on one sample. Anywhere else in the envelope it is a 400.
+ * The JSON body of a reward request (400 with where it went wrong when it is not JSON). A NUL or a
+ * lone surrogate inside one rollout (an element of one of `perRollout`'s arrays, which share
+ * indices) makes that rollout unreadable, never the batch: a trainer's step must not crash on one
+ * sample. Anywhere else in the envelope it is a 400.
  */
-export async function readRewardBody(request: Request, { perRollout }: { perRollout: string[] }): Promise<RewardBody> {
-  const body = parseJsonBodyUnchecked(await readBodyLimited(request, MAX_API_BODY_BYTES, { advice: "send the rollouts in several smaller batches" }));
+export function parseRewardBody(bytes: Uint8Array, { perRollout }: { perRollout: string[] }): RewardBody {
+  const body = parseJsonBodyUnchecked(bytes);
   const unreadable = new Map<number, string>();
   if (typeof body === "object" && body !== null && !Array.isArray(body)) {
     const record = body as Record<string, unknown>;
@@ -39,10 +46,13 @@ export async function readRewardBody(request: Request, { perRollout }: { perRoll
   return { body, unreadable };
 }
 
+/** What the reward servers read request headers through: a fetch Headers, or node's headers behind the same get. */
+export type HeaderReader = { get(name: string): string | null };
+
 const stepHeaderSchema = z.coerce.number().int().nonnegative();
 
 /** The training run and step a trainer may send as `X-Goodhart-Run` / `X-Goodhart-Step` headers. */
-export function readRunHeaders(headers: Headers): { run?: string; step?: number } {
+export function readRunHeaders(headers: HeaderReader): { run?: string; step?: number } {
   const run = headers.get("x-goodhart-run")?.trim() || undefined;
   const rawStep = headers.get("x-goodhart-step")?.trim();
   if (!rawStep) return { run };

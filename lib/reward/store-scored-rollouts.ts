@@ -1,85 +1,166 @@
-import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { findSqliteConnection, providerOfDb, type Db } from "../db/client";
+import type { Database as SqliteConnection, Statement } from "better-sqlite3";
+import type pg from "pg";
+import { findPgPool, findSqliteConnection, providerOfDb, type Db } from "../db/client";
+import { insertRowChunksOnSqlite } from "../db/insert-row-chunks-on-sqlite";
+import { insertRowsOnPostgres } from "../db/insert-rows-on-postgres";
+import { insertStatements, timeText, type Columns, type Value } from "../db/insert-rows";
 import { retryOnBusy } from "../db/retry-on-busy";
-import { insertRowsOnSqlite, insertStatements, timeText, type Columns, type Value } from "../db/insert-rows";
+import { timeOrderedId } from "../db/time-ordered-id";
 import type { Actor } from "../audit/record-audit-event";
 import { hashTrace } from "../traces/hash-trace";
 import { registerRun } from "../runs/register-run";
 import type { ItemResult } from "../checks/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
-import { storeTraces } from "../traces/store-traces";
+import { stepColumns, toStepRow, toTraceRow, traceColumns } from "../traces/store-traces";
 
 /** `externalId` defaults to the trace's content hash; a rollout that could not be scored has its own prefix. */
 export type ScoredRollout = { trace: Trace; results: ItemResult[]; externalId?: string };
 export type StoredRollouts = { traceIds: string[]; accepted: number; duplicates: number; runIds: Array<string | null> };
 
 const itemResultColumns: Columns = [["id", "text"], ["projectId", "text"], ["rubricItemId", "text"], ["traceId", "text"], ["answer", "text"], ["evidence", "text"], ["createdAt", "time"]];
-// Prisma refuses `in` lists past SQLite's parameter limit (P2029), so lookups and storeTraces go in slices.
+// A result a trace already has for an item is kept: a resent rollout stores nothing twice.
+const keepStoredResult = `ON CONFLICT ("rubricItemId", "traceId") DO NOTHING`;
+// Rollouts per transaction: a batch at the body limit (8,192) is written in several, with a turn of
+// the event loop between them, so other requests are not held behind it.
+const rolloutsPerTransaction = 1024;
+// Prisma refuses `in` lists past SQLite's parameter limit (P2029); lookups through it go in slices.
 const lookupChunk = 500;
-const itemResultChunk = 5_000;
+
+type Slice = { projectId: string; itemIds: Map<string, string>; runIds: Map<string, string>; rollouts: ScoredRollout[] };
+/** A rollout's trace and step rows, made before the transaction; written only if its externalId is new. */
+type Candidate = { externalId: string; id: string; traceRow: Value[]; stepRows: Value[][] };
+type SliceRows = { traceIds: string[]; accepted: number; traceRows: Value[][]; stepRows: Value[][]; resultRows: Value[][] };
 
 /**
- * Stores scored rollouts as traces (idempotent on their content hash: a resent rollout is the
- * same trace) and their item results, in bulk. Results a trace already has for an item are kept.
+ * Stores scored rollouts as traces (idempotent on their externalId, by default the content hash: a
+ * resent rollout is the same trace) with their steps and item results, each slice of rollouts in one
+ * transaction: one lookup of the externalIds already stored, then multi-row INSERTs. Ids are
+ * time-ordered, so the rows append to their indexes.
  */
 export async function storeScoredRollouts(
   db: Db,
   { projectId, itemIds, rollouts }: { projectId: string; itemIds: Map<string, string>; rollouts: ScoredRollout[] },
 ): Promise<StoredRollouts> {
   if (rollouts.length === 0) return { traceIds: [], accepted: 0, duplicates: 0, runIds: [] };
-  const externalIds = rollouts.map(({ trace, externalId }) => externalId ?? `rollout:${hashTrace(trace)}`);
   const runIds = await resolveRunIds(db, projectId, rollouts);
+  const connection = await findSqliteConnection(db);
+  const pool = findPgPool(db);
+  const traceIds: string[] = [];
   let accepted = 0;
-  const idByExternal = new Map<string, string>();
-  for (const [runKey, indexes] of groupBy(rollouts.map((_, index) => index), (index) => runIds.get(rollouts[index]!.trace.run ?? "") ?? "")) {
-    for (const slice of chunks(indexes, lookupChunk)) {
-      const stored = await storeTraces(db, { projectId, runId: runKey || undefined, traces: slice.map((i) => ({ trace: rollouts[i]!.trace, externalId: externalIds[i]! })) });
-      accepted += stored.accepted;
-      for (const [externalId, id] of stored.storedIds) idByExternal.set(externalId, id);
-      // On SQLite a slice is written synchronously: let other requests run between slices.
-      await nextTurn();
-    }
+  for (let start = 0; start < rollouts.length; start += rolloutsPerTransaction) {
+    if (start > 0) await nextTurn();
+    const slice: Slice = { projectId, itemIds, runIds, rollouts: rollouts.slice(start, start + rolloutsPerTransaction) };
+    const candidates = candidatesOf(slice);
+    // Prisma's SQLite adapter runs on this one connection; while it has a transaction open, writing
+    // here would land inside it, so take the Prisma path then.
+    const stored = await retryOnBusy(() =>
+      connection && !connection.inTransaction ? storeOnSqlite(connection, slice, candidates) : pool ? storeOnPostgres(pool, slice, candidates) : storeThroughPrisma(db, slice, candidates),
+    );
+    traceIds.push(...stored.traceIds);
+    accepted += stored.accepted;
   }
-  const duplicateExternal = [...new Set(externalIds)].filter((externalId) => !idByExternal.has(externalId));
-  const known = new Set<string>();
-  for (const slice of chunks(duplicateExternal, lookupChunk)) {
-    const rows = await db.trace.findMany({ where: { projectId, externalId: { in: slice } }, select: { id: true, externalId: true } });
-    for (const row of rows) idByExternal.set(row.externalId, row.id);
-    const existing = await db.itemResult.findMany({
-      where: { traceId: { in: rows.map((row) => row.id) }, rubricItemId: { in: [...itemIds.values()] } },
-      select: { traceId: true, rubricItemId: true },
-    });
-    for (const row of existing) known.add(`${row.rubricItemId} ${row.traceId}`);
-  }
-  const traceIds = externalIds.map((externalId) => idByExternal.get(externalId)!);
-  const createdAt = timeText(new Date());
-  const rows = rollouts.flatMap(({ results }, index) =>
-    results.flatMap((result) => {
-      const rubricItemId = itemIds.get(result.key);
-      const traceId = traceIds[index]!;
-      const pair = `${rubricItemId} ${traceId}`;
-      if (!rubricItemId || known.has(pair)) return [];
-      known.add(pair);
-      return [[randomUUID(), projectId, rubricItemId, traceId, result.answer, result.evidence || null, createdAt] satisfies Value[]];
-    }),
-  );
-  await insertItemResults(db, rows);
   return { traceIds, accepted, duplicates: rollouts.length - accepted, runIds: rollouts.map(({ trace }) => runIds.get(trace.run ?? "") ?? null) };
 }
 
-// Ten items a rollout make ten rows each: bulk INSERTs, as for the traces themselves.
-// Written in slices with a turn of the event loop between them, as the traces are; a resend skips the pairs already stored.
-async function insertItemResults(db: Db, rows: Value[][]) {
-  if (rows.length === 0) return;
-  const connection = await findSqliteConnection(db);
-  for (const slice of chunks(rows, itemResultChunk)) {
-    await retryOnBusy(async () => {
-      if (connection && !connection.inTransaction) connection.transaction(() => insertRowsOnSqlite(connection, "ItemResult", itemResultColumns, slice)).immediate();
-      else await db.$transaction(insertStatements(db, providerOfDb(db), "ItemResult", itemResultColumns, slice));
-    });
-    await nextTurn();
+function candidatesOf({ projectId, runIds, rollouts }: Slice): Candidate[] {
+  const createdAt = new Date();
+  return rollouts.map(({ trace, externalId: own }) => {
+    const externalId = own ?? `rollout:${hashTrace(trace)}`;
+    const id = timeOrderedId();
+    const traceRow = toTraceRow({ id, projectId, runId: runIds.get(trace.run ?? ""), externalId, trace, createdAt });
+    return { externalId, id, traceRow, stepRows: trace.steps.map((step, index) => toStepRow(id, index, step, timeOrderedId())) };
+  });
+}
+
+/** The rows to write, given the externalIds the project already has (their traces are kept as they are). */
+function rowsToWrite({ projectId, itemIds, rollouts }: Slice, candidates: Candidate[], existing: Map<string, string>): SliceRows {
+  const idOf = new Map(existing);
+  const rows: SliceRows = { traceIds: [], accepted: 0, traceRows: [], stepRows: [], resultRows: [] };
+  const pairs = new Set<string>();
+  const createdAt = timeText(new Date());
+  candidates.forEach(({ externalId, id: newId, traceRow, stepRows }, index) => {
+    let id = idOf.get(externalId);
+    if (id === undefined) {
+      idOf.set(externalId, (id = newId));
+      rows.traceRows.push(traceRow);
+      for (const stepRow of stepRows) rows.stepRows.push(stepRow);
+      rows.accepted += 1;
+    }
+    rows.traceIds.push(id);
+    for (const result of rollouts[index]!.results) {
+      const rubricItemId = itemIds.get(result.key);
+      if (!rubricItemId || pairs.has(`${rubricItemId} ${id}`)) continue;
+      pairs.add(`${rubricItemId} ${id}`);
+      rows.resultRows.push([timeOrderedId(), projectId, rubricItemId, id, result.answer, result.evidence || null, createdAt]);
+    }
+  });
+  return rows;
+}
+
+const lookups = new WeakMap<SqliteConnection, Statement>();
+
+// BEGIN IMMEDIATE takes the write lock before the lookup reads (a deferred transaction that read
+// first fails at once with SQLITE_BUSY when another process wrote meanwhile); the lookup, the rows
+// and the commit then run synchronously, so nothing else in this process touches the connection.
+function storeOnSqlite(connection: SqliteConnection, slice: Slice, candidates: Candidate[]): SliceRows {
+  let lookup = lookups.get(connection);
+  if (!lookup) lookups.set(connection, (lookup = connection.prepare(`SELECT "externalId", "id" FROM "Trace" WHERE "projectId" = ? AND "externalId" IN (SELECT value FROM json_each(?))`).raw()));
+  const statement = lookup;
+  return connection
+    .transaction(() => {
+      const existing = new Map(statement.all(slice.projectId, JSON.stringify(candidates.map(({ externalId }) => externalId))) as Array<[string, string]>);
+      const rows = rowsToWrite(slice, candidates, existing);
+      insertRowChunksOnSqlite(connection, "Trace", traceColumns, rows.traceRows);
+      insertRowChunksOnSqlite(connection, "TraceStep", stepColumns, rows.stepRows);
+      insertRowChunksOnSqlite(connection, "ItemResult", itemResultColumns, rows.resultRows, keepStoredResult);
+      return rows;
+    })
+    .immediate();
+}
+
+// On one connection of the pool Prisma's adapter uses: the lookup and one unnest INSERT per table, in one transaction.
+async function storeOnPostgres(pool: pg.Pool, slice: Slice, candidates: Candidate[]): Promise<SliceRows> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const found = await client.query<{ externalId: string; id: string }>(`SELECT "externalId", "id" FROM "Trace" WHERE "projectId" = $1 AND "externalId" = ANY($2::text[])`, [
+      slice.projectId,
+      [...new Set(candidates.map(({ externalId }) => externalId))],
+    ]);
+    const rows = rowsToWrite(slice, candidates, new Map(found.rows.map(({ externalId, id }) => [externalId, id])));
+    await insertRowsOnPostgres(client, "Trace", traceColumns, rows.traceRows);
+    await insertRowsOnPostgres(client, "TraceStep", stepColumns, rows.stepRows);
+    await insertRowsOnPostgres(client, "ItemResult", itemResultColumns, rows.resultRows, keepStoredResult);
+    await client.query("COMMIT");
+    return rows;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
   }
+}
+
+// SQLite inside an open Prisma transaction: the same lookup and multi-row INSERTs through Prisma, in one transaction.
+async function storeThroughPrisma(db: Db, slice: Slice, candidates: Candidate[]): Promise<SliceRows> {
+  const provider = providerOfDb(db);
+  const externalIds = [...new Set(candidates.map(({ externalId }) => externalId))];
+  return db.$transaction(
+    async (tx) => {
+      const existing = new Map<string, string>();
+      for (let start = 0; start < externalIds.length; start += lookupChunk) {
+        const found = await tx.trace.findMany({ where: { projectId: slice.projectId, externalId: { in: externalIds.slice(start, start + lookupChunk) } }, select: { id: true, externalId: true } });
+        for (const { id, externalId } of found) existing.set(externalId, id);
+      }
+      const rows = rowsToWrite(slice, candidates, existing);
+      for (const statement of insertStatements(tx, provider, "Trace", traceColumns, rows.traceRows)) await statement;
+      for (const statement of insertStatements(tx, provider, "TraceStep", stepColumns, rows.stepRows)) await statement;
+      for (const statement of insertStatements(tx, provider, "ItemResult", itemResultColumns, rows.resultRows, keepStoredResult)) await statement;
+      return rows;
+    },
+    { maxWait: 10_000, timeout: 30_000 },
+  );
 }
 
 /** A run named by id or by name becomes the trace's runId, so the monitor sees the run's rollouts. */
@@ -101,20 +182,3 @@ async function resolveRunIds(db: Db, projectId: string, rollouts: ScoredRollout[
 }
 
 const rewardApiActor: Actor = { userId: null, label: "reward-api" };
-
-function chunks<T>(values: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < values.length; start += size) out.push(values.slice(start, start + size));
-  return out;
-}
-
-function groupBy<T>(values: T[], keyOf: (value: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const value of values) {
-    const key = keyOf(value);
-    const group = groups.get(key);
-    if (group) group.push(value);
-    else groups.set(key, [value]);
-  }
-  return groups;
-}

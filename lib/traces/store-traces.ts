@@ -135,9 +135,9 @@ export function toTraceRow({ id, projectId, runId, externalId, trace, createdAt 
   ];
 }
 
-export function toStepRow(traceId: string, index: number, step: Step): Value[] {
+export function toStepRow(traceId: string, index: number, step: Step, id: string = randomUUID()): Value[] {
   return [
-    randomUUID(),
+    id,
     traceId,
     index,
     step.type,

@@ -1,0 +1,30 @@
+import { ZodError } from "zod";
+import { isBusyError } from "../db/retry-on-busy";
+import { AppError } from "../errors/app-error";
+import { logServerError } from "../errors/log-server-error";
+
+export type ErrorBody = { error: { code: string; message: string; details: unknown[] } };
+export type ErrorAnswer = { status: number; body: ErrorBody; headers?: Record<string, string> };
+
+/** The one mapping of errors to HTTP, for any server: ZodError 400, AppError its status, anything else a generic 500. */
+export function errorAnswer(error: unknown): ErrorAnswer {
+  if (error instanceof ZodError) {
+    const details = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+    return answer("bad_request", "The request is not valid", 400, details);
+  }
+  // A busy database met outside retryOnBusy: the write that met it was not stored; the client may send it again.
+  if (!(error instanceof AppError) && isBusyError(error)) {
+    logServerError(error);
+    return answer("unavailable", "The database is busy; send this again in a moment", 503, [], { "retry-after": "1" });
+  }
+  if (error instanceof AppError) {
+    const headers = error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) };
+    return answer(error.code, error.message, error.status, error.details, headers);
+  }
+  logServerError(error);
+  return answer("internal", "Something went wrong on the server", 500);
+}
+
+function answer(code: string, message: string, status: number, details: unknown[] = [], headers?: Record<string, string>): ErrorAnswer {
+  return { status, body: { error: { code, message, details } }, headers };
+}
