@@ -16,6 +16,7 @@ import { sessionCookieOverHttp } from "../lib/testing/sign-in-over-http";
 const root = path.resolve(import.meta.dirname, "..");
 const provider = currentProvider();
 const port = provider === "sqlite" ? 3211 : 3212;
+const rewardPort = provider === "sqlite" ? 3213 : 3214;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "goodhart-start-"));
 const db = getDb();
@@ -55,9 +56,10 @@ describe(`npm start on ${provider}`, () => {
     await db.user.delete({ where: { id: user.id } }).catch(() => undefined);
   });
 
-  it("serves health, sessions and API keys, stops cleanly, and keeps its data across a restart", async () => {
+  it("serves health, sessions and API keys, stops cleanly, and keeps its data across a restart; with GOODHART_REWARD_PORT, the reward server too", async () => {
     for (const round of [1, 2]) {
-      const app = startApp();
+      // The second start also runs the reward server beside the web app.
+      const app = startApp(round === 2 ? { GOODHART_REWARD_PORT: String(rewardPort) } : {});
       try {
         const status = await waitFor(health, 240_000, 500).catch((error) => {
           throw new Error(`${error.message}\n${app.output()}`);
@@ -69,10 +71,20 @@ describe(`npm start on ${provider}`, () => {
         expect(jobs.status, `round ${round}`).toBe(200);
         const me = await fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
         expect(me.status, `round ${round}`).toBe(200);
+        if (round === 2) {
+          const rewardHealth = await waitFor(() => fetch(`http://127.0.0.1:${rewardPort}/api/health`).then((r) => (r.ok ? r.json() : null), () => null), 60_000, 250);
+          expect(rewardHealth).toMatchObject({ status: "ok" });
+          const reward = (headers: Record<string, string>) => fetch(`http://127.0.0.1:${rewardPort}/api/v1/reward`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ rollouts: "none" }) });
+          expect((await reward({})).status).toBe(401);
+          const refused = await reward({ authorization: `Bearer ${key}` });
+          expect(refused.status).toBe(400);
+          expect(JSON.stringify(await refused.json())).toContain("rollouts");
+        }
       } finally {
         expect(await stop(app.child)).toBe(0);
       }
       expect(await health()).toBeNull();
+      if (round === 2) expect(await fetch(`http://127.0.0.1:${rewardPort}/api/health`).then(() => "answered", () => "closed")).toBe("closed");
     }
   }, 600_000);
 
