@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { findPgPool, findSqliteConnection, providerOfDb, type Db } from "../db/client";
 import { insertRowsOnSqlite, insertStatements, jsonText, timeText, type Columns, type ColumnType, type Value } from "../db/insert-rows";
-import { insertRowsOnPg } from "../db/insert-rows-on-pg";
+import { insertRowsOnPostgres } from "../db/insert-rows-on-postgres";
 import { Prisma } from "../db/generated/sqlite/client";
 import { retryOnBusy } from "../db/retry-on-busy";
 import type { BackupModel } from "./backup-models";
@@ -27,7 +27,7 @@ export async function insertBackupRows(db: Db, model: BackupModel, rows: Record<
   const pool = findPgPool(db);
   await retryOnBusy(async () => {
     if (connection && !connection.inTransaction) connection.transaction(() => insertRowsOnSqlite(connection, model.name, columns, values)).immediate();
-    else if (pool) await inPgTransaction(pool, (client) => insertRowsOnPg(client, model.name, columns, values));
+    else if (pool) await inPgTransaction(pool, (client) => insertRowsOnPostgres(client, model.name, columns, values));
     else await db.$transaction(insertStatements(db, providerOfDb(db), model.name, columns, values));
   });
 }

@@ -51,20 +51,43 @@ export function updateStatement(db: RawExecutor, provider: DatabaseProvider, tab
   return db.$executeRawUnsafe(`UPDATE "${table}" SET ${sets.join(", ")} WHERE "id" = ${placeholder(provider, params.length, "text")}`, ...params);
 }
 
+// Rows per prepared statement: each run() crosses into SQLite once for this many rows.
+const rowsPerStatement = 64;
 const preparedInserts = new WeakMap<SqliteConnection, Map<string, Statement>>();
 
-/** The same rows through a prepared statement on a better-sqlite3 connection (call inside its transaction). */
-export function insertRowsOnSqlite(connection: SqliteConnection, table: string, columns: Columns, rows: Value[][]): void {
-  let byTable = preparedInserts.get(connection);
-  if (!byTable) preparedInserts.set(connection, (byTable = new Map()));
-  // Keyed by the SQL: one table may be written with different column lists (a backup writes every column).
-  const sql = `INSERT INTO "${table}" (${columns.map(([name]) => `"${name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
-  let statement = byTable.get(sql);
-  if (!statement) {
-    statement = connection.prepare(sql);
-    byTable.set(sql, statement);
+/**
+ * The same rows through prepared multi-row INSERTs on a better-sqlite3 connection,
+ * `rowsPerStatement` at a time (the rest one by one); call inside its transaction. `onConflict` is
+ * an `ON CONFLICT ...` clause.
+ */
+export function insertRowsOnSqlite(connection: SqliteConnection, table: string, columns: Columns, rows: Value[][], onConflict = ""): void {
+  const full = rows.length - (rows.length % rowsPerStatement);
+  if (full > 0) {
+    const statement = sqliteInsert(connection, table, columns, rowsPerStatement, onConflict);
+    const params: Value[] = new Array(rowsPerStatement * columns.length);
+    for (let start = 0; start < full; start += rowsPerStatement) {
+      let at = 0;
+      for (let r = start; r < start + rowsPerStatement; r++) {
+        const row = rows[r]!;
+        for (let c = 0; c < columns.length; c++) params[at++] = toParameter("sqlite", columns[c]![1], row[c] ?? null);
+      }
+      statement.run(params);
+    }
   }
-  for (const row of rows) statement.run(row.map((value, i) => toParameter("sqlite", columns[i]![1], value)));
+  if (full === rows.length) return;
+  const single = sqliteInsert(connection, table, columns, 1, onConflict);
+  for (let r = full; r < rows.length; r++) single.run(rows[r]!.map((value, c) => toParameter("sqlite", columns[c]![1], value ?? null)));
+}
+
+function sqliteInsert(connection: SqliteConnection, table: string, columns: Columns, rowCount: number, onConflict: string): Statement {
+  let byShape = preparedInserts.get(connection);
+  if (!byShape) preparedInserts.set(connection, (byShape = new Map()));
+  // Keyed by the SQL: one table may be written with different column lists (a backup writes every column).
+  const tuple = `(${columns.map(() => "?").join(", ")})`;
+  const sql = `INSERT INTO "${table}" (${columns.map(([name]) => `"${name}"`).join(", ")}) VALUES ${Array.from({ length: rowCount }, () => tuple).join(", ")} ${onConflict}`.trimEnd();
+  let statement = byShape.get(sql);
+  if (!statement) byShape.set(sql, (statement = connection.prepare(sql)));
+  return statement;
 }
 
 export const pgTypes: Record<ColumnType, string> = { text: "text", int: "integer", float: "double precision", bool: "boolean", json: "jsonb", time: "timestamp(3)" };

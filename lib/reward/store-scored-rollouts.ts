@@ -2,9 +2,8 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Database as SqliteConnection, Statement } from "better-sqlite3";
 import type pg from "pg";
 import { findPgPool, findSqliteConnection, providerOfDb, type Db } from "../db/client";
-import { insertRowChunksOnSqlite } from "../db/insert-row-chunks-on-sqlite";
 import { insertRowsOnPostgres } from "../db/insert-rows-on-postgres";
-import { insertStatements, timeText, type Columns, type Value } from "../db/insert-rows";
+import { insertRowsOnSqlite, insertStatements, timeText, type Columns, type Value } from "../db/insert-rows";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { timeOrderedId } from "../db/time-ordered-id";
 import type { Actor } from "../audit/record-audit-event";
@@ -111,9 +110,9 @@ function storeOnSqlite(connection: SqliteConnection, slice: Slice, candidates: C
     .transaction(() => {
       const existing = new Map(statement.all(slice.projectId, JSON.stringify(candidates.map(({ externalId }) => externalId))) as Array<[string, string]>);
       const rows = rowsToWrite(slice, candidates, existing);
-      insertRowChunksOnSqlite(connection, "Trace", traceColumns, rows.traceRows);
-      insertRowChunksOnSqlite(connection, "TraceStep", stepColumns, rows.stepRows);
-      insertRowChunksOnSqlite(connection, "ItemResult", itemResultColumns, rows.resultRows, keepStoredResult);
+      insertRowsOnSqlite(connection, "Trace", traceColumns, rows.traceRows);
+      insertRowsOnSqlite(connection, "TraceStep", stepColumns, rows.stepRows);
+      insertRowsOnSqlite(connection, "ItemResult", itemResultColumns, rows.resultRows, keepStoredResult);
       return rows;
     })
     .immediate();
