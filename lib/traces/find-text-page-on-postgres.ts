@@ -1,9 +1,10 @@
 import type { Db } from "../db/client";
-import type { TraceListQuery } from "./trace-list-query";
+import { timeText } from "../db/insert-rows";
+import { createdAtRange, type TraceListCursor, type TraceListQuery } from "./trace-list-query";
 
 /** What listTraces resolved `run` to: a run's id and the names its traces may carry instead. */
 export type RunMatch = { id: string; names: string[] };
-type Cursor = { value: string | number | null; id: string };
+type Cursor = TraceListCursor;
 
 export type TextPage = {
   /** The page's trace ids in the list's order, one more than a page when there is a next. */
@@ -57,8 +58,9 @@ export async function findTextPageOnPostgres(
   if (query.rewardMin !== undefined) filters.push(`t."reward" >= ${param(query.rewardMin, "float8")}`);
   if (query.rewardMax !== undefined) filters.push(`t."reward" <= ${param(query.rewardMax, "float8")}`);
   if (query.hasOpenEdgeCase) filters.push(`t."openEdgeCases" > 0`);
-  if (query.from) filters.push(`t."createdAt" >= ${param(`${query.from}T00:00:00.000`, "timestamp(3)")}`);
-  if (query.to) filters.push(`t."createdAt" < ${param(dayAfter(query.to), "timestamp(3)")}`);
+  const days = createdAtRange(query);
+  if (days.gte) filters.push(`t."createdAt" >= ${param(timeText(days.gte), "timestamp(3)")}`);
+  if (days.lt) filters.push(`t."createdAt" < ${param(timeText(days.lt), "timestamp(3)")}`);
   const likePattern = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
   const pattern = param(likePattern, "text");
   const { order, after } = pageOrder(query, cursor, param);
@@ -120,9 +122,5 @@ function pageOrder(query: TraceListQuery, cursor: Cursor | null, param: (value: 
   const at = cursor && typeof cursor.value === "string" ? new Date(cursor.value) : null;
   // A hand-edited cursor starts from the first page, as listTraces does.
   if (!cursor || !at || Number.isNaN(at.getTime())) return { order, after: null };
-  return { order, after: `("createdAt", "id") ${beyond} (${param(at.toISOString().replace("Z", ""), "timestamp(3)")}, ${param(cursor.id, "text")})` };
-}
-
-function dayAfter(day: string): string {
-  return new Date(new Date(`${day}T00:00:00.000Z`).getTime() + 86_400_000).toISOString().replace("Z", "");
+  return { order, after: `("createdAt", "id") ${beyond} (${param(timeText(at), "timestamp(3)")}, ${param(cursor.id, "text")})` };
 }

@@ -42,15 +42,17 @@ async function allPages(params: Record<string, string>) {
   throw new Error("too many pages");
 }
 
+const sortOrders = [
+  ["createdAt", "desc"],
+  ["createdAt", "asc"],
+  ["reward", "desc"],
+  ["reward", "asc"],
+  ["stepCount", "desc"],
+  ["stepCount", "asc"],
+] as const;
+
 describe("listTraces", () => {
-  it.each([
-    ["createdAt", "desc"],
-    ["createdAt", "asc"],
-    ["reward", "desc"],
-    ["reward", "asc"],
-    ["stepCount", "desc"],
-    ["stepCount", "asc"],
-  ])("pages through every trace once sorted by %s %s", async (sort, dir) => {
+  it.each(sortOrders)("pages through every trace once sorted by %s %s", async (sort, dir) => {
     const { ids, total } = await allPages({ sort, dir });
     expect(total).toBe(37);
     expect(ids).toHaveLength(37);
@@ -67,14 +69,7 @@ describe("listTraces", () => {
     }
   });
 
-  it.each([
-    ["createdAt", "desc"],
-    ["createdAt", "asc"],
-    ["reward", "desc"],
-    ["reward", "asc"],
-    ["stepCount", "desc"],
-    ["stepCount", "asc"],
-  ])("pages through the traces a text matches sorted by %s %s, in the list's own order", async (sort, dir) => {
+  it.each(sortOrders)("pages through the traces a text matches sorted by %s %s, in the list's own order", async (sort, dir) => {
     const all = await allPages({ sort, dir });
     const matching = await allPages({ sort, dir, q: "QUESTION" });
     expect(matching.total).toBe(36);

@@ -1,6 +1,6 @@
 import { providerOfDb, type Db } from "../db/client";
 import { findTextPageOnPostgres, type RunMatch } from "./find-text-page-on-postgres";
-import type { TraceListQuery, TraceSortKey } from "./trace-list-query";
+import { createdAtRange, type TraceListCursor, type TraceListQuery, type TraceSortKey } from "./trace-list-query";
 import { traceTextFilter } from "./trace-text-filter";
 
 export type TraceListItem = {
@@ -29,7 +29,7 @@ export type TraceListPage = {
 };
 
 type Where = NonNullable<NonNullable<Parameters<Db["trace"]["findMany"]>[0]>["where"]>;
-type Cursor = { value: string | number | null; id: string };
+type Cursor = TraceListCursor;
 
 const previewLength = 160;
 /** The count stops here: counting a million rows on every page would cost more than the page. */
@@ -164,9 +164,7 @@ async function toFilters(db: Db, projectId: string, query: TraceListQuery, searc
   if (query.rewardMin !== undefined) parts.push({ reward: { gte: query.rewardMin } });
   if (query.rewardMax !== undefined) parts.push({ reward: { lte: query.rewardMax } });
   if (query.hasOpenEdgeCase) parts.push({ openEdgeCases: { gt: 0 } });
-  const dates: DateRange = {};
-  if (query.from) dates.gte = new Date(`${query.from}T00:00:00.000Z`);
-  if (query.to) dates.lt = new Date(new Date(`${query.to}T00:00:00.000Z`).getTime() + 86_400_000);
+  const dates: DateRange = createdAtRange(query);
   if (!query.q) return { parts, dates, searchedNewest: null };
 
   // The window: traces at or after the newest `searchWindow`-th one of the other filters. Its

@@ -40,3 +40,14 @@ export function toTraceSearchParams(query: Partial<TraceListQuery>): URLSearchPa
   }
   return params;
 }
+
+/** A page's position in the list: the last row's sort value and id. */
+export type TraceListCursor = { value: string | number | null; id: string };
+
+/** The query's days as a half-open range of instants (UTC): from the start of `from` to the end of `to`. */
+export function createdAtRange(query: Pick<TraceListQuery, "from" | "to">): { gte?: Date; lt?: Date } {
+  return {
+    ...(query.from ? { gte: new Date(`${query.from}T00:00:00.000Z`) } : {}),
+    ...(query.to ? { lt: new Date(new Date(`${query.to}T00:00:00.000Z`).getTime() + 86_400_000) } : {}),
+  };
+}
