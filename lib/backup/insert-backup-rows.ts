@@ -1,6 +1,6 @@
-import type pg from "pg";
 import { findPgPool, findSqliteConnection, providerOfDb, type Db } from "../db/client";
 import { insertRowsOnSqlite, insertStatements, jsonText, timeText, type Columns, type ColumnType, type Value } from "../db/insert-rows";
+import { inPgTransaction } from "../db/in-pg-transaction";
 import { insertRowsOnPostgres } from "../db/insert-rows-on-postgres";
 import { Prisma } from "../db/generated/sqlite/client";
 import { retryOnBusy } from "../db/retry-on-busy";
@@ -30,20 +30,6 @@ export async function insertBackupRows(db: Db, model: BackupModel, rows: Record<
     else if (pool) await inPgTransaction(pool, (client) => insertRowsOnPostgres(client, model.name, columns, values));
     else await db.$transaction(insertStatements(db, providerOfDb(db), model.name, columns, values));
   });
-}
-
-async function inPgTransaction(pool: pg.Pool, write: (client: pg.PoolClient) => Promise<void>) {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    await write(client);
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 function carriesExactly(row: Record<string, unknown>, columns: Columns): boolean {

@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Database as SqliteConnection, Statement } from "better-sqlite3";
 import type pg from "pg";
 import { findPgPool, findSqliteConnection, providerOfDb, type Db } from "../db/client";
+import { inPgTransaction } from "../db/in-pg-transaction";
 import { insertRowsOnPostgres } from "../db/insert-rows-on-postgres";
 import { insertRowsOnSqlite, insertStatements, timeText, type Columns, type Value } from "../db/insert-rows";
 import { retryOnBusy } from "../db/retry-on-busy";
@@ -120,9 +121,7 @@ function storeOnSqlite(connection: SqliteConnection, slice: Slice, candidates: C
 
 // On one connection of the pool Prisma's adapter uses: the lookup and one unnest INSERT per table, in one transaction.
 async function storeOnPostgres(pool: pg.Pool, slice: Slice, candidates: Candidate[]): Promise<SliceRows> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  return inPgTransaction(pool, async (client) => {
     const found = await client.query<{ externalId: string; id: string }>(`SELECT "externalId", "id" FROM "Trace" WHERE "projectId" = $1 AND "externalId" = ANY($2::text[])`, [
       slice.projectId,
       [...new Set(candidates.map(({ externalId }) => externalId))],
@@ -131,14 +130,8 @@ async function storeOnPostgres(pool: pg.Pool, slice: Slice, candidates: Candidat
     await insertRowsOnPostgres(client, "Trace", traceColumns, rows.traceRows);
     await insertRowsOnPostgres(client, "TraceStep", stepColumns, rows.stepRows);
     await insertRowsOnPostgres(client, "ItemResult", itemResultColumns, rows.resultRows, keepStoredResult);
-    await client.query("COMMIT");
     return rows;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 // SQLite inside an open Prisma transaction: the same lookup and multi-row INSERTs through Prisma, in one transaction.
