@@ -112,8 +112,9 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
   };
 }
 
-/** Every case the filter keeps, with its examples of the run, in the order a reviewer of the run should take them. */
 type RunExamplesSelect = { where: { trace: { runId: string } }; select: { detail: true } };
+
+/** Every case the filter keeps, with its examples of the run, in the order a reviewer of the run should take them. */
 async function rankCasesOnRun(
   runId: string,
   findCases: (examples: RunExamplesSelect) => Promise<Array<{ id: string; rule: string; subjectType: string; priority: number; examples: { detail: unknown }[] }>>,
