@@ -2,11 +2,17 @@ import type { Db } from "../db/client";
 import { describeDetection } from "../runs/describe-detection";
 import { detectionsOfCase } from "../runs/list-run-detections";
 import type { EdgeCaseQuery } from "./edge-case-schemas";
+import { rankOnRun } from "./run-standing";
 
 const examplesShown = 3;
 const outputShown = 600;
 
-/** The queue: cases by priority with their filters (a run's filter keeps the run's own cases, divergence and drift, and the cases with an example of that run, with those examples), each with its top examples (highest reward first), verdicts and fired items. */
+/**
+ * The queue: cases by priority with their filters, each with its top examples (highest reward
+ * first), verdicts and fired items. A run's filter keeps the run's own cases (divergence, drift)
+ * and the cases with an example of that run, with those examples, ordered by how they stand on
+ * that run (run-standing.ts: what each holds of the run, not what it pooled from earlier runs).
+ */
 export async function listEdgeCases(db: Db, { projectId, userId, query }: { projectId: string; userId: string | null; query: EdgeCaseQuery }) {
   const where = {
     projectId,
@@ -18,13 +24,14 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
     ...(query.run ? { OR: [{ subjectType: "run", subjectId: query.run }, { examples: { some: { trace: { runId: query.run } } } }] } : {}),
     ...(query.assignee === "mine" ? { assigneeId: userId ?? "-" } : query.assignee === "unassigned" ? { assigneeId: null } : {}),
   };
-  const [total, rows] = await Promise.all([
-    db.edgeCase.count({ where }),
+  const ranked = query.run ? await rankCasesOnRun(query.run, (examples) => db.edgeCase.findMany({ where, select: { id: true, rule: true, subjectType: true, priority: true, examples } })) : null;
+  const page = ranked?.slice(query.offset, query.offset + query.limit);
+  const [total, found] = await Promise.all([
+    ranked ? ranked.length : db.edgeCase.count({ where }),
     db.edgeCase.findMany({
-      where,
+      where: page ? { id: { in: page.map((c) => c.id) } } : where,
       orderBy: [{ priority: "desc" }, { id: "asc" }],
-      skip: query.offset,
-      take: query.limit,
+      ...(page ? {} : { skip: query.offset, take: query.limit }),
       include: {
         assignee: { select: { id: true, email: true } },
         _count: { select: { examples: true } },
@@ -50,6 +57,8 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       },
     }),
   ]);
+  const runPriorities = new Map(page?.map((c) => [c.id, c.runPriority]));
+  const rows = page ? page.flatMap((c) => found.filter((row) => row.id === c.id)) : found;
   const deciders = await db.user.findMany({ where: { id: { in: rows.flatMap((r) => (r.decidedById ? [r.decidedById] : [])) } }, select: { id: true, email: true } });
   return {
     total,
@@ -67,6 +76,8 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       /** A run case's plain sentence (what moved, which way, from about which step), read before its statistics; null for other cases. */
       summary: row.subjectType === "run" ? (detectionsOfCase(row).map(describeDetection)[0] ?? null) : null,
       priority: row.priority,
+      /** With a run's filter, the case's standing on that run, which orders the list; null otherwise. */
+      runPriority: runPriorities.get(row.id) ?? null,
       count: row.count,
       /** Every example trace of the case (a decision labels them all), not only those shown. */
       exampleCount: row._count.examples,
@@ -99,6 +110,17 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       })),
     })),
   };
+}
+
+type RunExamplesSelect = { where: { trace: { runId: string } }; select: { detail: true } };
+
+/** Every case the filter keeps, with its examples of the run, in the order a reviewer of the run should take them. */
+async function rankCasesOnRun(
+  runId: string,
+  findCases: (examples: RunExamplesSelect) => Promise<Array<{ id: string; rule: string; subjectType: string; priority: number; examples: { detail: unknown }[] }>>,
+) {
+  const cases = await findCases({ where: { trace: { runId } }, select: { detail: true } });
+  return rankOnRun(cases.map(({ examples, ...c }) => ({ ...c, runExamples: examples })));
 }
 
 /** The rule-and-wording readings a case was merged from (see merge-behaviours.ts), as stored with it. */

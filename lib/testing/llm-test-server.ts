@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
-/** What the test server answers to one request: status, JSON body, extra headers, delay before answering. */
-export type TestReply = { status?: number; body?: unknown; rawBody?: string; headers?: Record<string, string>; delayMs?: number; hang?: boolean };
+/** What the test server answers to one request: status, JSON body, extra headers, delay before answering, or a promise it holds the answer until. */
+export type TestReply = { status?: number; body?: unknown; rawBody?: string; headers?: Record<string, string>; delayMs?: number; hang?: boolean; until?: Promise<unknown> };
 export type TestRequest = { path: string; body: Record<string, unknown>; text: string; headers: IncomingHttpHeaders };
 
 /**
@@ -12,6 +12,7 @@ export type TestRequest = { path: string; body: Record<string, unknown>; text: s
  */
 export async function startLlmTestServer(respond: (request: TestRequest) => TestReply) {
   const requests: TestRequest[] = [];
+  let answered = 0;
   const sockets = new Set<Socket>();
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -21,7 +22,9 @@ export async function startLlmTestServer(respond: (request: TestRequest) => Test
     requests.push(request);
     const reply = respond(request);
     if (reply.hang) return;
+    if (reply.until) await reply.until;
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    answered += 1;
     res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
     res.end(reply.rawBody ?? JSON.stringify(reply.body ?? {}));
   });
@@ -35,6 +38,8 @@ export async function startLlmTestServer(respond: (request: TestRequest) => Test
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    /** How many requests it has answered so far (a held one is not). */
+    answered: () => answered,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
