@@ -78,17 +78,24 @@ async function findFilteredPage(
 ): Promise<Found> {
   const { parts, dates, searchedNewest } = await toFilters(db, projectId, query, searchNewest);
   const filters = whereOf(parts, dates);
-  const [rows, counted] = await Promise.all([
+  const page = () =>
     query.sort === "reward"
       ? findRewardPage(db, filters, query.dir, cursor, take)
       : query.sort === "createdAt"
         ? findDatePage(db, parts, dates, query.dir, cursor, take)
-        : findPage(db, filters, query.sort, query.dir, cursor, take),
-    // Ordered as the newest-first index reads, so the capped count walks that index (a count with
-    // `take` alone is ordered by id, which scans the whole table).
-    db.trace.count({ where: filters, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: countUpTo + 1 }),
-  ]);
-  return { rows, counted, searchedNewest };
+        : findPage(db, filters, query.sort, query.dir, cursor, take);
+  // Ordered by createdAt, so the capped count walks an index that ends in it and stops at the cap (a
+  // count with `take` alone is ordered by id, which scans the whole table). Not by id as well: the
+  // run-name index has no id, and SQLite would read every trace of the run to sort them.
+  const count = () => db.trace.count({ where: filters, orderBy: { createdAt: "desc" }, take: countUpTo + 1 });
+  if (providerOfDb(db) === "postgresql") {
+    const [rows, counted] = await Promise.all([page(), count()]);
+    return { rows, counted, searchedNewest };
+  }
+  // SQLite runs one statement at a time anyway, so the count waits for the page, and is not run at
+  // all when the first page holds every match: a search that finds little would read its window twice.
+  const rows = await page();
+  return { rows, counted: !cursor && rows.length < take ? rows.length : await count(), searchedNewest };
 }
 
 /** Free text on PostgreSQL: window, match, count and page in one statement (find-text-page-on-postgres.ts), then the page's rows. */
@@ -159,7 +166,10 @@ async function toFilters(db: Db, projectId: string, query: TraceListQuery, searc
   if (query.environment) parts.push({ environment: query.environment });
   if (query.run) {
     const run = await findRun(db, projectId, query.run);
-    parts.push({ OR: [{ runId: run?.id ?? query.run }, { runName: query.run }, ...(run?.names ?? []).map((name) => ({ runName: name }))] });
+    // Without a run of that id or name only the name can match (a trace's runId is a run's id): one
+    // equality, which the (projectId, runName, createdAt) index answers in order, where the OR made
+    // SQLite collect and sort every trace of the run.
+    parts.push(run ? { OR: [{ runId: run.id }, ...[...new Set([query.run, ...run.names])].map((name) => ({ runName: name }))] } : { runName: query.run });
   }
   if (query.rewardMin !== undefined) parts.push({ reward: { gte: query.rewardMin } });
   if (query.rewardMax !== undefined) parts.push({ reward: { lte: query.rewardMax } });
