@@ -25,32 +25,18 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       orderBy: [{ priority: "desc" }, { id: "asc" }],
       skip: query.offset,
       take: query.limit,
-      include: {
-        assignee: { select: { id: true, email: true } },
-        _count: { select: { examples: true } },
-        examples: {
-          ...(query.run ? { where: { trace: { runId: query.run } } } : {}),
-          take: examplesShown,
-          orderBy: { trace: { reward: "desc" } },
-          select: {
-            detail: true,
-            trace: {
-              select: {
-                id: true,
-                externalId: true,
-                reward: true,
-                success: true,
-                output: true,
-                verdicts: { orderBy: { createdAt: "asc" }, select: { label: true, score: true, rationale: true, issues: true, error: true, judgeVersion: { select: { version: true, judge: { select: { name: true, isSimulated: true } } } } } },
-                itemResults: { where: { answer: "yes" }, select: { answer: true, evidence: true, rubricItem: { select: { key: true, question: true, polarity: true } } } },
-              },
-            },
-          },
-        },
-      },
+      include: { assignee: { select: { id: true, email: true } } },
     }),
   ]);
-  const deciders = await db.user.findMany({ where: { id: { in: rows.flatMap((r) => (r.decidedById ? [r.decidedById] : [])) } }, select: { id: true, email: true } });
+  const { exampleCounts, examplesOf } = await loadExamples(
+    db,
+    rows.map((row) => row.id),
+    query.run,
+  );
+  const deciders = await db.user.findMany({
+    where: { id: { in: rows.flatMap((r) => (r.decidedById ? [r.decidedById] : [])) } },
+    select: { id: true, email: true },
+  });
   return {
     total,
     limit: query.limit,
@@ -69,7 +55,7 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       priority: row.priority,
       count: row.count,
       /** Every example trace of the case (a decision labels them all), not only those shown. */
-      exampleCount: row._count.examples,
+      exampleCount: exampleCounts.get(row.id) ?? 0,
       status: row.status,
       decision: row.decision,
       note: row.note,
@@ -78,7 +64,7 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       assignee: row.assignee,
       createdAt: row.createdAt.toISOString(),
       readings: readingsOf(row.evidence),
-      examples: row.examples.map(({ detail, trace }) => ({
+      examples: (examplesOf.get(row.id) ?? []).map(({ detail, trace }) => ({
         traceId: trace.id,
         externalId: trace.externalId,
         reward: trace.reward,
@@ -95,10 +81,74 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
           issues: Array.isArray(v.issues) ? v.issues.filter((i): i is string => typeof i === "string") : [],
           error: v.error,
         })),
-        firedItems: trace.itemResults.map((r) => ({ key: r.rubricItem.key, question: r.rubricItem.question, polarity: r.rubricItem.polarity, evidence: r.evidence })),
+        firedItems: trace.itemResults.map((r) => ({
+          key: r.rubricItem.key,
+          question: r.rubricItem.question,
+          polarity: r.rubricItem.polarity,
+          evidence: r.evidence,
+        })),
       })),
     })),
   };
+}
+
+/**
+ * The page's cases' example counts and top examples (highest reward first), with the traces' verdicts
+ * and fired items. Counted per case by index (a `_count` on the case query grouped every example of
+ * every case), and the traces read only for the examples shown: the top `examplesShown` are picked
+ * from the examples' (case, trace, reward) rows, where a nested `take` read every example's trace.
+ */
+async function loadExamples(db: Db, caseIds: string[], run: string | undefined) {
+  const [counts, ranked] = await Promise.all([
+    db.edgeCaseExample.groupBy({ by: ["edgeCaseId"], where: { edgeCaseId: { in: caseIds } }, _count: { _all: true } }),
+    db.edgeCaseExample.findMany({
+      where: { edgeCaseId: { in: caseIds }, ...(run ? { trace: { runId: run } } : {}) },
+      orderBy: { trace: { reward: "desc" } },
+      select: { edgeCaseId: true, traceId: true, detail: true },
+    }),
+  ]);
+  const shown = new Map<string, typeof ranked>();
+  for (const example of ranked) {
+    const list = shown.get(example.edgeCaseId) ?? [];
+    if (list.length < examplesShown) shown.set(example.edgeCaseId, [...list, example]);
+  }
+  const traceIds = [...new Set([...shown.values()].flat().map((example) => example.traceId))];
+  const traces = await db.trace.findMany({
+    where: { id: { in: traceIds } },
+    select: {
+      id: true,
+      externalId: true,
+      reward: true,
+      success: true,
+      output: true,
+      verdicts: {
+        orderBy: { createdAt: "asc" },
+        select: {
+          label: true,
+          score: true,
+          rationale: true,
+          issues: true,
+          error: true,
+          judgeVersion: { select: { version: true, judge: { select: { name: true, isSimulated: true } } } },
+        },
+      },
+      itemResults: {
+        where: { answer: "yes" },
+        select: { answer: true, evidence: true, rubricItem: { select: { key: true, question: true, polarity: true } } },
+      },
+    },
+  });
+  const traceById = new Map(traces.map((trace) => [trace.id, trace]));
+  const examplesOf = new Map(
+    [...shown].map(([caseId, examples]) => [
+      caseId,
+      examples.flatMap(({ traceId, detail }) => {
+        const trace = traceById.get(traceId);
+        return trace ? [{ detail, trace }] : [];
+      }),
+    ]),
+  );
+  return { exampleCounts: new Map(counts.map((row) => [row.edgeCaseId, row._count._all])), examplesOf };
 }
 
 /** The rule-and-wording readings a case was merged from (see merge-behaviours.ts), as stored with it. */
@@ -106,7 +156,9 @@ function readingsOf(evidence: unknown): { rule: string; wording: string; count: 
   const facets = (evidence as { facets?: unknown } | null)?.facets;
   if (!Array.isArray(facets)) return [];
   return facets.flatMap((f: { rule?: unknown; subject?: { label?: unknown }; count?: unknown }) =>
-    typeof f?.rule === "string" && typeof f.count === "number" ? [{ rule: f.rule, wording: typeof f.subject?.label === "string" ? f.subject.label : "", count: f.count }] : [],
+    typeof f?.rule === "string" && typeof f.count === "number"
+      ? [{ rule: f.rule, wording: typeof f.subject?.label === "string" ? f.subject.label : "", count: f.count }]
+      : [],
   );
 }
 

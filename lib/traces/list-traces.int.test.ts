@@ -122,6 +122,14 @@ describe("listTraces", () => {
     expect(await listTraces(db, { projectId, query: query(), countUpTo: 37 })).toMatchObject({ total: 37, totalIsLowerBound: false });
   });
 
+  it("counts text matches up to its own limit and says when there are more, with the page unchanged", async () => {
+    const capped = await listTraces(db, { projectId, query: query({ q: "question" }), countUpTo: 10, limit: 5 });
+    expect(capped).toMatchObject({ total: 10, totalIsLowerBound: true });
+    const full = await listTraces(db, { projectId, query: query({ q: "question" }), limit: 5 });
+    expect(full).toMatchObject({ total: 36, totalIsLowerBound: false });
+    expect(capped.items.map((item) => item.id)).toEqual(full.items.map((item) => item.id));
+  });
+
   it("matches free text within the newest traces of the other filters, and says so", async () => {
     const newest = await listTraces(db, { projectId, query: query(), limit: 5 });
     const inWindow = await listTraces(db, { projectId, query: query({ q: "question" }), searchNewest: 5 });

@@ -40,8 +40,14 @@ export const countLimit = 10_000;
  * thousand; a date range moves the window back in time.
  */
 export const searchWindow = 10_000;
+/**
+ * A free-text count stops here: counting every match in the window means running the text match
+ * over all of it (about 40 ms of SQLite CPU at 10,000 traces), where the page itself stops at its
+ * 51st match. The page says "1,000+" beyond it.
+ */
+export const textCountLimit = 1_000;
 
-const select = { id: true, externalId: true, source: true, environment: true, task: true, runName: true, reward: true, success: true, stepCount: true, openEdgeCases: true, createdAt: true, input: true, output: true, run: { select: { name: true } } } as const;
+const select = { id: true, externalId: true, source: true, environment: true, task: true, runName: true, reward: true, success: true, stepCount: true, openEdgeCases: true, createdAt: true, input: true, output: true, runId: true } as const;
 
 /**
  * One page of a project's traces, filtered and sorted, with keyset pagination on (sort key, id):
@@ -54,14 +60,16 @@ export async function listTraces(
   { projectId, query, limit = 50, countUpTo = countLimit, searchNewest = searchWindow }: { projectId: string; query: TraceListQuery; limit?: number; countUpTo?: number; searchNewest?: number },
 ): Promise<TraceListPage> {
   const cursor = decodeCursor(query.cursor);
+  if (query.q) countUpTo = Math.min(countUpTo, textCountLimit);
   const { rows, counted, searchedNewest } =
     query.q && providerOfDb(db) === "postgresql"
       ? await findTextPage(db, { projectId, query, q: query.q, cursor, take: limit + 1, searchNewest })
       : await findFilteredPage(db, { projectId, query, cursor, take: limit + 1, countUpTo, searchNewest });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  const runNames = await findRunNames(db, page);
   return {
-    items: page.map(({ input, output, run, runName, ...row }) => ({ ...row, runName: run?.name ?? runName, preview: (input ?? output ?? "").slice(0, previewLength) })),
+    items: page.map(({ input, output, runId, runName, ...row }) => ({ ...row, runName: (runId && runNames.get(runId)) ?? runName, preview: (input ?? output ?? "").slice(0, previewLength) })),
     total: Math.min(counted, countUpTo),
     totalIsLowerBound: counted > countUpTo,
     searchedNewest,
@@ -108,6 +116,13 @@ async function findTextPage(
   const found = await db.trace.findMany({ where: { id: { in: ids } }, select });
   const byId = new Map(found.map((row) => [row.id, row]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), counted: matched, searchedNewest: windowFull ? searchNewest : null };
+}
+
+/** The names of the runs the page's traces are linked to; no query when none is (imported traces). */
+async function findRunNames(db: Db, rows: { runId: string | null }[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap(({ runId }) => (runId ? [runId] : [])))];
+  if (ids.length === 0) return new Map();
+  return new Map((await db.trainingRun.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((run) => [run.id, run.name]));
 }
 
 /** The runs page links a run by id; imported traces often name their run without linking it. */
