@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { deleteProject, makeProject } from "../testing/factories";
+import { deleteProject, makeProject, makeUser } from "../testing/factories";
+import { seedJudgedTraces } from "../testing/seed-judged-traces";
 import { storeTraces } from "../traces/store-traces";
 import { traceSchema } from "../traces/trace-schema";
 import { edgeCaseQuerySchema } from "./edge-case-schemas";
@@ -62,4 +63,42 @@ it("pages by priority, each page with its own cases' examples", async () => {
   const second = await list({ limit: "1", offset: "1" });
   expect(second).toMatchObject({ total: 2, nextOffset: null });
   expect(shown(second)).toEqual({ narrow: { count: 2, examples: ["e6 why e6", "e5 why e5"] } });
+});
+
+it("shows each example's verdicts with their judges, the case's assignee and who decided it", async () => {
+  const own = await makeProject(db, "list-edge-cases-judged");
+  try {
+    const { traceIds } = await seedJudgedTraces(db, { projectId: own.id });
+    const assignee = await makeUser(db, { projectId: own.id, role: "reviewer" });
+    const decider = await makeUser(db, { projectId: own.id, role: "reviewer" });
+    await db.edgeCase.create({
+      data: {
+        projectId: own.id,
+        kind: "test",
+        groupKey: "judged",
+        priority: 1,
+        subjectType: "trace",
+        title: "judged",
+        explanation: "made by the test",
+        assigneeId: assignee.id,
+        status: "decided",
+        decision: "false_alarm",
+        decidedById: decider.id,
+        decidedAt: new Date(),
+        examples: { create: [{ traceId: traceIds[0]! }] },
+      },
+    });
+    const [listed] = (await listEdgeCases(db, { projectId: own.id, userId: null, query: edgeCaseQuerySchema.parse({ status: "all" }) })).edgeCases;
+    expect(listed).toMatchObject({ assignee: { id: assignee.id, email: assignee.email }, decidedBy: decider.email });
+    const stored = await db.verdict.findMany({
+      where: { traceId: traceIds[0]! },
+      orderBy: { createdAt: "asc" },
+      select: { label: true, judgeVersion: { select: { judge: { select: { name: true } } } } },
+    });
+    const seen = listed!.examples[0]!.verdicts.map((v) => `${v.judge} ${v.label} v${v.judgeVersion}`).sort();
+    expect(seen).toEqual(stored.map((v) => `${v.judgeVersion.judge.name} ${v.label} v1`).sort());
+    expect(listed!.examples[0]!.verdicts).toHaveLength(4);
+  } finally {
+    await deleteProject(db, own.id);
+  }
 });

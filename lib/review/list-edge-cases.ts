@@ -25,7 +25,6 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       orderBy: [{ priority: "desc" }, { id: "asc" }],
       skip: query.offset,
       take: query.limit,
-      include: { assignee: { select: { id: true, email: true } } },
     }),
   ]);
   const { exampleCounts, examplesOf } = await loadExamples(
@@ -33,10 +32,11 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
     rows.map((row) => row.id),
     query.run,
   );
-  const deciders = await db.user.findMany({
-    where: { id: { in: rows.flatMap((r) => (r.decidedById ? [r.decidedById] : [])) } },
-    select: { id: true, email: true },
-  });
+  // Assignees and deciders in one read, and none when the page has neither.
+  const userIds = [...new Set(rows.flatMap((r) => [r.assigneeId, r.decidedById].filter((id): id is string => id !== null)))];
+  const users = new Map(
+    userIds.length === 0 ? [] : (await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } })).map((user) => [user.id, user]),
+  );
   return {
     total,
     limit: query.limit,
@@ -60,8 +60,8 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       decision: row.decision,
       note: row.note,
       decidedAt: row.decidedAt?.toISOString() ?? null,
-      decidedBy: deciders.find((u) => u.id === row.decidedById)?.email ?? null,
-      assignee: row.assignee,
+      decidedBy: (row.decidedById && users.get(row.decidedById)?.email) ?? null,
+      assignee: (row.assigneeId && users.get(row.assigneeId)) ?? null,
       createdAt: row.createdAt.toISOString(),
       readings: readingsOf(row.evidence),
       examples: (examplesOf.get(row.id) ?? []).map(({ detail, trace }) => ({
@@ -113,31 +113,7 @@ async function loadExamples(db: Db, caseIds: string[], run: string | undefined) 
     if (list.length < examplesShown) shown.set(example.edgeCaseId, [...list, example]);
   }
   const traceIds = [...new Set([...shown.values()].flat().map((example) => example.traceId))];
-  const traces = await db.trace.findMany({
-    where: { id: { in: traceIds } },
-    select: {
-      id: true,
-      externalId: true,
-      reward: true,
-      success: true,
-      output: true,
-      verdicts: {
-        orderBy: { createdAt: "asc" },
-        select: {
-          label: true,
-          score: true,
-          rationale: true,
-          issues: true,
-          error: true,
-          judgeVersion: { select: { version: true, judge: { select: { name: true, isSimulated: true } } } },
-        },
-      },
-      itemResults: {
-        where: { answer: "yes" },
-        select: { answer: true, evidence: true, rubricItem: { select: { key: true, question: true, polarity: true } } },
-      },
-    },
-  });
+  const traces = await findExampleTraces(db, traceIds);
   const traceById = new Map(traces.map((trace) => [trace.id, trace]));
   const examplesOf = new Map(
     [...shown].map(([caseId, examples]) => [
@@ -149,6 +125,49 @@ async function loadExamples(db: Db, caseIds: string[], run: string | undefined) 
     ]),
   );
   return { exampleCounts: new Map(counts.map((row) => [row.edgeCaseId, row._count._all])), examplesOf };
+}
+
+/**
+ * The shown examples' traces with their verdicts (oldest first) and fired items. The judges and
+ * rubric items are read once each, and not at all when no shown trace has a verdict or a fired item
+ * (nested selects would query their tables on every page).
+ */
+async function findExampleTraces(db: Db, traceIds: string[]) {
+  const [traces, verdicts, fired] = await Promise.all([
+    db.trace.findMany({ where: { id: { in: traceIds } }, select: { id: true, externalId: true, reward: true, success: true, output: true } }),
+    db.verdict.findMany({
+      where: { traceId: { in: traceIds } },
+      orderBy: { createdAt: "asc" },
+      select: { traceId: true, label: true, score: true, rationale: true, issues: true, error: true, judgeVersionId: true },
+    }),
+    db.itemResult.findMany({ where: { traceId: { in: traceIds }, answer: "yes" }, select: { traceId: true, answer: true, evidence: true, rubricItemId: true } }),
+  ]);
+  const [versions, items] = await Promise.all([
+    verdicts.length === 0
+      ? []
+      : db.judgeVersion.findMany({
+          where: { id: { in: [...new Set(verdicts.map((v) => v.judgeVersionId))] } },
+          select: { id: true, version: true, judge: { select: { name: true, isSimulated: true } } },
+        }),
+    fired.length === 0
+      ? []
+      : db.rubricItem.findMany({ where: { id: { in: [...new Set(fired.map((r) => r.rubricItemId))] } }, select: { id: true, key: true, question: true, polarity: true } }),
+  ]);
+  const versionOf = new Map(versions.map((version) => [version.id, version]));
+  const itemOf = new Map(items.map((item) => [item.id, item]));
+  const byTrace = <T extends { traceId: string }>(rows: T[]) => {
+    const grouped = new Map<string, T[]>();
+    for (const row of rows) grouped.set(row.traceId, [...(grouped.get(row.traceId) ?? []), row]);
+    return grouped;
+  };
+  const verdictsOf = byTrace(verdicts);
+  const firedOf = byTrace(fired);
+  return traces.map((trace) => ({
+    ...trace,
+    // Required relations: every verdict has its judge version, every result its rubric item.
+    verdicts: (verdictsOf.get(trace.id) ?? []).map((v) => ({ ...v, judgeVersion: versionOf.get(v.judgeVersionId)! })),
+    itemResults: (firedOf.get(trace.id) ?? []).map((r) => ({ ...r, rubricItem: itemOf.get(r.rubricItemId)! })),
+  }));
 }
 
 /** The rule-and-wording readings a case was merged from (see merge-behaviours.ts), as stored with it. */
