@@ -27,39 +27,28 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
   const ranked = query.run ? await rankCasesOnRun(query.run, (examples) => db.edgeCase.findMany({ where, select: { id: true, rule: true, subjectType: true, priority: true, examples } })) : null;
   const page = ranked?.slice(query.offset, query.offset + query.limit);
   const [total, found] = await Promise.all([
-    ranked ? ranked.length : db.edgeCase.count({ where }),
+    // Counts a column of the (projectId, status, priority) index, never null, so SQLite counts from the
+    // index: a plain count selects the id, and reads every case row (their evidence with them).
+    ranked ? ranked.length : db.edgeCase.count({ where, select: { priority: true } }).then((counted) => counted.priority),
     db.edgeCase.findMany({
       where: page ? { id: { in: page.map((c) => c.id) } } : where,
       orderBy: [{ priority: "desc" }, { id: "asc" }],
       ...(page ? {} : { skip: query.offset, take: query.limit }),
-      include: {
-        assignee: { select: { id: true, email: true } },
-        _count: { select: { examples: true } },
-        examples: {
-          ...(query.run ? { where: { trace: { runId: query.run } } } : {}),
-          take: examplesShown,
-          orderBy: { trace: { reward: "desc" } },
-          select: {
-            detail: true,
-            trace: {
-              select: {
-                id: true,
-                externalId: true,
-                reward: true,
-                success: true,
-                output: true,
-                verdicts: { orderBy: { createdAt: "asc" }, select: { label: true, score: true, rationale: true, issues: true, error: true, judgeVersion: { select: { version: true, judge: { select: { name: true, isSimulated: true } } } } } },
-                itemResults: { where: { answer: "yes" }, select: { answer: true, evidence: true, rubricItem: { select: { key: true, question: true, polarity: true } } } },
-              },
-            },
-          },
-        },
-      },
     }),
   ]);
   const runPriorities = new Map(page?.map((c) => [c.id, c.runPriority]));
-  const rows = page ? page.flatMap((c) => found.filter((row) => row.id === c.id)) : found;
-  const deciders = await db.user.findMany({ where: { id: { in: rows.flatMap((r) => (r.decidedById ? [r.decidedById] : [])) } }, select: { id: true, email: true } });
+  const foundById = new Map(found.map((row) => [row.id, row]));
+  const rows = page ? page.flatMap((c) => foundById.get(c.id) ?? []) : found;
+  const { exampleCounts, examplesOf } = await loadExamples(
+    db,
+    rows.map((row) => row.id),
+    query.run,
+  );
+  // Assignees and deciders in one read, and none when the page has neither.
+  const userIds = [...new Set(rows.flatMap((r) => [r.assigneeId, r.decidedById].filter((id): id is string => id !== null)))];
+  const users = new Map(
+    userIds.length === 0 ? [] : (await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } })).map((user) => [user.id, user]),
+  );
   return {
     total,
     limit: query.limit,
@@ -80,16 +69,16 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       runPriority: runPriorities.get(row.id) ?? null,
       count: row.count,
       /** Every example trace of the case (a decision labels them all), not only those shown. */
-      exampleCount: row._count.examples,
+      exampleCount: exampleCounts.get(row.id) ?? 0,
       status: row.status,
       decision: row.decision,
       note: row.note,
       decidedAt: row.decidedAt?.toISOString() ?? null,
-      decidedBy: deciders.find((u) => u.id === row.decidedById)?.email ?? null,
-      assignee: row.assignee,
+      decidedBy: (row.decidedById && users.get(row.decidedById)?.email) ?? null,
+      assignee: (row.assigneeId && users.get(row.assigneeId)) ?? null,
       createdAt: row.createdAt.toISOString(),
       readings: readingsOf(row.evidence),
-      examples: row.examples.map(({ detail, trace }) => ({
+      examples: (examplesOf.get(row.id) ?? []).map(({ detail, trace }) => ({
         traceId: trace.id,
         externalId: trace.externalId,
         reward: trace.reward,
@@ -106,7 +95,12 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
           issues: Array.isArray(v.issues) ? v.issues.filter((i): i is string => typeof i === "string") : [],
           error: v.error,
         })),
-        firedItems: trace.itemResults.map((r) => ({ key: r.rubricItem.key, question: r.rubricItem.question, polarity: r.rubricItem.polarity, evidence: r.evidence })),
+        firedItems: trace.itemResults.map((r) => ({
+          key: r.rubricItem.key,
+          question: r.rubricItem.question,
+          polarity: r.rubricItem.polarity,
+          evidence: r.evidence,
+        })),
       })),
     })),
   };
@@ -123,12 +117,92 @@ async function rankCasesOnRun(
   return rankOnRun(cases.map(({ examples, ...c }) => ({ ...c, runExamples: examples })));
 }
 
+/**
+ * The page's cases' example counts and top examples (highest reward first), with the traces' verdicts
+ * and fired items. Counted per case by index (a `_count` on the case query grouped every example of
+ * every case), and the traces read only for the examples shown: the top `examplesShown` are picked
+ * from the examples' (case, trace, reward) rows, where a nested `take` read every example's trace.
+ */
+async function loadExamples(db: Db, caseIds: string[], run: string | undefined) {
+  const [counts, ranked] = await Promise.all([
+    db.edgeCaseExample.groupBy({ by: ["edgeCaseId"], where: { edgeCaseId: { in: caseIds } }, _count: { _all: true } }),
+    db.edgeCaseExample.findMany({
+      where: { edgeCaseId: { in: caseIds }, ...(run ? { trace: { runId: run } } : {}) },
+      orderBy: { trace: { reward: "desc" } },
+      select: { edgeCaseId: true, traceId: true, detail: true },
+    }),
+  ]);
+  const shown = new Map<string, typeof ranked>();
+  for (const example of ranked) {
+    const list = shown.get(example.edgeCaseId) ?? [];
+    if (list.length < examplesShown) shown.set(example.edgeCaseId, [...list, example]);
+  }
+  const traceIds = [...new Set([...shown.values()].flat().map((example) => example.traceId))];
+  const traces = await findExampleTraces(db, traceIds);
+  const traceById = new Map(traces.map((trace) => [trace.id, trace]));
+  const examplesOf = new Map(
+    [...shown].map(([caseId, examples]) => [
+      caseId,
+      examples.flatMap(({ traceId, detail }) => {
+        const trace = traceById.get(traceId);
+        return trace ? [{ detail, trace }] : [];
+      }),
+    ]),
+  );
+  return { exampleCounts: new Map(counts.map((row) => [row.edgeCaseId, row._count._all])), examplesOf };
+}
+
+/**
+ * The shown examples' traces with their verdicts (oldest first) and fired items. The judges and
+ * rubric items are read once each, and not at all when no shown trace has a verdict or a fired item
+ * (nested selects would query their tables on every page).
+ */
+async function findExampleTraces(db: Db, traceIds: string[]) {
+  const [traces, verdicts, fired] = await Promise.all([
+    db.trace.findMany({ where: { id: { in: traceIds } }, select: { id: true, externalId: true, reward: true, success: true, output: true } }),
+    db.verdict.findMany({
+      where: { traceId: { in: traceIds } },
+      orderBy: { createdAt: "asc" },
+      select: { traceId: true, label: true, score: true, rationale: true, issues: true, error: true, judgeVersionId: true },
+    }),
+    db.itemResult.findMany({ where: { traceId: { in: traceIds }, answer: "yes" }, select: { traceId: true, answer: true, evidence: true, rubricItemId: true } }),
+  ]);
+  const [versions, items] = await Promise.all([
+    verdicts.length === 0
+      ? []
+      : db.judgeVersion.findMany({
+          where: { id: { in: [...new Set(verdicts.map((v) => v.judgeVersionId))] } },
+          select: { id: true, version: true, judge: { select: { name: true, isSimulated: true } } },
+        }),
+    fired.length === 0
+      ? []
+      : db.rubricItem.findMany({ where: { id: { in: [...new Set(fired.map((r) => r.rubricItemId))] } }, select: { id: true, key: true, question: true, polarity: true } }),
+  ]);
+  const versionOf = new Map(versions.map((version) => [version.id, version]));
+  const itemOf = new Map(items.map((item) => [item.id, item]));
+  const byTrace = <T extends { traceId: string }>(rows: T[]) => {
+    const grouped = new Map<string, T[]>();
+    for (const row of rows) grouped.set(row.traceId, [...(grouped.get(row.traceId) ?? []), row]);
+    return grouped;
+  };
+  const verdictsOf = byTrace(verdicts);
+  const firedOf = byTrace(fired);
+  return traces.map((trace) => ({
+    ...trace,
+    // Required relations: every verdict has its judge version, every result its rubric item.
+    verdicts: (verdictsOf.get(trace.id) ?? []).map((v) => ({ ...v, judgeVersion: versionOf.get(v.judgeVersionId)! })),
+    itemResults: (firedOf.get(trace.id) ?? []).map((r) => ({ ...r, rubricItem: itemOf.get(r.rubricItemId)! })),
+  }));
+}
+
 /** The rule-and-wording readings a case was merged from (see merge-behaviours.ts), as stored with it. */
 function readingsOf(evidence: unknown): { rule: string; wording: string; count: number }[] {
   const facets = (evidence as { facets?: unknown } | null)?.facets;
   if (!Array.isArray(facets)) return [];
   return facets.flatMap((f: { rule?: unknown; subject?: { label?: unknown }; count?: unknown }) =>
-    typeof f?.rule === "string" && typeof f.count === "number" ? [{ rule: f.rule, wording: typeof f.subject?.label === "string" ? f.subject.label : "", count: f.count }] : [],
+    typeof f?.rule === "string" && typeof f.count === "number"
+      ? [{ rule: f.rule, wording: typeof f.subject?.label === "string" ? f.subject.label : "", count: f.count }]
+      : [],
   );
 }
 

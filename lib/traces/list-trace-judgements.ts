@@ -11,27 +11,38 @@ export type TraceJudgement = { verdict: LatestVerdict | null; rubric: LatestRubr
 export async function listTraceJudgements(db: Db, { projectId, traceIds }: { projectId: string; traceIds: string[] }): Promise<Map<string, TraceJudgement>> {
   const judgements = new Map<string, TraceJudgement>(traceIds.map((id) => [id, { verdict: null, rubric: null }]));
   if (traceIds.length === 0) return judgements;
-  const [verdicts, results] = await Promise.all([
+  const [verdicts, rows] = await Promise.all([
     db.verdict.findMany({
       where: { projectId, traceId: { in: traceIds } },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      select: { traceId: true, label: true, score: true, judgeVersion: { select: { judge: { select: { name: true, isSimulated: true } } } } },
+      select: { traceId: true, label: true, score: true, judgeVersionId: true },
     }),
-    db.itemResult.findMany({
-      where: { projectId, traceId: { in: traceIds } },
-      select: {
-        traceId: true,
-        answer: true,
-        createdAt: true,
-        rubricItem: { select: { polarity: true, rubricVersion: { select: { id: true, version: true, rubric: { select: { name: true } } } } } },
-      },
-    }),
+    db.itemResult.findMany({ where: { projectId, traceId: { in: traceIds } }, select: { traceId: true, answer: true, createdAt: true, rubricItemId: true } }),
   ]);
+  // The judges and rubric items are read once each, and not at all for a page nothing judged yet
+  // (nested selects would query the judge, rubric item, version and rubric tables for every page).
+  const [judgeVersions, rubricItems] = await Promise.all([
+    verdicts.length === 0
+      ? []
+      : db.judgeVersion.findMany({ where: { id: { in: [...new Set(verdicts.map((v) => v.judgeVersionId))] } }, select: { id: true, judge: { select: { name: true, isSimulated: true } } } }),
+    rows.length === 0
+      ? []
+      : db.rubricItem.findMany({
+          where: { id: { in: [...new Set(rows.map((r) => r.rubricItemId))] } },
+          select: { id: true, polarity: true, rubricVersion: { select: { id: true, version: true, rubric: { select: { name: true } } } } },
+        }),
+  ]);
+  const judgeOf = new Map(judgeVersions.map((version) => [version.id, version.judge]));
+  const itemOf = new Map(rubricItems.map((item) => [item.id, item]));
+  const results = rows.flatMap((row) => {
+    const rubricItem = itemOf.get(row.rubricItemId);
+    return rubricItem ? [{ ...row, rubricItem }] : [];
+  });
   for (const verdict of verdicts) {
     const judgement = judgements.get(verdict.traceId)!;
     if (judgement.verdict) judgement.verdict.judgeCount += 1;
     else {
-      const { name, isSimulated } = verdict.judgeVersion.judge;
+      const { name, isSimulated } = judgeOf.get(verdict.judgeVersionId)!; // a required relation
       judgement.verdict = { label: verdict.label, score: verdict.score, judgeName: name, isSimulated, judgeCount: 1 };
     }
   }

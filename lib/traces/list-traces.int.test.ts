@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
+import { syncOpenEdgeCases } from "../review/sync-open-edge-cases";
 import { deleteProject, makeProject } from "../testing/factories";
 import { listTraces } from "./list-traces";
 import { storeTraces } from "./store-traces";
@@ -121,6 +122,14 @@ describe("listTraces", () => {
     expect(await listTraces(db, { projectId, query: query(), countUpTo: 37 })).toMatchObject({ total: 37, totalIsLowerBound: false });
   });
 
+  it("counts text matches up to its own limit and says when there are more, with the page unchanged", async () => {
+    const capped = await listTraces(db, { projectId, query: query({ q: "question" }), countUpTo: 10, limit: 5 });
+    expect(capped).toMatchObject({ total: 10, totalIsLowerBound: true });
+    const full = await listTraces(db, { projectId, query: query({ q: "question" }), limit: 5 });
+    expect(full).toMatchObject({ total: 36, totalIsLowerBound: false });
+    expect(capped.items.map((item) => item.id)).toEqual(full.items.map((item) => item.id));
+  });
+
   it("matches free text within the newest traces of the other filters, and says so", async () => {
     const newest = await listTraces(db, { projectId, query: query(), limit: 5 });
     const inWindow = await listTraces(db, { projectId, query: query({ q: "question" }), searchNewest: 5 });
@@ -137,6 +146,91 @@ describe("listTraces", () => {
     const inAll = await listTraces(db, { projectId, query: query({ q: "refund policy" }), searchNewest: 37 });
     expect(inAll).toMatchObject({ total: 1, searchedNewest: 37 });
     expect(inAll.items.map((item) => item.externalId)).toEqual(["t30"]);
+  });
+
+  it.each(sortOrders)("lists exactly the traces with an open review case sorted by %s %s, as the cases stand after each change", async (sort, dir) => {
+    const own = await makeProject(db, "list-open-cases");
+    try {
+      // Some traces share a createdAt, so the id decides their order.
+      const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(i / 3)));
+      await storeTraces(db, {
+        projectId: own.id,
+        traces: Array.from({ length: 30 }, (_, i) => ({
+          externalId: `c${i}`,
+          trace: traceSchema.parse({ input: `case trace ${i}`, outcome: { reward: i % 5 === 0 ? null : (i % 4) / 4 }, steps: Array.from({ length: (i % 3) + 1 }, () => ({ role: "user", content: "x" })) }),
+        })),
+      });
+      const traces = await db.trace.findMany({ where: { projectId: own.id }, select: { id: true, externalId: true } });
+      await Promise.all(traces.map(({ id, externalId }) => db.trace.update({ where: { id }, data: { createdAt: at(Number(externalId.slice(1))) } })));
+      const idOf = new Map(traces.map((trace) => [trace.externalId, trace.id]));
+      const openCase = async (key: string, examples: number[]) =>
+        db.edgeCase.create({
+          data: {
+            projectId: own.id, kind: "test", groupKey: key, priority: 1, subjectType: "trace", title: key, explanation: "made by the test",
+            examples: { create: examples.map((i) => ({ traceId: idOf.get(`c${i}`)! })) },
+          },
+        });
+      const expected = async () => {
+        const rows = await db.trace.findMany({ where: { projectId: own.id }, select: { externalId: true, id: true, openEdgeCases: true, createdAt: true, reward: true, stepCount: true } });
+        const value = (row: (typeof rows)[number]) => (sort === "createdAt" ? row.createdAt.getTime() : row[sort]);
+        const ascending = (a: (typeof rows)[number], b: (typeof rows)[number]) => {
+          const [va, vb] = [value(a), value(b)];
+          if (va !== vb && (va === null || vb === null)) return 0;
+          return va !== null && vb !== null && va !== vb ? (va < vb ? -1 : 1) : a.id < b.id ? -1 : 1;
+        };
+        // Either direction, with the traces without a value (reward) after the rest.
+        const compare = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+          Number(value(a) === null) - Number(value(b) === null) || ascending(a, b) * (dir === "desc" ? -1 : 1);
+        return rows.filter((row) => row.openEdgeCases > 0).sort(compare).map((row) => row.externalId);
+      };
+      const listed = async () => {
+        const ids: string[] = [];
+        let cursor: string | undefined;
+        for (let pages = 0; pages < 20; pages++) {
+          const page = await listTraces(db, { projectId: own.id, query: query({ hasOpenEdgeCase: "1", sort, dir, ...(cursor ? { cursor } : {}) }), limit: 4 });
+          ids.push(...page.items.map((item) => item.externalId));
+          if (!page.nextCursor) return { ids, total: (await listTraces(db, { projectId: own.id, query: query({ hasOpenEdgeCase: "1" }) })).total };
+          cursor = page.nextCursor;
+        }
+        throw new Error("too many pages");
+      };
+
+      const first = await openCase("first", [0, 1, 2, 3, 4, 9, 10, 11, 20, 29]);
+      const second = await openCase("second", [3, 4, 5, 12, 13, 14, 27]);
+      await syncOpenEdgeCases(db, [...idOf.values()]);
+      const both = await expected();
+      expect(both).toHaveLength(15);
+      expect(await listed()).toEqual({ ids: both, total: 15 });
+
+      // A decided case no longer counts: traces only it held leave the list, those the other holds stay.
+      await db.edgeCase.update({ where: { id: first.id }, data: { status: "decided" } });
+      await syncOpenEdgeCases(db, [...idOf.values()]);
+      const afterDecision = await expected();
+      expect(afterDecision.sort()).toEqual(["c12", "c13", "c14", "c27", "c3", "c4", "c5"]);
+      expect(await listed()).toEqual({ ids: await expected(), total: 7 });
+
+      await db.edgeCase.update({ where: { id: second.id }, data: { status: "decided" } });
+      await syncOpenEdgeCases(db, [...idOf.values()]);
+      expect(await listed()).toEqual({ ids: [], total: 0 });
+    } finally {
+      await deleteProject(db, own.id);
+    }
+  });
+
+  it("finds traces by a run name that no run of the project has, and by a run's id only where the run exists", async () => {
+    const own = await makeProject(db, "list-run-only-named");
+    try {
+      await storeTraces(db, {
+        projectId: own.id,
+        traces: Array.from({ length: 6 }, (_, i) => ({ externalId: `n${i}`, trace: traceSchema.parse({ run: i < 4 ? "named-only" : "other", steps: [] }) })),
+      });
+      const listed = async (run: string) => (await listTraces(db, { projectId: own.id, query: query({ run }) })).items.map((item) => item.externalId).sort();
+      expect(await listed("named-only")).toEqual(["n0", "n1", "n2", "n3"]);
+      expect(await listed("other")).toEqual(["n4", "n5"]);
+      expect(await listed("named")).toEqual([]);
+    } finally {
+      await deleteProject(db, own.id);
+    }
   });
 
   it("shows the linked run's name where the trace named its run by id", async () => {

@@ -17,7 +17,9 @@ export default async function TracesPage({ searchParams }: { searchParams: Promi
   const query = traceListQuerySchema.parse(await searchParams);
   const actions = hasRole(member.role, "reviewer") ? <ImportTracesDialog /> : null;
   const description = "Production traces and rollouts, with their steps, verdicts and rubric results.";
-  if (!(await hasAnyTrace(db, { projectId: member.projectId }))) {
+  const page = await listTraces(db, { projectId: member.projectId, query });
+  // An empty page is the empty state only when the project has no trace at all, not just none that match.
+  if (page.items.length === 0 && !(await hasAnyTrace(db, { projectId: member.projectId }))) {
     return (
       <>
         <PageHeader title="Traces" description={description} actions={actions} />
@@ -28,7 +30,6 @@ export default async function TracesPage({ searchParams }: { searchParams: Promi
       </>
     );
   }
-  const page = await listTraces(db, { projectId: member.projectId, query });
   const judgements = await listTraceJudgements(db, { projectId: member.projectId, traceIds: page.items.map((item) => item.id) });
   return (
     <>
