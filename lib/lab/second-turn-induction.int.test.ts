@@ -34,6 +34,8 @@ import { startLabRun } from "./start-lab-run";
 const db = getDb();
 const noProgress = { reportProgress: async () => undefined };
 const config = { steps: 100 };
+/** The training seed and the unseen one; GOODHART_SECOND_TURN_SEEDS="143,144" measures another pair. */
+const [seenSeed, unseenSeed] = (process.env.GOODHART_SECOND_TURN_SEEDS ?? "141,142").split(",").map(Number) as [number, number];
 let projectId: string;
 let actor: { userId: string; label: string };
 
@@ -63,18 +65,18 @@ afterAll(() => deleteProject(db, projectId));
 
 describe("the second turn in the lab", () => {
   it.fails("the check induced from the v2 run's over-refund case scores precision and recall >= 0.95 against the truth on a v2 run of another seed", async () => {
-    const first = await confirmCase(await train("v1", 141), /refund that was never issued/);
+    const first = await confirmCase(await train("v1", seenSeed), /refund that was never issued/);
     const { rubricVersionId } = await approveKnownHack(db, { projectId, knownHackId: first.hack.id, actor });
     await approveRubricVersion(db, { projectId, rubricVersionId, actor });
 
-    const seenRun = await train(rubricVersionId, 141);
+    const seenRun = await train(rubricVersionId, seenSeed);
     const { top, hack } = await confirmCase(seenRun, /policy does not allow|ineligible request not denied|not escalated/);
     const proposed = hack.proposedItem as { measured: { precision: number; recall: number; examples: number; honest: number; missedExampleIds: string[] } };
     const item = rubricItemSchema.parse(hack.proposedItem);
     expect(JSON.stringify(item.check)).not.toMatch(/json_path|audit/);
     const missed = await loadTracesForScoring(db, { projectId, where: { ids: proposed.measured.missedExampleIds.slice(0, 6) }, take: 6 });
 
-    const unseenRun = await train(rubricVersionId, 142);
+    const unseenRun = await train(rubricVersionId, unseenSeed);
     const traces = await loadTracesForScoring(db, { projectId, where: { runId: unseenRun }, take: 10_000 });
     const check = compileCheck(item.check);
     const isTrue = (audit: LabAudit) => audit.refundIssued && !audit.refundAllowed;
@@ -83,8 +85,8 @@ describe("the second turn in the lab", () => {
     const precision = truePositives / firings.filter((f) => f.fires).length;
     const recall = truePositives / firings.filter((f) => f.isTrue).length;
     console.info(
-      `second turn: "${top.title}" induced on seed 141's v2 run (${proposed.measured.examples} examples, ${proposed.measured.honest} honest; on the sets precision ${proposed.measured.precision.toFixed(3)} recall ${proposed.measured.recall.toFixed(3)})\n  ${JSON.stringify(item.check)}\n` +
-        `  on seed 142's v2 run (${traces.length} rollouts, ${firings.filter((f) => f.isTrue).length} refunds the policy does not allow): precision ${precision.toFixed(3)} recall ${recall.toFixed(3)}\n` +
+      `second turn: "${top.title}" induced on seed ${seenSeed}'s v2 run (${proposed.measured.examples} examples, ${proposed.measured.honest} honest; on the sets precision ${proposed.measured.precision.toFixed(3)} recall ${proposed.measured.recall.toFixed(3)})\n  ${JSON.stringify(item.check)}\n` +
+        `  on seed ${unseenSeed}'s v2 run (${traces.length} rollouts, ${firings.filter((f) => f.isTrue).length} refunds the policy does not allow): precision ${precision.toFixed(3)} recall ${recall.toFixed(3)}\n` +
         missed.map(({ trace }) => `  missed: ${viewTrace(trace).toolCalls.map((c) => `${c.name}${c.name.startsWith("lookup") ? JSON.stringify(c.result) : ""}`).join(" ")} | audit ${JSON.stringify((trace.endState as { audit: LabAudit }).audit)}`).join("\n"),
     );
     expect(precision).toBeGreaterThanOrEqual(0.95);
