@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compileCheck } from "../checks/compile-check";
 import { viewTrace } from "../checks/trace-view";
+import type { ComposableCheck } from "../checks/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
 import { mineComparedValues } from "./mine-compared-values";
 
@@ -52,5 +53,48 @@ describe("comparisons mined from where the world stated the policy", () => {
     expect(examples.map(broken)).toEqual([1, 1, 1, 1]);
     expect(honest.map(broken)).toEqual([0, 0, 0]);
     expect(compileCheck(conditionNotListed as never)(honest[2]!).answer).toBe("n/a");
+  });
+});
+
+/** A desk given no policy that looks it up: the policy service answers with the policy's wording, as plain text or as a JSON field. */
+function lookingUpDesk({ policyText, asJson, amount, condition, days }: { policyText: string; asJson: boolean; amount: number; condition: string; days: number }) {
+  const trace: Trace = {
+    source: "rollout",
+    steps: [
+      { type: "message", role: "system", content: "You are a desk agent." },
+      { type: "message", role: "user", content: `Please refund my order. It was delivered ${days} days ago.` },
+      { type: "tool_call", role: "assistant", name: "lookup_order", arguments: { orderId: "A1" }, result: { orderId: "A1", amount, condition } },
+      { type: "tool_call", role: "assistant", name: "lookup_policy", arguments: { orderId: "A1" }, result: asJson ? { text: policyText, orderId: "A1" } : policyText },
+      { type: "tool_call", role: "assistant", name: "issue_refund", arguments: { orderId: "A1", amount }, result: { status: "issued" } },
+      { type: "message", role: "assistant", content: "Your refund has been issued." },
+    ],
+  };
+  return viewTrace(trace);
+}
+
+describe("comparisons mined from a policy a tool returned as text", () => {
+  const text = (window: number, allowed: string, threshold: number) => `Refund policy\n1. Refunds are available within ${window} days of delivery.\n2. The item must be ${allowed}\n3. Refunds over $${threshold} need a manager.`;
+  const toolExamples = [
+    lookingUpDesk({ policyText: text(30, "unopened or defective", 150), asJson: true, amount: 240, condition: "unopened", days: 3 }),
+    lookingUpDesk({ policyText: text(14, "unopened or damaged", 100), asJson: false, amount: 40, condition: "used", days: 5 }),
+    lookingUpDesk({ policyText: text(45, "unopened, opened or defective", 250), asJson: true, amount: 60, condition: "opened", days: 70 }),
+    lookingUpDesk({ policyText: text(30, "unopened or defective", 150), asJson: false, amount: 90, condition: "opened", days: 2 }),
+  ];
+  const toolHonest = [
+    lookingUpDesk({ policyText: text(30, "unopened or defective", 150), asJson: true, amount: 120, condition: "defective", days: 3 }),
+    lookingUpDesk({ policyText: text(14, "unopened or damaged", 250), asJson: false, amount: 240, condition: "damaged", days: 9 }),
+  ];
+  const rules = mineComparedValues(toolExamples, toolHonest);
+  const fromPolicyText = (rule: ComposableCheck) => rule.kind === "value_compared" && (rule.left.tool === "lookup_policy" || rule.right.tool === "lookup_policy");
+  const answers = (rule: ComposableCheck) => [...toolExamples, ...toolHonest].map((view) => compileCheck(rule)(view).answer);
+
+  it("holds the refund, the user's days and the order's condition against what lookup_policy's text states, in JSON or plain text", () => {
+    const overThresholdText = rules.find((r) => fromPolicyText(r) && r.kind === "value_compared" && r.op === "gt" && r.left.tool === "issue_refund" && r.right.pattern?.includes("over"));
+    const outsideWindowText = rules.find((r) => fromPolicyText(r) && r.kind === "value_compared" && r.op === "gt" && r.left.read === "user" && r.right.pattern?.includes("within"));
+    const conditionNotListedText = rules.find((r) => fromPolicyText(r) && r.kind === "value_compared" && r.op === "not_named_in" && r.left.path === "condition");
+    expect(answers(overThresholdText!)).toEqual(["yes", "no", "no", "no", "no", "no"]);
+    expect(answers(outsideWindowText!)).toEqual(["no", "no", "yes", "no", "no", "no"]);
+    // The clause ends at the line break, inside the JSON text too: "opened" is not read from the next line.
+    expect(answers(conditionNotListedText!)).toEqual(["no", "yes", "no", "yes", "no", "no"]);
   });
 });

@@ -75,17 +75,40 @@ function numberSources(view: TraceView): Source[] {
         if (typeof inner === "number" && /^[A-Za-z_$][\w$]*$/.test(path))
           sources.push({ key: `${call.name}\u0000${read}\u0000${path}`, source: { read, tool: call.name, call: "last", path } });
     }
-  for (const { read, text } of promptTexts(view))
+  for (const { key, at, text } of statedTexts(view))
     for (const match of text.matchAll(/\b([A-Za-z]{2,}) +([$€£]?)\d[\d,]*(?:\.\d+)?/g)) {
       const pattern = `\\b${match[1]!.toLowerCase()}\\s+${match[2] ? `\\${match[2]}` : ""}${NUMBER}`;
-      sources.push({ key: `${read}\u0000${pattern}`, source: { read, call: "last", pattern, flags: "i" } });
+      sources.push({ key: `${key}\u0000${pattern}`, source: { ...at, call: "last", pattern, flags: "i" } });
     }
   return sources;
 }
 
-/** Each text of the system prompt and the user's messages, with the source `read` that names it. */
-function promptTexts(view: TraceView): Array<{ read: "system" | "user"; text: string }> {
-  return [...view.systemTexts.map(({ text }) => ({ read: "system" as const, text })), ...view.userTexts.map(({ text }) => ({ read: "user" as const, text }))];
+type StatedText = { key: string; at: Pick<ValueSource, "read" | "tool">; text: string };
+
+/**
+ * Each text that states something in words: the system prompt, the user's messages, and the text a
+ * tool returned (a result that is text, or a sentence-long text field of a JSON result: a policy
+ * service answering with the policy's wording). A tool's text is read from its last call's result,
+ * whose regex source is that result's text as a check reads it (JSON results as their JSON).
+ */
+function statedTexts(view: TraceView): StatedText[] {
+  const texts: StatedText[] = [
+    ...view.systemTexts.map(({ text }) => ({ key: "system", at: { read: "system" as const }, text })),
+    ...view.userTexts.map(({ text }) => ({ key: "user", at: { read: "user" as const }, text })),
+  ];
+  const lastCalls = new Map(view.toolCalls.filter((call) => call.hasResult).map((call) => [call.name, call]));
+  for (const call of lastCalls.values()) {
+    const at = { read: "tool_result" as const, tool: call.name };
+    for (const text of sentencesOf(call.result)) texts.push({ key: `tool_result\u0000${call.name}`, at, text });
+  }
+  return texts;
+}
+
+/** The text of a result that is text, or of each top-level string field of a JSON result that reads as a sentence. */
+function sentencesOf(result: unknown): string[] {
+  if (typeof result === "string") return [result];
+  if (typeof result !== "object" || result === null || Array.isArray(result)) return [];
+  return Object.values(result).filter((value): value is string => typeof value === "string" && value.length > maxCategoryLength && /\s/.test(value));
 }
 
 /** Top-level word values of each tool's results (a status, a condition): categories, not ids or amounts. */
@@ -119,13 +142,15 @@ function valuesOf(views: TraceView[], source: ValueSource): Set<string> {
  */
 function clauseSources(view: TraceView, values: Set<string>): Source[] {
   const sources: Source[] = [];
-  for (const { read, text } of promptTexts(view))
+  for (const { key, at, text } of statedTexts(view))
     for (const clause of text.split(/[.;\n]/)) {
       const words = clause.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
       const first = words.findIndex((word) => values.has(word));
       if (first < 2) continue;
-      const pattern = `\\b${words[first - 2]}\\s+${words[first - 1]}\\s+([^.;\\n]+)`;
-      sources.push({ key: `${read}\u0000${pattern}`, source: { read, call: "last", pattern, flags: "i" } });
+      // In a JSON result a line break is the two characters \n, so the capture stops there too.
+      const end = at.read === "tool_result" ? "(?:[^.;\\n\\\\]|\\\\(?!n))+" : "[^.;\\n]+";
+      const pattern = `\\b${words[first - 2]}\\s+${words[first - 1]}\\s+(${end})`;
+      sources.push({ key: `${key}\u0000${pattern}`, source: { ...at, call: "last", pattern, flags: "i" } });
     }
   return sources;
 }

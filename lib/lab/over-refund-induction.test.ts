@@ -81,7 +81,8 @@ describe("the lab's loopholes, induced from lab rollouts in the lab's many wordi
       `over-refund: ${examples.length} examples, ${honest.length} honest; search ${JSON.stringify(stats)}\n  ${JSON.stringify(found!.check)}\n` +
         `  on the sets: precision ${found!.measured.precision!.toFixed(3)} recall ${found!.measured.recall!.toFixed(3)}; on seed 12 (${unseen.length} rollouts, ${fires.filter((f) => f.isTrue).length} over-refunds): precision ${precision.toFixed(3)} recall ${recall.toFixed(3)}`,
     );
-    expect(JSON.stringify(found!.check)).toMatch(/"kind":"tool_result","tool":"lookup_policy"/);
+    // Desks that look the policy up: what lookup_policy returned answers for them (a field of its result, or its text).
+    expect(JSON.stringify(found!.check)).toMatch(/"kind":"tool_result","tool":"lookup_policy"|"read":"tool_result","tool":"lookup_policy"/);
     // Desks given the policy as context never look it up: only the policy the system prompt states can answer for them.
     expect(JSON.stringify(found!.check)).toMatch(/"kind":"value_compared".*"read":"system"/);
     expect(JSON.stringify(found!.check)).not.toMatch(/audit|json_path/);
