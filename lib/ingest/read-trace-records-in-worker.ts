@@ -1,38 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { besideModule, startWorkerThread } from "../threads/start-worker-thread";
 import type { OpenedSource } from "./open-source";
 import type { ReadTraceRecordsOptions } from "./read-trace-records";
 import type { ImportRecord } from "./trace-record";
 import type { FromReader, ToReader, WorkerSettings } from "./trace-records-messages";
-
-const workerName = "trace-records-worker.ts";
-
-/** Beside this file under tsx (the worker process, the CLI, tests); from the repository root in the built Next app, whose bundles live elsewhere. */
-function workerFile(): string {
-  let here: string | null = null;
-  try {
-    here = path.join(path.dirname(fileURLToPath(import.meta.url)), workerName);
-  } catch {
-    here = null;
-  }
-  return here && existsSync(here) ? here : path.join(process.cwd(), "lib", "ingest", workerName);
-}
-
-/**
- * The thread's code is TypeScript: the thread registers tsx's loader itself, then imports it (on
- * Node 20, loader hooks a thread inherits through --import do not reach its entry module).
- */
-function startWorker(workerData: WorkerSettings): Worker {
-  // Its ES module entry, as an import would resolve it (require.resolve answers the CommonJS one).
-  const manifest = createRequire(path.join(process.cwd(), "package.json")).resolve("tsx/package.json");
-  const api = path.join(path.dirname(manifest), (JSON.parse(readFileSync(manifest, "utf8")) as { exports: Record<string, { import: { default: string } }> }).exports["./esm/api"]!.import.default);
-  const code = `import(${JSON.stringify(pathToFileURL(api).href)}).then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(workerFile()).href)}); });`;
-  // A --cpu-prof of this process profiles the thread too.
-  return new Worker(code, { eval: true, workerData, execArgv: process.execArgv.filter((flag) => flag.startsWith("--cpu-prof")) });
-}
 
 /**
  * readTraceRecords on a worker thread: the reading, parsing, validation and hashing of the next
@@ -53,7 +23,7 @@ export async function* readTraceRecordsInWorker(
     batchSize,
     batchesAhead,
   };
-  const worker = startWorker(settings);
+  const worker = startWorkerThread(besideModule(import.meta.url, "trace-records-worker.ts", "lib/ingest"), settings);
   const inbox: FromReader[] = [];
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
