@@ -5,7 +5,7 @@ import { openSource, type TraceSourceInput } from "./open-source";
 import { readTraceRecordsInWorker } from "./read-trace-records-in-worker";
 import { readTraceRecords } from "./read-trace-records";
 
-// Below this size a reader thread's start (about a second of tsx compiling its modules) costs more than it saves.
+// Below this size a reader thread's start (its modules loaded anew through tsx) costs more than it saves.
 export const inWorkerFromBytes = 8 * 1024 * 1024;
 
 // Traces a transaction when a reader thread prepares them: the writes are then most of the main

@@ -25,8 +25,17 @@ export function besideModule(moduleUrl: string, name: string, fromRoot: string):
  */
 export function startWorkerThread(file: string, workerData: unknown): Worker {
   // tsx's ES module API, as an import would resolve it (require.resolve answers the CommonJS one).
-  const manifest = createRequire(path.join(process.cwd(), "package.json")).resolve("tsx/package.json");
+  const manifest = resolveFromHere("tsx/package.json");
   const api = path.join(path.dirname(manifest), (JSON.parse(readFileSync(manifest, "utf8")) as { exports: Record<string, { import: { default: string } }> }).exports["./esm/api"]!.import.default);
   const code = `import(${JSON.stringify(pathToFileURL(api).href)}).then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(file).href)}); });`;
   return new Worker(code, { eval: true, workerData, execArgv: process.execArgv.filter((flag) => flag.startsWith("--cpu-prof")) });
+}
+
+/** From this repository's node_modules, wherever the process was started (the `goodhart` CLI runs in the user's folder). */
+function resolveFromHere(specifier: string): string {
+  try {
+    return createRequire(import.meta.url).resolve(specifier);
+  } catch {
+    return createRequire(path.join(process.cwd(), "package.json")).resolve(specifier);
+  }
 }
