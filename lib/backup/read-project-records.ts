@@ -36,7 +36,7 @@ export async function countProjectRows(db: Db, projectId: string, models: Backup
   const counts: Record<string, number> = {};
   for (const model of models) {
     let count = 0;
-    for await (const row of readRows(reading, model, scope, true)) if (row) count++;
+    for await (const key of readRows(reading, model, scope, true)) count += key ? 1 : 0;
     if (count > 0) counts[model.name] = count;
   }
   return counts;
