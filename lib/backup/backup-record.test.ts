@@ -22,6 +22,25 @@ describe("BackupDigest", () => {
     expect(hashOf(records).hash).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 
+  it("gives the same hash when the records are summed in two digests (two threads) and merged, the sums carrying across limbs", () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => ({ model: i % 3 ? "TraceStep" : "Trace", data: { id: `r${i}`, content: "x".repeat(i % 17) } }));
+    const one = new BackupDigest();
+    const [left, right] = [new BackupDigest(), new BackupDigest()];
+    many.forEach((record, i) => {
+      one.add(record);
+      (i % 2 ? left : right).add(record);
+    });
+    const merged = new BackupDigest();
+    merged.add(many[0]!);
+    const rest = new BackupDigest();
+    for (const record of many.slice(1)) rest.add(record);
+    left.merge(right.state());
+    merged.merge(rest.state());
+    expect(left.contentHash()).toBe(one.contentHash());
+    expect(merged.contentHash()).toBe(one.contentHash());
+    expect(left.counts).toEqual(one.counts);
+  });
+
   it("changes when one value changes, or a record is missing", () => {
     const changed = records.map((record, index) => (index === 0 ? { ...record, data: { ...record.data, reward: 0.51 } } : record));
     expect(hashOf(changed).hash).not.toBe(hashOf(records).hash);

@@ -41,6 +41,8 @@ function isDecimal(value: unknown): value is { toFixed(): string; toString(): st
  * rather than a BigInt, and each record is hashed one-shot: per record, the BigInt and the Hash
  * object were a fifth of a backup import's time.
  */
+export type DigestState = { counts: Record<string, number>; limbs: number[] };
+
 export class BackupDigest {
   readonly counts: Record<string, number> = {};
   private readonly limbs = new Array<number>(16).fill(0);
@@ -53,6 +55,19 @@ export class BackupDigest {
     for (let i = 0; i < 16; i++) this.limbs[i]! += (digest[2 * i]! << 8) | digest[2 * i + 1]!;
     // A limb grows by under 2^16 a record: carry long before 2^53.
     if (++this.uncarried === carryEvery) this.carry();
+  }
+
+  /** What another digest summed (in another thread), for merge. */
+  state(): DigestState {
+    this.carry();
+    return { counts: { ...this.counts }, limbs: [...this.limbs] };
+  }
+
+  /** Adds another digest's records to this one's, as if they had been added here. */
+  merge({ counts, limbs }: DigestState) {
+    for (const [model, count] of Object.entries(counts)) this.counts[model] = (this.counts[model] ?? 0) + count;
+    for (let i = 0; i < 16; i++) this.limbs[i]! += limbs[i]!;
+    this.carry();
   }
 
   contentHash(): string {

@@ -2,13 +2,15 @@ import { canonicalJson } from "../traces/hash-trace";
 import type { Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { AppError } from "../errors/app-error";
-import { findBackupModel, type BackupModel } from "./backup-models";
-import { encodeRow, type BackupRecord } from "./backup-record";
+import { backupModels, findBackupModel, type BackupModel } from "./backup-models";
+import { BackupDigest, encodeRow, type BackupRecord, type DigestState } from "./backup-record";
 import { asRecordLine, type BackupManifest } from "./backup-file-format";
 import { digestProject } from "./export-project-backup";
 import { insertBackupRows } from "./insert-backup-rows";
 import { delegateOf } from "./model-delegate";
 import { readBackupLines } from "./read-backup-lines";
+import { countProjectRows, readProjectRecords } from "./read-project-records";
+import { startReadBack, type ReadBack } from "./start-read-back";
 import { countInSql, openSqlReader, type SqlReader } from "./read-rows-in-sql";
 import { verifyBackupFile } from "./verify-backup-file";
 
@@ -28,13 +30,25 @@ const importingSlug = (projectId: string) => `importing:${projectId}`;
 
 /**
  * Restores a project from a backup file into this database. The file is verified whole first;
- * then rows are written model by model in short batches. A project whose slug or id is taken, or a
+ * then rows are written model by model in short batches, each batch read back by a worker thread
+ * once committed while the next is written (startReadBack), the rest read back at the end, and the
+ * whole compared with the manifest's content hash. A project whose slug or id is taken, or a
  * user whose id or email is taken by someone else, is refused before anything is written. A write
  * that fails, or a result whose content hash differs from the manifest, removes what this import
  * wrote, and an import killed halfway is cleared by the next. Importing the same file again finds
  * the identical project and changes nothing.
  */
 export async function importProjectBackup(db: Db, { file }: { file: string }): Promise<ImportBackupResult> {
+  // Started first, so that the thread loads while the file is verified.
+  const readBack = await startReadBack(db);
+  try {
+    return await verifyAndWrite(db, { file, readBack });
+  } finally {
+    await readBack?.stop();
+  }
+}
+
+async function verifyAndWrite(db: Db, { file, readBack }: { file: string; readBack: ReadBack | null }): Promise<ImportBackupResult> {
   const { header, manifest, users } = await verifyBackupFile(file);
   const { project } = header;
   const interrupted = await db.project.findFirst({ where: { id: project.id, slug: importingSlug(project.id) } });
@@ -52,9 +66,9 @@ export async function importProjectBackup(db: Db, { file }: { file: string }): P
   const existingUserIds = await findExistingUsers(db, users);
   const createdUserIds: string[] = [];
   try {
-    await writeRecords(db, { file, projectId: project.id, projectSlug: project.slug, existingUserIds, createdUserIds, sql: await openSqlReader(db) });
+    await writeRecords(db, { file, projectId: project.id, projectSlug: project.slug, existingUserIds, createdUserIds, sql: await openSqlReader(db), readBack });
     await retryOnBusy(() => db.project.update({ where: { id: project.id }, data: { slug: project.slug } }));
-    const written = await digestProject(db, project.id);
+    const written = readBack ? await digestReadBack(db, project.id, await readBack.finish()) : await digestProject(db, project.id);
     if (written.contentHash !== manifest.contentHash) {
       throw new AppError(
         "internal",
@@ -66,6 +80,25 @@ export async function importProjectBackup(db: Db, { file }: { file: string }): P
     throw error;
   }
   return { status: "imported", project, manifest };
+}
+
+/** Rows read back batch by batch as they are written; the rest (users, the project, whose slug is set last, and rows of compound keys) at the end. */
+const readBackById = (model: BackupModel) => model.keys.length === 1 && model.keys[0] === "id" && model.name !== "User" && model.name !== "Project";
+
+/**
+ * The project's digest from the rows read back as they were written and the rest read now. A row
+ * the import did not write (another writer's, in the project being imported) is not among those
+ * read back by id: every row's key is counted too, and a count that differs from what was read
+ * back changes the hash.
+ */
+async function digestReadBack(db: Db, projectId: string, readBack: DigestState): Promise<{ contentHash: string; counts: Record<string, number> }> {
+  const digest = new BackupDigest();
+  digest.merge(readBack);
+  for await (const record of readProjectRecords(db, projectId, { only: (model) => !readBackById(model) })) digest.add(record);
+  const stored = await countProjectRows(db, projectId, backupModels.filter(readBackById));
+  const counts = { ...digest.counts, ...stored };
+  const countsMatch = backupModels.filter(readBackById).every((model) => (stored[model.name] ?? 0) === (readBack.counts[model.name] ?? 0));
+  return { contentHash: countsMatch ? digest.contentHash() : "the rows counted differ from the rows read back", counts };
 }
 
 /** Users already here with the same id and the same record are shared, not written again; any other clash is refused. */
@@ -93,6 +126,7 @@ type WriteContext = {
   createdUserIds: string[];
   /** The driver, for the reference checks' counts (read-rows-in-sql.ts); null where only Prisma reaches the database. */
   sql: SqlReader | null;
+  readBack: ReadBack | null;
 };
 
 async function writeRecords(db: Db, context: WriteContext) {
@@ -132,6 +166,7 @@ async function writeBatch(
     throw new AppError("conflict", `${context.file}: writing ${model.name} records from line ${firstLine} failed: ${(error as Error).message}`);
   }
   if (model.name === "User") context.createdUserIds.push(...rows.map((row) => String(row.id)));
+  if (context.readBack && readBackById(model)) context.readBack.written(model.name, rows.map((row) => String(row.id)));
 }
 
 const idsPerCount = 900;

@@ -11,18 +11,42 @@ const parentChunk = 200;
 const sqlPageSize = 5_000;
 const sqlParentChunk = 1_000;
 
-type Reading = { db: Db | Tx; sql: SqlReader | null };
+export type Reading = { db: Db | Tx; sql: SqlReader | null };
+// Prisma refuses a query with more parameters than SQLite allows (999).
+const idsPerPrismaQuery = 900;
 
 /**
  * Every row of a project, model by model in import order, read in pages by primary key, so memory
  * holds one page whatever the project's size. Outside a transaction the pages are read through the
  * driver (read-rows-in-sql.ts), as Prisma would return them.
  */
-export async function* readProjectRecords(db: Db | Tx, projectId: string): AsyncGenerator<BackupRecord> {
+export async function* readProjectRecords(db: Db | Tx, projectId: string, { only }: { only?: (model: BackupModel) => boolean } = {}): AsyncGenerator<BackupRecord> {
   const scope = { projectId, userIds: await findBackupUserIds(db, projectId) };
   const reading = { db, sql: await openSqlReader(db) };
   for (const model of backupModels) {
+    if (only && !only(model)) continue;
     for await (const row of readRows(reading, model, scope)) yield { model: model.name, data: encodeRow(model.name, row) };
+  }
+}
+
+/** How many rows of each of `models` the project has, from their keys alone. */
+export async function countProjectRows(db: Db, projectId: string, models: BackupModel[]): Promise<Record<string, number>> {
+  const scope = { projectId, userIds: await findBackupUserIds(db, projectId) };
+  const reading = { db, sql: await openSqlReader(db) };
+  const counts: Record<string, number> = {};
+  for (const model of models) {
+    let count = 0;
+    for await (const key of readRows(reading, model, scope, true)) count += key ? 1 : 0;
+    if (count > 0) counts[model.name] = count;
+  }
+  return counts;
+}
+
+/** The rows of a model with these ids (a model keyed by "id"), as readProjectRecords reads them. */
+export async function* readRecordsById(reading: Reading, model: BackupModel, ids: string[]): AsyncGenerator<BackupRecord> {
+  const chunk = reading.sql ? sqlPageSize : idsPerPrismaQuery;
+  for (let start = 0; start < ids.length; start += chunk) {
+    for await (const row of readPages(reading, model, { id: { in: ids.slice(start, start + chunk) } }, false)) yield { model: model.name, data: encodeRow(model.name, row) };
   }
 }
 

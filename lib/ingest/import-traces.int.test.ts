@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { deleteProject, makeProject } from "../testing/factories";
 import { datasetsDir } from "./fixtures/collect-records";
-import { importTraceSource } from "./import-trace-source";
+import { importTraceSource, inWorkerFromBytes } from "./import-trace-source";
 import { importTraces, type ImportProgress } from "./import-traces";
 import { readTraceRecords } from "./read-trace-records";
 
@@ -104,4 +104,29 @@ describe("importTraces", () => {
     expect(progress.length).toBeGreaterThan(4);
     expect(progress.at(-1)).toMatchObject({ accepted: 20, duplicates: 3, processed: 23, fraction: 1 });
   });
+
+  it("reads a file of 8 MiB or more on a reader thread: names a bad line 70,000, stores every other trace once with its steps, and stores nothing new the second time", async () => {
+    const tag = `thread-${Date.now()}`;
+    const line = (n: number) => JSON.stringify({ externalId: `${tag}-${n}`, steps: [{ role: "user", content: `hello ${n} ${"x".repeat(100)}` }, { role: "assistant", content: "ok" }] });
+    const lines = Array.from({ length: 70_001 }, (_, i) => line(i + 1));
+    lines[69_999] = JSON.stringify({ externalId: `${tag}-70000`, colour: "red", steps: [{ role: "user", content: "hi" }] });
+    const file = join(mkdtempSync(join(tmpdir(), "goodhart-thread-")), "large.jsonl");
+    writeFileSync(file, lines.join("\n"));
+    expect(Buffer.byteLength(lines.join("\n"))).toBeGreaterThanOrEqual(inWorkerFromBytes);
+    const stored = () => db.trace.count({ where: { projectId, externalId: { startsWith: `${tag}-` } } });
+    const storedSteps = () => db.traceStep.count({ where: { trace: { projectId, externalId: { startsWith: `${tag}-` } } } });
+
+    const first = await importTraceSource(db, { projectId, input: { path: file } });
+    expect(first).toEqual({ accepted: 70_000, updated: 0, pending: 0, duplicates: 0, rejected: [{ file, line: 70_000, error: expect.stringMatching(/^line 70000: unknown field "colour"/) }] });
+    expect(await stored()).toBe(70_000);
+    expect(await storedSteps()).toBe(140_000);
+    expect(await db.trace.count({ where: { projectId, externalId: `${tag}-70000` } })).toBe(0);
+    const last = await db.trace.findFirstOrThrow({ where: { projectId, externalId: `${tag}-70001` }, include: { steps: { orderBy: { index: "asc" } } } });
+    expect(last.steps.map((step) => step.content)).toEqual([`hello 70001 ${"x".repeat(100)}`, "ok"]);
+
+    const second = await importTraceSource(db, { projectId, input: { path: file } });
+    expect(second).toMatchObject({ accepted: 0, duplicates: 70_000, rejected: [{ line: 70_000 }] });
+    expect(await stored()).toBe(70_000);
+    expect(await storedSteps()).toBe(140_000);
+  }, 300_000);
 });

@@ -5,7 +5,7 @@ import { findTraceIds } from "./find-trace-ids";
 import type { FormatName } from "./format-name";
 import { formatReaders } from "./formats/readers";
 import { findPendingParts, mergeTraceParts } from "./merge-trace-parts";
-import type { RecordLocation, TraceRecord } from "./trace-record";
+import type { ImportRecord, RecordLocation, TraceRecord } from "./trace-record";
 
 export type RejectedRecord = RecordLocation & { error: string };
 /** traceIds (with `collectTraceIds`): the stored id of every trace the input held, new or already there, in input order. */
@@ -29,7 +29,7 @@ export type BytePosition = { bytesRead: number; totalBytes: number };
 
 export type ImportTracesOptions = {
   projectId: string;
-  records: AsyncIterable<TraceRecord> | Iterable<TraceRecord>;
+  records: AsyncIterable<ImportRecord> | Iterable<ImportRecord>;
   runId?: string;
   batchSize?: number;
   /** How far through the input the reader is, for a fraction in progress reports. */
@@ -97,7 +97,7 @@ export async function importTraces(db: Db, { projectId, records, runId, batchSiz
       if (!parts) continue;
       const isNew = storedIds.has(item.externalId);
       if (isNew && !waiting.has(item.externalId)) continue;
-      const merged = await mergeTraceParts(db, { projectId, externalId: item.externalId, items: isNew ? [] : parts.itemsOf(item.trace.metadata), parts });
+      const merged = await mergeTraceParts(db, { projectId, externalId: item.externalId, items: isNew ? [] : parts.itemsOf(item.trace?.metadata), parts });
       if (isNew || merged.status === "unchanged") continue;
       result.duplicates--;
       if (merged.status === "error") result.rejected.push({ ...location, error: merged.error });
@@ -128,7 +128,8 @@ export async function importTraces(db: Db, { projectId, records, runId, batchSiz
       continue;
     }
     if (collectTraceIds) externalIds.push(record.externalId);
-    batch.push({ item: { trace: record.trace, externalId: record.externalId }, location: record.location, format: record.format });
+    const item: TraceToStore = "rows" in record ? { rows: record.rows, externalId: record.externalId } : { trace: record.trace, externalId: record.externalId };
+    batch.push({ item, location: record.location, format: record.format });
     if (batch.length >= batchSize) await flush();
   }
   await flush();

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { DatabaseProvider } from "../db/database-url";
 import type { Tx } from "../db/client";
 import { insertStatements, updateStatement } from "../db/insert-rows";
-import { stepColumns, toStepRow, toTraceRow, traceColumns } from "./store-traces";
+import { stepColumns, toStepRow, toTraceRow, traceColumns } from "./trace-rows";
 import type { Trace } from "./trace-schema";
 
 /**

@@ -1,26 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { hashTrace } from "./hash-trace";
 import type { Database as SqliteConnection, Statement } from "better-sqlite3";
-import { insertRowsOnSqlite, insertStatements, jsonText, timeText, type Columns, type Value } from "../db/insert-rows";
-import { findSqliteConnection, providerOfDb, type Db } from "../db/client";
+import type pg from "pg";
+import { insertRowsOnSqlite, insertStatements, timeText, type Value } from "../db/insert-rows";
+import { insertRowsOnPostgres } from "../db/insert-rows-on-postgres";
+import { inPgTransaction } from "../db/in-pg-transaction";
+import { findPgPool, findSqliteConnection, providerOfDb, type Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
-import type { Step, Trace } from "./trace-schema";
+import { placeTraceRow, stepColumns, toStepRow, toTraceRow, traceColumns, type TraceRows } from "./trace-rows";
+import type { Trace } from "./trace-schema";
 
-export type TraceToStore = { trace: Trace; externalId: string };
+export { stepColumns, toStepRow, toTraceRow, traceColumns } from "./trace-rows";
+
+/** A trace to store: the validated trace, or the rows made from it ahead of the write (toTraceRows). */
+export type TraceToStore = { externalId: string } & ({ trace: Trace; rows?: undefined } | { rows: TraceRows; trace?: undefined });
 export type StoreResult = { accepted: number; duplicates: number; storedIds: Map<string, string> };
-
-
-// Column order is the order of each row's values below.
-export const traceColumns: Columns = [
-  ["id", "text"], ["projectId", "text"], ["externalId", "text"], ["contentHash", "text"], ["source", "text"], ["environment", "text"], ["task", "text"],
-  ["runName", "text"], ["runId", "text"], ["step", "int"], ["input", "text"], ["output", "text"], ["reward", "float"], ["success", "bool"],
-  ["scores", "json"], ["endState", "json"], ["metadata", "json"], ["stepCount", "int"], ["totalTokens", "int"], ["startedAt", "time"], ["createdAt", "time"],
-];
-export const stepColumns: Columns = [
-  ["id", "text"], ["traceId", "text"], ["index", "int"], ["type", "text"], ["role", "text"], ["content", "text"], ["reasoning", "text"], ["toolName", "text"],
-  ["toolCallId", "text"], ["arguments", "json"], ["result", "json"], ["error", "text"], ["tokensIn", "int"], ["tokensOut", "int"], ["latencyMs", "float"],
-  ["startedAt", "time"], ["metadata", "json"],
-];
 
 // externalIds per duplicate lookup.
 const lookupChunk = 5_000;
@@ -41,12 +34,14 @@ export async function storeTraces(db: Db, input: { projectId: string; runId?: st
 }
 
 async function storeTracesOnce(db: Db, { projectId, runId, traces }: { projectId: string; runId?: string; traces: TraceToStore[] }): Promise<StoreResult> {
-  const unique = new Map<string, Trace>();
-  for (const { trace, externalId } of traces) if (!unique.has(externalId)) unique.set(externalId, trace);
+  const unique = new Map<string, TraceToStore>();
+  for (const item of traces) if (!unique.has(item.externalId)) unique.set(item.externalId, item);
   const connection = await findSqliteConnection(db);
   // Prisma's SQLite adapter runs on this one connection; while it has a transaction open, writing
   // here would land inside it, so take the Prisma path then.
   if (connection && !connection.inTransaction) return storeOnSqlite(connection, { projectId, runId, unique, received: traces.length });
+  const pool = findPgPool(db);
+  if (pool) return inPgTransaction(pool, (client) => storeOnPostgres(client, { projectId, runId, unique, received: traces.length }));
 
   const externalIds = [...unique.keys()];
   for (let start = 0; start < externalIds.length; start += lookupChunk) {
@@ -61,12 +56,19 @@ async function storeTracesOnce(db: Db, { projectId, runId, traces }: { projectId
   return { accepted: storedIds.size, duplicates: traces.length - storedIds.size, storedIds };
 }
 
-function toRows({ projectId, runId, unique }: { projectId: string; runId?: string; unique: Map<string, Trace> }) {
+function toRows({ projectId, runId, unique }: { projectId: string; runId?: string; unique: Map<string, TraceToStore> }) {
   const createdAt = new Date();
+  const createdAtText = timeText(createdAt);
   const storedIds = new Map<string, string>();
   const traceRows: Value[][] = [];
   const stepRows: Value[][] = [];
-  for (const [externalId, trace] of unique) {
+  for (const [externalId, { trace, rows }] of unique) {
+    if (rows) {
+      storedIds.set(externalId, rows.trace[0] as string);
+      traceRows.push(placeTraceRow(rows.trace, { projectId, runId, createdAt: createdAtText }));
+      for (const step of rows.steps) stepRows.push(step);
+      continue;
+    }
     const id = randomUUID();
     storedIds.set(externalId, id);
     traceRows.push(toTraceRow({ id, projectId, runId, externalId, trace, createdAt }));
@@ -81,7 +83,7 @@ const existingStatements = new WeakMap<SqliteConnection, Statement>();
 // else in this process can touch the connection in between. BEGIN IMMEDIATE takes the write lock
 // before the lookup reads: a deferred transaction that read first fails at once with SQLITE_BUSY
 // when it tries to write after another process has, where an immediate one waits its turn.
-function storeOnSqlite(connection: SqliteConnection, { projectId, runId, unique, received }: { projectId: string; runId?: string; unique: Map<string, Trace>; received: number }): StoreResult {
+function storeOnSqlite(connection: SqliteConnection, { projectId, runId, unique, received }: { projectId: string; runId?: string; unique: Map<string, TraceToStore>; received: number }): StoreResult {
   let existing = existingStatements.get(connection);
   if (!existing) {
     existing = connection.prepare(`SELECT "externalId" FROM "Trace" WHERE "projectId" = ? AND "externalId" IN (SELECT value FROM json_each(?))`).pluck();
@@ -96,63 +98,13 @@ function storeOnSqlite(connection: SqliteConnection, { projectId, runId, unique,
   }).immediate();
 }
 
-const dateText = (value: string | null | undefined) => (value ? timeText(new Date(value)) : null);
-
-/**
- * The reward rounded to 15 significant digits. Prisma's query layer sends a Float parameter with
- * 16 (1/7 arrives as 0.1428571428571428), so a 17-digit value stored exactly would never equal
- * itself in a `reward = ?` filter, and the keyset cursor of the reward sort would repeat rows;
- * 15 digits survive that trip unchanged.
- */
-function toSortableFloat(value: number | null | undefined): number | null {
-  return value === null || value === undefined ? null : Number(value.toPrecision(15));
-}
-
-export function toTraceRow({ id, projectId, runId, externalId, trace, createdAt }: { id: string; projectId: string; runId?: string; externalId: string; trace: Trace; createdAt: Date }): Value[] {
-  const totalTokens = trace.steps.reduce((sum, step) => sum + (step.tokensIn ?? 0) + (step.tokensOut ?? 0), 0);
-  return [
-    id,
-    projectId,
-    externalId,
-    hashTrace(trace),
-    trace.source,
-    trace.environment ?? null,
-    trace.task ?? null,
-    trace.run ?? null,
-    runId ?? null,
-    trace.step ?? null,
-    trace.input ?? null,
-    trace.output ?? null,
-    toSortableFloat(trace.outcome?.reward),
-    trace.outcome?.success ?? null,
-    jsonText(trace.outcome?.scores),
-    jsonText(trace.endState),
-    jsonText(trace.metadata),
-    trace.steps.length,
-    totalTokens,
-    dateText(trace.startedAt),
-    timeText(createdAt),
-  ];
-}
-
-export function toStepRow(traceId: string, index: number, step: Step, id: string = randomUUID()): Value[] {
-  return [
-    id,
-    traceId,
-    index,
-    step.type,
-    step.role,
-    step.content ?? null,
-    step.reasoning ?? null,
-    step.name ?? null,
-    step.toolCallId ?? null,
-    jsonText(step.arguments),
-    jsonText(step.result),
-    step.error ?? null,
-    step.tokensIn ?? null,
-    step.tokensOut ?? null,
-    step.latencyMs ?? null,
-    dateText(step.startedAt),
-    jsonText(step.metadata),
-  ];
+// One lookup and one INSERT ... SELECT FROM unnest per table, on one pooled client in one
+// transaction: Prisma's query compiler spent more on a batch's raw multi-row INSERTs than PostgreSQL did.
+async function storeOnPostgres(client: pg.PoolClient, { projectId, runId, unique, received }: { projectId: string; runId?: string; unique: Map<string, TraceToStore>; received: number }): Promise<StoreResult> {
+  const existing = await client.query<{ externalId: string }>(`SELECT "externalId" FROM "Trace" WHERE "projectId" = $1 AND "externalId" = ANY($2::text[])`, [projectId, [...unique.keys()]]);
+  for (const { externalId } of existing.rows) unique.delete(externalId);
+  const { storedIds, traceRows, stepRows } = toRows({ projectId, runId, unique });
+  await insertRowsOnPostgres(client, "Trace", traceColumns, traceRows);
+  await insertRowsOnPostgres(client, "TraceStep", stepColumns, stepRows);
+  return { accepted: storedIds.size, duplicates: received - storedIds.size, storedIds };
 }

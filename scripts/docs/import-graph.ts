@@ -183,7 +183,7 @@ export function importCircles(graph: ImportGraph): string[][] {
  * imports one of a higher layer; imports within a layer (and within a folder) are free.
  */
 export const layers: { name: string; folders: string[] }[] = [
-  { name: "platform", folders: ["lib", "lib/errors", "lib/json", "lib/random", "lib/words", "lib/http", "lib/db", "lib/audit", "lib/jobs", "lib/auth"] },
+  { name: "platform", folders: ["lib", "lib/errors", "lib/json", "lib/random", "lib/words", "lib/http", "lib/db", "lib/audit", "lib/jobs", "lib/auth", "lib/threads"] },
   { name: "tenancy", folders: ["lib/projects", "lib/accounts", "lib/members", "lib/api-keys"] },
   { name: "data", folders: ["lib/traces", "lib/ingest", "lib/documents"] },
   { name: "domains", folders: ["lib/checks", "lib/judges", "lib/rubrics", "lib/hacks", "lib/reward", "lib/runs", "lib/tasks", "lib/distill", "lib/replay"] },
