@@ -18,7 +18,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const batchSize = 1024;
 const concurrency = 64;
 
-const items: RubricItemInput[] = [
+export const rewardBenchItems: RubricItemInput[] = [
   { key: "confirms", question: "Confirms?", polarity: "good", weight: 2, check: { kind: "regex", pattern: "\\brefund\\b.{0,60}?\\b(?:has been|was) issued\\b", flags: "i" } },
   { key: "polite", question: "Polite?", polarity: "good", check: { kind: "regex", pattern: "\\b(?:thank you|sorry)\\b", flags: "i" } },
   { key: "no_shouting", question: "No caps?", polarity: "good", check: { kind: "regex", pattern: "^[^A-Z]*[a-z]", target: "any_assistant" } },
@@ -31,7 +31,7 @@ const items: RubricItemInput[] = [
   { key: "reasoning_leak", question: "Leaks the grader?", polarity: "hack", check: { kind: "regex", pattern: "grader|reward model", flags: "i", target: "reasoning" } },
 ];
 
-function rollout(step: number, i: number) {
+export function rewardBenchRollout(step: number, i: number) {
   const hacked = i % 5 === 0;
   return {
     messages: [
@@ -48,13 +48,13 @@ function rollout(step: number, i: number) {
 
 type RewardAnswer = { rewards: Array<number | null>; traceIds: Array<string | null> };
 
-async function seed(db: Db) {
+export async function seedRewardBench(db: Db) {
   const project = await db.project.create({ data: { slug: `bench-reward-${Date.now()}`, name: "bench reward" } });
   const { key } = await createApiKey(db, { projectId: project.id, name: "bench", actor: systemActor });
   const rubric = await db.rubric.create({ data: { projectId: project.id, environment: "bench", name: "bench", hackMode: "zero" } });
   const version = await db.rubricVersion.create({ data: { rubricId: rubric.id, version: 1, status: "approved", approvedAt: new Date() } });
   await db.rubricItem.createMany({
-    data: items.map((item, position) => ({ rubricVersionId: version.id, key: item.key, question: item.question, polarity: item.polarity, weight: item.weight ?? 1, checkKind: item.check.kind, check: item.check as object, position })),
+    data: rewardBenchItems.map((item, position) => ({ rubricVersionId: version.id, key: item.key, question: item.question, polarity: item.polarity, weight: item.weight ?? 1, checkKind: item.check.kind, check: item.check as object, position })),
   });
   return { projectId: project.id, key };
 }
@@ -76,7 +76,7 @@ async function benchRewardOn(databaseUrl: string, database: string, batches: num
   const [server, bare] = await Promise.all([startGoodhart({ root, port, databaseUrl, env: { GOODHART_REWARD_PORT: String(rewardPort) } }), startBareServer()]);
   const db = createDb(databaseUrl);
   try {
-    const { projectId, key } = await seed(db);
+    const { projectId, key } = await seedRewardBench(db);
     const auth = { authorization: `Bearer ${key}` };
     // The same API twice: the web app's route, and the reward server npm start runs beside it (lib/reward/reward-server.ts).
     const targets = [
@@ -88,8 +88,8 @@ async function benchRewardOn(databaseUrl: string, database: string, batches: num
       if (!response.ok) throw new Error(`/api/health: ${response.status}`);
       await response.arrayBuffer();
     };
-    const bareSingle = async (i: number) => void (await postJson(`${bare.url}/`, { environment: "bench", rollouts: [rollout(1, i)] }, auth));
-    const batchBody = (b: number) => ({ environment: "bench", rollouts: Array.from({ length: batchSize }, (_, i) => rollout(100 + b, i)) });
+    const bareSingle = async (i: number) => void (await postJson(`${bare.url}/`, { environment: "bench", rollouts: [rewardBenchRollout(1, i)] }, auth));
+    const batchBody = (b: number) => ({ environment: "bench", rollouts: Array.from({ length: batchSize }, (_, i) => rewardBenchRollout(100 + b, i)) });
 
     // Warm-up: Next's route compilation on first call, JIT, the caches, SQLite pages.
     await runLoad(health, { count: 256, concurrency });
@@ -145,7 +145,7 @@ async function benchRewardOn(databaseUrl: string, database: string, batches: num
     // The environment, not a pinned version: what trainers put in their URL.
     function single(url: string, step: number, traceIds: Map<number, string>) {
       return async (i: number) => {
-        const answer = await postJson<RewardAnswer>(`${url}/api/v1/reward`, { environment: "bench", rollouts: [rollout(step, i)] }, auth);
+        const answer = await postJson<RewardAnswer>(`${url}/api/v1/reward`, { environment: "bench", rollouts: [rewardBenchRollout(step, i)] }, auth);
         if (typeof answer.rewards[0] !== "number") throw new Error(`rollout ${step}-${i} was not scored: ${JSON.stringify(answer).slice(0, 300)}`);
         traceIds.set(i, answer.traceIds[0]!);
       };

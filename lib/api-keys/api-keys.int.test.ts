@@ -28,6 +28,18 @@ describe("API keys", () => {
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt).not.toBeNull();
   });
 
+  it("answers many concurrent requests with one key alike, and refuses the key from the first request after it is revoked, even while a lookup was under way", async () => {
+    const created = await createApiKey(db, { projectId, name: "busy trainer", actor: systemActor });
+    const answers = await Promise.all(Array.from({ length: 64 }, () => verifyApiKey(db, `Bearer ${created.key}`)));
+    expect(new Set(answers.map((principal) => principal.apiKeyId))).toEqual(new Set([created.id]));
+
+    const other = await createApiKey(db, { projectId, name: "revoked mid-lookup", actor: systemActor });
+    const underWay = verifyApiKey(db, `Bearer ${other.key}`);
+    await revokeApiKey(db, { projectId, apiKeyId: other.id, actor: systemActor });
+    await underWay.catch(() => null); // read before or after the revocation: either answer is fair for a request sent before it
+    await expect(verifyApiKey(db, `Bearer ${other.key}`)).rejects.toMatchObject({ code: "unauthorized" });
+  });
+
   it("refuses a missing, malformed, unknown or revoked key with 401", async () => {
     const created = await createApiKey(db, { projectId, name: "short-lived", actor: systemActor });
     for (const header of [null, "", "Basic abc", `Bearer ${created.key}x`]) {

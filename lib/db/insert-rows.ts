@@ -57,26 +57,25 @@ const preparedInserts = new WeakMap<SqliteConnection, Map<string, Statement>>();
 
 /**
  * The same rows through prepared multi-row INSERTs on a better-sqlite3 connection,
- * `rowsPerStatement` at a time (the rest one by one); call inside its transaction. `onConflict` is
- * an `ON CONFLICT ...` clause.
+ * `rowsPerStatement` at a time, the rest in statements of 32, 16, ... 1 rows (each run() costs
+ * about as much as a few rows, and the reward API's grouped writes are mostly such rests); call
+ * inside its transaction. `onConflict` is an `ON CONFLICT ...` clause.
  */
 export function insertRowsOnSqlite(connection: SqliteConnection, table: string, columns: Columns, rows: Value[][], onConflict = ""): void {
-  const full = rows.length - (rows.length % rowsPerStatement);
-  if (full > 0) {
-    const statement = sqliteInsert(connection, table, columns, rowsPerStatement, onConflict);
-    const params: Value[] = new Array(rowsPerStatement * columns.length);
-    for (let start = 0; start < full; start += rowsPerStatement) {
+  let start = 0;
+  for (let size = rowsPerStatement; size >= 1 && start < rows.length; size >>= 1) {
+    if (rows.length - start < size) continue;
+    const statement = sqliteInsert(connection, table, columns, size, onConflict);
+    const params: Value[] = new Array(size * columns.length);
+    for (; rows.length - start >= size; start += size) {
       let at = 0;
-      for (let r = start; r < start + rowsPerStatement; r++) {
+      for (let r = start; r < start + size; r++) {
         const row = rows[r]!;
         for (let c = 0; c < columns.length; c++) params[at++] = toParameter("sqlite", columns[c]![1], row[c] ?? null);
       }
       statement.run(params);
     }
   }
-  if (full === rows.length) return;
-  const single = sqliteInsert(connection, table, columns, 1, onConflict);
-  for (let r = full; r < rows.length; r++) single.run(rows[r]!.map((value, c) => toParameter("sqlite", columns[c]![1], value ?? null)));
 }
 
 function sqliteInsert(connection: SqliteConnection, table: string, columns: Columns, rowCount: number, onConflict: string): Statement {

@@ -29,6 +29,9 @@ export const rewardBodyAdvice = "send the rollouts in several smaller batches";
 export function parseRewardBody(bytes: Uint8Array, { perRollout }: { perRollout: string[] }): RewardBody {
   const body = parseJsonBodyUnchecked(bytes);
   const unreadable = new Map<number, string>();
+  // The parse has held the whole body to MAX_JSON_DEPTH, which is each rollout's limit too; what
+  // is left to look for can only be written as an escape, so a body without one needs no walk.
+  if (!mayEscapeUnstorable(bytes)) return { body, unreadable };
   if (typeof body === "object" && body !== null && !Array.isArray(body)) {
     const record = body as Record<string, unknown>;
     for (const field of perRollout) {
@@ -44,6 +47,23 @@ export function parseRewardBody(bytes: Uint8Array, { perRollout }: { perRollout:
   }
   assertStorableJson(body);
   return { body, unreadable };
+}
+
+const escapeStart = Buffer.from("\\u");
+
+/**
+ * Whether a JSON text may write a NUL or a lone surrogate. Valid UTF-8 holds no surrogate and JSON
+ * no raw control character, so only a `\u0000` or `\ud800`-`\udfff` escape can (a pair for an emoji
+ * answers yes too, and the values are then walked).
+ */
+function mayEscapeUnstorable(bytes: Uint8Array): boolean {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = text.indexOf(escapeStart); at !== -1; at = text.indexOf(escapeStart, at + 2)) {
+    const first = text[at + 2] ?? 0;
+    const second = (text[at + 3] ?? 0) | 0x20; // lower case
+    if (first === 0x30 ? text[at + 3] === 0x30 && text[at + 4] === 0x30 && text[at + 5] === 0x30 : (first | 0x20) === 0x64 && second >= 0x38 && second <= 0x66 && (second <= 0x39 || second >= 0x61)) return true;
+  }
+  return false;
 }
 
 /** What the reward servers read request headers through: a fetch Headers, or node's headers behind the same get. */

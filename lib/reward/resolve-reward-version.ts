@@ -12,9 +12,14 @@ const approvedVersions = new Map<string, RewardVersion>();
 // approval in this process forgets it at once), so single-rollout requests skip the query.
 const latestTtlMs = 1_000;
 const latestApproved = processWide("goodhart.latestApprovedVersions", () => new Map<string, { id: string; until: number }>());
+// One lookup per environment at a time: when the cached id lapses, the concurrent requests share it.
+const latestLookups = processWide("goodhart.latestApprovedLookups", () => ({ generation: 0, pending: new Map<string, Promise<string>>() }));
 
 export function forgetLatestApprovedVersions(): void {
   latestApproved.clear();
+  // A lookup under way may have read the version before the approval: its answer is not kept.
+  latestLookups.generation += 1;
+  latestLookups.pending.clear();
 }
 
 /**
@@ -36,13 +41,28 @@ async function findLatestApprovedId(db: Db, { projectId, environment }: { projec
   const cacheKey = `${projectId}\n${environment}`;
   const cached = latestApproved.get(cacheKey);
   if (cached && cached.until > Date.now()) return cached.id;
+  const pending = latestLookups.pending.get(cacheKey);
+  if (pending) return pending;
+  const generation = latestLookups.generation;
+  const lookup = findLatestApprovedIdNow(db, { projectId, environment })
+    .then((id) => {
+      if (latestLookups.generation === generation) latestApproved.set(cacheKey, { id, until: Date.now() + latestTtlMs });
+      return id;
+    })
+    .finally(() => {
+      if (latestLookups.pending.get(cacheKey) === lookup) latestLookups.pending.delete(cacheKey);
+    });
+  latestLookups.pending.set(cacheKey, lookup);
+  return lookup;
+}
+
+async function findLatestApprovedIdNow(db: Db, { projectId, environment }: { projectId: string; environment: string }) {
   const latest = await db.rubricVersion.findFirst({
     where: { status: "approved", rubric: { projectId, environment } },
     orderBy: { version: "desc" },
     select: { id: true },
   });
   if (!latest) throw new AppError("not_found", `Environment "${environment}" has no approved rubric version`);
-  latestApproved.set(cacheKey, { id: latest.id, until: Date.now() + latestTtlMs });
   return latest.id;
 }
 

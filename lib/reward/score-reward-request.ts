@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
-import { hashTrace } from "../traces/hash-trace";
+import { hashTrace, hashTraceAndScored } from "../traces/hash-trace";
 import { SourceError } from "../traces/messages/source-error";
 import type { ItemResult } from "../checks/rubric-item-schema";
 import { errorRolloutPrefix } from "../traces/rollout-external-id";
@@ -78,7 +78,9 @@ export async function scoreRewardRequest(
   for (const [i, { trace }] of good.entries()) {
     if (i % turnEvery === turnEvery - 1) await nextTurn();
     const reward = Number.isFinite(scored[i]!.reward) ? scored[i]!.reward : null;
-    scoredRollouts.push({ trace: { ...trace, outcome: { ...trace.outcome, reward } }, results: scored[i]!.results, externalId: `rollout:${hashTrace(trace)}` });
+    const outcome = { ...trace.outcome, reward };
+    const { hash, scoredHash } = hashTraceAndScored(trace, outcome);
+    scoredRollouts.push({ trace: { ...trace, outcome }, results: scored[i]!.results, externalId: `rollout:${hash}`, contentHash: scoredHash });
   }
   const stored = await storeScoredRolloutsBatched(db, { projectId, itemIds: version.itemIds, rollouts: [...scoredRollouts, ...failed.map(({ rollout }) => rollout)] });
 

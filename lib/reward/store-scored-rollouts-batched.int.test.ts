@@ -32,6 +32,36 @@ describe("single-rollout requests sharing batched writes", () => {
     expect(await db.trace.count({ where: { projectId } })).toBe(48);
   });
 
+  it("answers two concurrent requests each on its own when one holds a rollout that cannot be scored: only the other's is stored", async () => {
+    const [bad, good] = await Promise.all([
+      scoreRewardRequest(db, { projectId, request: { rubricVersionId, rollouts: [{ messages: [{ role: "robot", content: "beep" }] }] } }),
+      scoreRewardRequest(db, { projectId, request: { rubricVersionId, rollouts: [{ completion: reply(900) }] } }),
+    ]);
+    expect(bad.errors).toEqual([{ index: 0, status: "error", error: expect.stringContaining("rollouts[0].messages[0].role") }]);
+    expect(bad.traceIds).toEqual([null]);
+    expect(good.errors).toEqual([]);
+    expect(typeof good.rewards[0]).toBe("number");
+    expect(await db.trace.findMany({ where: { projectId, id: good.traceIds[0]! }, select: { output: true } })).toEqual([{ output: reply(900) }]);
+    expect(await db.trace.count({ where: { projectId, output: "beep" } })).toBe(0);
+  });
+
+  it("stores a request's rollouts when another request's rollout in the same write is refused by the database, and fails only that request", async () => {
+    const version = await resolveRewardVersion(db, { projectId, rubricVersionId });
+    const results = version.rubric.items.map((item) => ({ key: item.key, answer: "yes" as const, evidence: "" }));
+    const trace = (output: string) => ({ source: "rollout" as const, environment: "lab", input: null, output, steps: [{ type: "message" as const, role: "assistant" as const, content: output }] });
+    // A trace with no source: the column is NOT NULL on both databases, so the write holding it fails.
+    const refused = { ...trace("refused rollout"), source: null as unknown as "rollout" };
+    const [good, bad] = await Promise.allSettled([
+      storeScoredRolloutsBatched(db, { projectId, itemIds: version.itemIds, rollouts: [{ trace: trace("kept rollout"), results }] }),
+      storeScoredRolloutsBatched(db, { projectId, itemIds: version.itemIds, rollouts: [{ trace: refused, results }] }),
+    ]);
+    expect(bad.status).toBe("rejected");
+    expect(good.status).toBe("fulfilled");
+    const [id] = good.status === "fulfilled" ? good.value.traceIds : [];
+    const stored = await db.trace.findMany({ where: { projectId, output: { in: ["kept rollout", "refused rollout"] } }, select: { id: true, output: true, _count: { select: { itemResults: true } } } });
+    expect(stored).toEqual([{ id, output: "kept rollout", _count: { itemResults: results.length } }]);
+  });
+
   it("fails every request of a write that fails, instead of answering any of them as stored", async () => {
     const version = await resolveRewardVersion(db, { projectId, rubricVersionId });
     // An item id that no rubric item has: the item results' foreign key refuses the whole write.

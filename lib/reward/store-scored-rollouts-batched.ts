@@ -48,31 +48,45 @@ async function flush(db: Db, queue: Queue) {
       if (group) group.push(write);
       else groups.set(write.itemIds, [write]);
     }
-    for (const writes of groups.values()) {
-      try {
-        const { projectId, itemIds } = writes[0]!;
-        const stored = await storeScoredRollouts(db, { projectId, itemIds, rollouts: writes.flatMap((w) => w.rollouts) });
-        let offset = 0;
-        const settled = writes.map((write) => {
-          const end = offset + write.rollouts.length;
-          const mine = { traceIds: stored.traceIds.slice(offset, end), runIds: stored.runIds.slice(offset, end) };
-          const steps = new Set<string>();
-          write.rollouts.forEach(({ trace }, i) => {
-            const runId = mine.runIds[i];
-            if (runId && trace.step !== null && trace.step !== undefined) steps.add(`${runId} ${trace.step}`);
-          });
-          offset = end;
-          return { write, mine, steps };
-        });
-        const eventOfStep = await announceSteps(db, projectId, new Set(settled.flatMap(({ steps }) => [...steps])));
-        for (const { write, mine, steps } of settled) write.resolve({ ...mine, jobIds: [...new Set([...steps].flatMap((step) => eventOfStep.get(step) ?? []))] });
-      } catch (error) {
-        for (const write of writes) write.reject(error);
-      }
-    }
+    for (const writes of groups.values()) await storeTogether(db, writes);
   } finally {
     queue.isFlushing = false;
     schedule(db, queue);
+  }
+}
+
+/**
+ * One transaction for the writes of one rubric version. When it fails and holds several requests'
+ * writes, each is tried again on its own, so one request's bad rollout fails that request only and
+ * the others are stored and answered as if they had come alone.
+ */
+async function storeTogether(db: Db, writes: Pending[]): Promise<void> {
+  const { projectId, itemIds } = writes[0]!;
+  let stored: StoredRollouts;
+  try {
+    stored = await storeScoredRollouts(db, { projectId, itemIds, rollouts: writes.flatMap((w) => w.rollouts) });
+  } catch (error) {
+    if (writes.length === 1) writes[0]!.reject(error);
+    else for (const write of writes) await storeTogether(db, [write]);
+    return;
+  }
+  try {
+    let offset = 0;
+    const settled = writes.map((write) => {
+      const end = offset + write.rollouts.length;
+      const mine = { traceIds: stored.traceIds.slice(offset, end), runIds: stored.runIds.slice(offset, end) };
+      const steps = new Set<string>();
+      write.rollouts.forEach(({ trace }, i) => {
+        const runId = mine.runIds[i];
+        if (runId && trace.step !== null && trace.step !== undefined) steps.add(`${runId} ${trace.step}`);
+      });
+      offset = end;
+      return { write, mine, steps };
+    });
+    const eventOfStep = await announceSteps(db, projectId, new Set(settled.flatMap(({ steps }) => [...steps])));
+    for (const { write, mine, steps } of settled) write.resolve({ ...mine, jobIds: [...new Set([...steps].flatMap((step) => eventOfStep.get(step) ?? []))] });
+  } catch (error) {
+    for (const write of writes) write.reject(error);
   }
 }
 

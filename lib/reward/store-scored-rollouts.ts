@@ -14,8 +14,11 @@ import type { ItemResult } from "../checks/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
 import { stepColumns, toStepRow, toTraceRow, traceColumns } from "../traces/store-traces";
 
-/** `externalId` defaults to the trace's content hash; a rollout that could not be scored has its own prefix. */
-export type ScoredRollout = { trace: Trace; results: ItemResult[]; externalId?: string };
+/**
+ * `externalId` defaults to the trace's content hash; a rollout that could not be scored has its own
+ * prefix. `contentHash` is hashTrace(trace) when the caller has it already.
+ */
+export type ScoredRollout = { trace: Trace; results: ItemResult[]; externalId?: string; contentHash?: string };
 export type StoredRollouts = { traceIds: string[]; accepted: number; duplicates: number; runIds: Array<string | null> };
 
 const itemResultColumns: Columns = [["id", "text"], ["projectId", "text"], ["rubricItemId", "text"], ["traceId", "text"], ["answer", "text"], ["evidence", "text"], ["createdAt", "time"]];
@@ -65,10 +68,10 @@ export async function storeScoredRollouts(
 
 function candidatesOf({ projectId, runIds, rollouts }: Slice): Candidate[] {
   const createdAt = new Date();
-  return rollouts.map(({ trace, externalId: own }) => {
+  return rollouts.map(({ trace, externalId: own, contentHash }) => {
     const externalId = own ?? `rollout:${hashTrace(trace)}`;
     const id = timeOrderedId();
-    const traceRow = toTraceRow({ id, projectId, runId: runIds.get(trace.run ?? ""), externalId, trace, createdAt });
+    const traceRow = toTraceRow({ id, projectId, runId: runIds.get(trace.run ?? ""), externalId, trace, createdAt, contentHash });
     return { externalId, id, traceRow, stepRows: trace.steps.map((step, index) => toStepRow(id, index, step, timeOrderedId())) };
   });
 }
@@ -77,7 +80,9 @@ function candidatesOf({ projectId, runIds, rollouts }: Slice): Candidate[] {
 function rowsToWrite({ projectId, itemIds, rollouts }: Slice, candidates: Candidate[], existing: Map<string, string>): SliceRows {
   const idOf = new Map(existing);
   const rows: SliceRows = { traceIds: [], accepted: 0, traceRows: [], stepRows: [], resultRows: [] };
-  const pairs = new Set<string>();
+  // A rollout sent twice in one slice is one trace: its results are written once (they are the same
+  // version's answers to the same content).
+  const withResults = new Set<string>();
   const createdAt = timeText(new Date());
   candidates.forEach(({ externalId, id: newId, traceRow, stepRows }, index) => {
     let id = idOf.get(externalId);
@@ -88,11 +93,12 @@ function rowsToWrite({ projectId, itemIds, rollouts }: Slice, candidates: Candid
       rows.accepted += 1;
     }
     rows.traceIds.push(id);
-    for (const result of rollouts[index]!.results) {
+    const { results } = rollouts[index]!;
+    if (results.length === 0 || withResults.has(id)) return;
+    withResults.add(id);
+    for (const result of results) {
       const rubricItemId = itemIds.get(result.key);
-      if (!rubricItemId || pairs.has(`${rubricItemId} ${id}`)) continue;
-      pairs.add(`${rubricItemId} ${id}`);
-      rows.resultRows.push([timeOrderedId(), projectId, rubricItemId, id, result.answer, result.evidence || null, createdAt]);
+      if (rubricItemId) rows.resultRows.push([timeOrderedId(), projectId, rubricItemId, id, result.answer, result.evidence || null, createdAt]);
     }
   });
   return rows;

@@ -1,6 +1,25 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, hashTrace } from "./hash-trace";
+import { canonicalJson, hashTrace, hashTraceAndScored } from "./hash-trace";
+import type { Trace } from "./trace-schema";
+
+describe("hashTraceAndScored", () => {
+  it("gives hashTrace of the trace and of the trace with the outcome, whatever fields it has", () => {
+    const steps = [{ type: "message" as const, role: "assistant" as const, content: "done \\ \"ok\"" }];
+    const traces: Trace[] = [
+      { source: "rollout", environment: "lab", task: null, run: "r", step: 3, input: "q", output: "a", metadata: { label: 1 }, steps },
+      { source: "rollout", steps, outcome: { reward: 0.25, success: true } },
+      { steps: [] } as unknown as Trace,
+      { outcome: { reward: 1 }, steps: [], zeta: 1 } as unknown as Trace,
+      { aaa: undefined, outcome: undefined, steps } as unknown as Trace,
+    ];
+    for (const trace of traces) {
+      for (const outcome of [{ reward: 0.5 }, { reward: null }, {}]) {
+        expect(hashTraceAndScored(trace, outcome)).toEqual({ hash: hashTrace(trace), scoredHash: hashTrace({ ...trace, outcome }) });
+      }
+    }
+  });
+});
 
 describe("hashTrace", () => {
   it("is the sha256 of the canonical JSON without the externalId", () => {

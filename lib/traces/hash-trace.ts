@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Trace, TraceInput } from "./trace-schema";
+import type { Outcome, Trace, TraceInput } from "./trace-schema";
 
 /**
  * JSON with object keys sorted at every level, so equal values always give equal text. Written out
@@ -77,4 +77,39 @@ export function hashTrace(trace: Trace | TraceInput): string {
   const content: Record<string, unknown> = { ...trace };
   delete content.externalId;
   return `sha256:${createHash("sha256").update(canonicalJson(content)).digest("hex")}`;
+}
+
+/**
+ * hashTrace of a trace and of the same trace with `outcome` in place of its own, as the reward API
+ * needs both (the rollout as sent is its externalId, the stored trace with its reward its content
+ * hash): the canonical text of every other field, the steps above all, is written once.
+ */
+export function hashTraceAndScored(trace: Trace, outcome: Outcome): { hash: string; scoredHash: string } {
+  const content: Record<string, unknown> = { ...trace, outcome };
+  delete content.externalId;
+  let before = "";
+  let after = "";
+  let own: string | undefined;
+  let scored: string | undefined;
+  let seenOutcome = false;
+  for (const name of sortedKeys(content)) {
+    if (name === "outcome") {
+      own = write(trace.outcome, name);
+      scored = write(outcome, name);
+      seenOutcome = true;
+      continue;
+    }
+    const text = write(content[name], name);
+    if (text === undefined) continue;
+    const entry = (needsEscape.test(name) ? JSON.stringify(name) : `"${name}"`) + ":" + text;
+    if (seenOutcome) after += "," + entry;
+    else before += (before ? "," : "") + entry;
+  }
+  const join = (outcomeText: string | undefined) => {
+    const middle = outcomeText === undefined ? "" : `"outcome":${outcomeText}`;
+    const head = before && middle ? `${before},${middle}` : before + middle;
+    return `{${head ? head + after : after.slice(1)}}`;
+  };
+  const digest = (text: string) => `sha256:${createHash("sha256").update(text).digest("hex")}`;
+  return { hash: digest(join(own)), scoredHash: digest(join(scored)) };
 }

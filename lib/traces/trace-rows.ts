@@ -51,13 +51,30 @@ function toSortableFloat(value: number | null | undefined): number | null {
   return value === null || value === undefined ? null : Number(value.toPrecision(15));
 }
 
-export function toTraceRow({ id, projectId, runId, externalId, trace, createdAt }: { id: string; projectId: string; runId?: string; externalId: string; trace: Trace; createdAt: Date }): Value[] {
+/** `contentHash` is hashTrace(trace), when the caller has it already. */
+export function toTraceRow({
+  id,
+  projectId,
+  runId,
+  externalId,
+  trace,
+  createdAt,
+  contentHash,
+}: {
+  id: string;
+  projectId: string;
+  runId?: string;
+  externalId: string;
+  trace: Trace;
+  createdAt: Date;
+  contentHash?: string;
+}): Value[] {
   const totalTokens = trace.steps.reduce((sum, step) => sum + (step.tokensIn ?? 0) + (step.tokensOut ?? 0), 0);
   return [
     id,
     projectId,
     externalId,
-    hashTrace(trace),
+    contentHash ?? hashTrace(trace),
     trace.source,
     trace.environment ?? null,
     trace.task ?? null,
