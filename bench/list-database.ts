@@ -129,9 +129,11 @@ export async function postgresListDatabase(url: string, traceCount: number): Pro
     await client.query(`UPDATE "Project" SET "slug" = $1 WHERE "id" = $2`, [slug, projectId]);
     await client.query("COMMIT");
     const committedAt = performance.now();
-    await client.query("ANALYZE");
+    // What autovacuum would do in a while: statistics for the planner, and the visibility map that
+    // lets the capped counts read their indexes only instead of a heap page a row.
+    await client.query(`VACUUM (ANALYZE) "Trace", "TraceStep", "EdgeCase", "EdgeCaseExample"`);
     const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(0);
-    setup = `built in ${seconds(started, performance.now())} s (rows ${seconds(started, loadedAt)} s, indexes and commit ${seconds(loadedAt, committedAt)} s, ANALYZE ${seconds(committedAt, performance.now())} s)`;
+    setup = `built in ${seconds(started, performance.now())} s (rows ${seconds(started, loadedAt)} s, indexes and commit ${seconds(loadedAt, committedAt)} s, VACUUM ${seconds(committedAt, performance.now())} s)`;
     console.error(`bench: PostgreSQL list data set of ${traceCount.toLocaleString("en")} traces ${setup}`);
   } finally {
     await client.end();
