@@ -83,7 +83,7 @@ export function copyRows(client: pg.Client, table: string, columns: Columns, row
 type Definition = { name: string; table: string; definition: string };
 
 /**
- * Runs `load` with the tables' indexes, primary keys and foreign keys (theirs and those pointing at
+ * Runs `load` with the tables' indexes, primary and unique keys and foreign keys (theirs and those pointing at
  * them) dropped, and makes them again afterwards from their definitions as the database printed
  * them: building an index once over the loaded rows is several times faster than keeping it up to
  * date row by row. Call inside a transaction, so a load that fails leaves the schema as it was.
@@ -93,23 +93,23 @@ export async function withIndexesBuiltAfter<T>(client: pg.Client, tables: string
   const constraints = (
     await client.query<Definition & { kind: string }>(
       `SELECT c.conname AS name, c.conrelid::regclass::text AS table, pg_get_constraintdef(c.oid) AS definition, c.contype AS kind
-       FROM pg_constraint c WHERE c.contype IN ('p', 'f') AND (c.conrelid = ANY($1::regclass[]) OR c.confrelid = ANY($1::regclass[]))`,
+       FROM pg_constraint c WHERE c.contype IN ('p', 'u', 'f') AND (c.conrelid = ANY($1::regclass[]) OR c.confrelid = ANY($1::regclass[]))`,
       [regclasses],
     )
   ).rows;
   const foreignKeys = constraints.filter((constraint) => constraint.kind === "f");
-  const primaryKeys = constraints.filter((constraint) => constraint.kind === "p" && regclasses.includes(constraint.table));
+  const keys = constraints.filter((constraint) => constraint.kind !== "f" && regclasses.includes(constraint.table));
   const indexes = (
     await client.query<Definition>(
       `SELECT i.indexrelid::regclass::text AS name, i.indrelid::regclass::text AS table, pg_get_indexdef(i.indexrelid) AS definition
-       FROM pg_index i WHERE i.indrelid = ANY($1::regclass[]) AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.contype = 'p')`,
+       FROM pg_index i WHERE i.indrelid = ANY($1::regclass[]) AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.conrelid = i.indrelid)`,
       [regclasses],
     )
   ).rows;
-  for (const { name, table } of [...foreignKeys, ...primaryKeys]) await client.query(`ALTER TABLE ${table} DROP CONSTRAINT "${name}"`);
+  for (const { name, table } of [...foreignKeys, ...keys]) await client.query(`ALTER TABLE ${table} DROP CONSTRAINT "${name}"`);
   for (const { name } of indexes) await client.query(`DROP INDEX ${name}`);
   const result = await load();
-  for (const { name, table, definition } of primaryKeys) await client.query(`ALTER TABLE ${table} ADD CONSTRAINT "${name}" ${definition}`);
+  for (const { name, table, definition } of keys) await client.query(`ALTER TABLE ${table} ADD CONSTRAINT "${name}" ${definition}`);
   for (const { definition } of indexes) await client.query(definition);
   for (const { name, table, definition } of foreignKeys) await client.query(`ALTER TABLE ${table} ADD CONSTRAINT "${name}" ${definition}`);
   return result;
