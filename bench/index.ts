@@ -31,6 +31,7 @@ const settings = {
   importTraces: count("BENCH_IMPORT_TRACES", 100_000),
   listTraces: count("BENCH_LIST_TRACES", 1_000_000),
   listRounds: count("BENCH_LIST_ROUNDS", 20),
+  listDatabases: process.env.BENCH_LIST_DATABASES ?? "sqlite,postgresql",
   judgeTraces: count("BENCH_JUDGE_TRACES", 2_000),
   rewardBatches: count("BENCH_REWARD_BATCHES", 10),
   runChartPoints: count("BENCH_RUN_CHART_POINTS", 1_000_000),
@@ -42,6 +43,9 @@ const settings = {
   backupTraces: count("BENCH_BACKUP_TRACES", 20_000),
 };
 const postgresUrl = process.env.BENCH_POSTGRES_URL || undefined;
+const listDatabaseNames = (process.env.BENCH_LIST_DATABASES ?? "sqlite,postgresql").split(",").map((name) => name.trim());
+if (listDatabaseNames.some((name) => name !== "sqlite" && name !== "postgresql")) throw new Error(`BENCH_LIST_DATABASES names ${listDatabaseNames.join(", ")}; the databases are sqlite, postgresql`);
+const listDatabases = { sqlite: listDatabaseNames.includes("sqlite"), postgresql: listDatabaseNames.includes("postgresql") };
 
 const startedAt = new Date();
 const machineAtStart = machine();
@@ -51,8 +55,8 @@ if (!postgresUrl) console.error("bench: BENCH_POSTGRES_URL is not set, so the Po
 
 const runs: Record<(typeof sections)[number], () => Promise<Figure[]>> = {
   import: () => benchImport({ count: settings.importTraces, postgresUrl }),
-  lists: () => benchLists({ traceCount: settings.listTraces, rounds: settings.listRounds, postgresUrl }),
-  "lists-http": () => benchListsOverHttp({ traceCount: settings.listTraces, rounds: settings.listRounds, postgresUrl }),
+  lists: () => benchLists({ traceCount: settings.listTraces, rounds: settings.listRounds, postgresUrl, databases: listDatabases }),
+  "lists-http": () => benchListsOverHttp({ traceCount: settings.listTraces, rounds: settings.listRounds, postgresUrl, databases: listDatabases }),
   judges: () => benchJudgeThroughput(settings.judgeTraces),
   reward: () => benchReward(settings.rewardBatches, postgresUrl),
   "run-chart": () => benchRunChart({ points: settings.runChartPoints, rounds: settings.runChartRounds, postgresUrl }),

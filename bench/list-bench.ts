@@ -61,10 +61,16 @@ async function benchOn({ db, projectId, setup }: ListDatabase, database: string,
   );
 }
 
-export async function benchLists({ traceCount, rounds, postgresUrl }: { traceCount: number; rounds: number; postgresUrl?: string }): Promise<Figure[]> {
-  const sqlite = await sqliteListDatabase(traceCount);
-  const figures = await benchOn(sqlite, "SQLite", traceCount, rounds).finally(() => sqlite.db.$disconnect());
-  if (postgresUrl) {
+/** Which databases the list benches build and time (BENCH_LIST_DATABASES); PostgreSQL only when BENCH_POSTGRES_URL is set. */
+export type ListDatabases = { sqlite: boolean; postgresql: boolean };
+
+export async function benchLists({ traceCount, rounds, postgresUrl, databases }: { traceCount: number; rounds: number; postgresUrl?: string; databases: ListDatabases }): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  if (databases.sqlite) {
+    const sqlite = await sqliteListDatabase(traceCount);
+    figures.push(...(await benchOn(sqlite, "SQLite", traceCount, rounds).finally(() => sqlite.db.$disconnect())));
+  }
+  if (postgresUrl && databases.postgresql) {
     const postgres = await postgresListDatabase(postgresUrl, traceCount);
     figures.push(...(await benchOn(postgres, "PostgreSQL", traceCount, rounds).finally(() => postgres.db.$disconnect())));
   }

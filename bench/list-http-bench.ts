@@ -8,7 +8,7 @@ import path from "node:path";
 import { hashPassword } from "../lib/auth/password";
 import { startGoodhart } from "./bench-servers";
 import { figure, timeInterleaved, type Figure } from "./figures";
-import { reviewCases, traceCases } from "./list-bench";
+import { reviewCases, traceCases, type ListDatabases } from "./list-bench";
 import { postgresListDatabase, sqliteListDatabase, type ListDatabase } from "./list-database";
 import { edgeCaseEvery } from "./seed-data";
 import { sessionCookieOverHttp } from "../lib/testing/sign-in-over-http";
@@ -55,9 +55,9 @@ async function benchOn(list: ListDatabase, database: string, traceCount: number,
   }
 }
 
-export async function benchListsOverHttp({ traceCount, rounds, postgresUrl }: { traceCount: number; rounds: number; postgresUrl?: string }): Promise<Figure[]> {
+export async function benchListsOverHttp({ traceCount, rounds, postgresUrl, databases }: { traceCount: number; rounds: number; postgresUrl?: string; databases: ListDatabases }): Promise<Figure[]> {
   const port = Number(process.env.BENCH_PORT ?? 3307);
-  const figures = await benchOn(await sqliteListDatabase(traceCount), "SQLite", traceCount, rounds, port);
-  if (postgresUrl) figures.push(...(await benchOn(await postgresListDatabase(postgresUrl, traceCount), "PostgreSQL", traceCount, rounds, port)));
+  const figures = databases.sqlite ? await benchOn(await sqliteListDatabase(traceCount), "SQLite", traceCount, rounds, port) : [];
+  if (postgresUrl && databases.postgresql) figures.push(...(await benchOn(await postgresListDatabase(postgresUrl, traceCount), "PostgreSQL", traceCount, rounds, port)));
   return figures;
 }

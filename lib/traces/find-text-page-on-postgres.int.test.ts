@@ -21,8 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => deleteProject(db, projectId));
 
-const page = async (q: string, stepsFromIndexUpTo: number) => {
-  const { ids, matched } = await findTextPageOnPostgres(db, { projectId, query: traceListQuerySchema.parse({ q }), q, run: null, cursor: null, take: 50, searchNewest: 100, stepsFromIndexUpTo });
+const page = async (q: string, stepsFromIndexUpTo: number, { countUpTo = 100, take = 50 } = {}) => {
+  const { ids, matched } = await findTextPageOnPostgres(db, { projectId, query: traceListQuerySchema.parse({ q }), q, run: null, cursor: null, take, searchNewest: 100, countUpTo, stepsFromIndexUpTo });
   const rows = await db.trace.findMany({ where: { id: { in: ids } }, select: { externalId: true } });
   return { found: rows.map((row) => row.externalId).sort(), matched };
 };
@@ -43,3 +43,12 @@ it.skipIf(!isPostgres).each([
   expect(fromIndex).toEqual({ found: expected, matched: expected.length });
   expect(probing).toEqual(fromIndex);
 });
+
+it.skipIf(!isPostgres).each([["through the index", Number.POSITIVE_INFINITY], ["probing each trace", -1]])(
+  "(PostgreSQL only) counts the matches %s up to the bound and one more, and still fills the page",
+  async (_way, stepsFromIndexUpTo) => {
+    const bounded = await page("see the", stepsFromIndexUpTo, { countUpTo: 2, take: 4 });
+    expect(bounded.matched).toBe(3);
+    expect(bounded.found).toHaveLength(4);
+  },
+);

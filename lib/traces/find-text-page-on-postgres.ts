@@ -9,7 +9,7 @@ type Cursor = TraceListCursor;
 export type TextPage = {
   /** The page's trace ids in the list's order, one more than a page when there is a next. */
   ids: string[];
-  /** Traces of the window that hold the text. */
+  /** Traces of the window that hold the text, counted up to one more than `countUpTo`. */
   matched: number;
   /** Whether the other filters passed more traces than the window holds. */
   windowFull: boolean;
@@ -19,7 +19,9 @@ export type TextPage = {
  * Free text on PostgreSQL as one statement: the window (the newest `searchNewest` traces of the
  * other filters, read down the newest-first index), the traces of it whose input, output or a
  * step's content holds the text (ILIKE with the wildcards escaped: case-insensitive, literal), the
- * count of them and one page in the list's order after the cursor.
+ * count of them up to `countUpTo` and one more, and one page in the list's order after the cursor.
+ * A text most traces hold is matched on as many window traces as the page or the count needs, not
+ * on all of them.
  *
  * The steps are matched one of two ways, chosen from the planner's estimate of how many steps in
  * the whole table hold the text (pg_trgm's statistics; stepsMatchedByIndexUpTo):
@@ -40,8 +42,9 @@ export async function findTextPageOnPostgres(
     cursor,
     take,
     searchNewest,
+    countUpTo,
     stepsFromIndexUpTo = stepsMatchedByIndexUpTo,
-  }: { projectId: string; query: TraceListQuery; q: string; run: RunMatch | null; cursor: Cursor | null; take: number; searchNewest: number; stepsFromIndexUpTo?: number },
+  }: { projectId: string; query: TraceListQuery; q: string; run: RunMatch | null; cursor: Cursor | null; take: number; searchNewest: number; countUpTo: number; stepsFromIndexUpTo?: number },
 ): Promise<TextPage> {
   const params: unknown[] = [];
   const param = (value: unknown, type: string) => {
@@ -69,18 +72,18 @@ export async function findTextPageOnPostgres(
     ? `w."id" IN (SELECT s."traceId" FROM "TraceStep" s WHERE s."content" ILIKE ${pattern})`
     : // OFFSET 0 keeps the subquery a per-trace probe rather than one hashed scan of every step.
       `EXISTS (SELECT 1 FROM "TraceStep" s WHERE s."traceId" = w."id" AND s."content" ILIKE ${pattern} OFFSET 0)`;
+  const matches = `(w."input" ILIKE ${pattern} OR w."output" ILIKE ${pattern} OR ${stepMatch})`;
+  // The window's rows are few and their columns small, so they are sorted whole; the text is then
+  // matched down that order only until the page (or the count's bound) is full. The OFFSET 0 keeps
+  // the match above the sort instead of below it, where every window trace would be matched.
   const rows = await db.$queryRawUnsafe<{ windowSize: number; matched: number; ids: string[] }[]>(
     `WITH win AS MATERIALIZED (
        SELECT t."id", t."createdAt", t."reward", t."stepCount", t."input", t."output" FROM "Trace" t
        WHERE ${filters.join(" AND ")} ORDER BY t."createdAt" DESC, t."id" DESC LIMIT ${param(searchNewest, "int")}
-     ), hits AS MATERIALIZED (
-       SELECT w."id", w."createdAt", w."reward", w."stepCount" FROM win w
-       WHERE w."input" ILIKE ${pattern} OR w."output" ILIKE ${pattern} OR ${stepMatch}
-     ), page AS (
-       SELECT h.* FROM hits h ${after ? `WHERE ${after}` : ""} ORDER BY ${order} LIMIT ${param(take, "int")}
      )
-     SELECT (SELECT count(*) FROM win)::int AS "windowSize", (SELECT count(*) FROM hits)::int AS "matched",
-       ARRAY(SELECT "id" FROM page ORDER BY ${order}) AS "ids"`,
+     SELECT (SELECT count(*) FROM win)::int AS "windowSize",
+       (SELECT count(*) FROM (SELECT 1 FROM win w WHERE ${matches} LIMIT ${param(countUpTo + 1, "int")}) c)::int AS "matched",
+       ARRAY(SELECT w."id" FROM (SELECT * FROM win ORDER BY ${order} OFFSET 0) w WHERE ${after ? `${after} AND ` : ""}${matches} LIMIT ${param(take, "int")}) AS "ids"`,
     ...params,
   );
   const [result] = rows;

@@ -63,7 +63,7 @@ export async function listTraces(
   if (query.q) countUpTo = Math.min(countUpTo, textCountLimit);
   const { rows, counted, searchedNewest } =
     query.q && providerOfDb(db) === "postgresql"
-      ? await findTextPage(db, { projectId, query, q: query.q, cursor, take: limit + 1, searchNewest })
+      ? await findTextPage(db, { projectId, query, q: query.q, cursor, take: limit + 1, searchNewest, countUpTo })
       : await findFilteredPage(db, { projectId, query, cursor, take: limit + 1, countUpTo, searchNewest });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -109,10 +109,10 @@ async function findFilteredPage(
 /** Free text on PostgreSQL: window, match, count and page in one statement (find-text-page-on-postgres.ts), then the page's rows. */
 async function findTextPage(
   db: Db,
-  { projectId, query, q, cursor, take, searchNewest }: { projectId: string; query: TraceListQuery; q: string; cursor: Cursor | null; take: number; searchNewest: number },
+  { projectId, query, q, cursor, take, searchNewest, countUpTo }: { projectId: string; query: TraceListQuery; q: string; cursor: Cursor | null; take: number; searchNewest: number; countUpTo: number },
 ): Promise<Found> {
   const run = query.run ? await findRun(db, projectId, query.run) : null;
-  const { ids, matched, windowFull } = await findTextPageOnPostgres(db, { projectId, query, q, run, cursor, take, searchNewest });
+  const { ids, matched, windowFull } = await findTextPageOnPostgres(db, { projectId, query, q, run, cursor, take, searchNewest, countUpTo });
   const found = await db.trace.findMany({ where: { id: { in: ids } }, select });
   const byId = new Map(found.map((row) => [row.id, row]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), counted: matched, searchedNewest: windowFull ? searchNewest : null };
