@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
-import { processWide } from "../process-wide";
+import { expiringLookups } from "../expiring-lookups";
 import { readStoredRubric, storedRubricItemColumns } from "../checks/read-stored-rubric";
 import type { Rubric } from "../checks/rubric-item-schema";
 
@@ -11,15 +11,10 @@ const approvedVersions = new Map<string, RewardVersion>();
 // Which version is an environment's latest: looked up at most once a second per environment (an
 // approval in this process forgets it at once), so single-rollout requests skip the query.
 const latestTtlMs = 1_000;
-const latestApproved = processWide("goodhart.latestApprovedVersions", () => new Map<string, { id: string; until: number }>());
-// One lookup per environment at a time: when the cached id lapses, the concurrent requests share it.
-const latestLookups = processWide("goodhart.latestApprovedLookups", () => ({ generation: 0, pending: new Map<string, Promise<string>>() }));
+const latestApproved = expiringLookups<string>("goodhart.latestApprovedVersions", latestTtlMs);
 
 export function forgetLatestApprovedVersions(): void {
-  latestApproved.clear();
-  // A lookup under way may have read the version before the approval: its answer is not kept.
-  latestLookups.generation += 1;
-  latestLookups.pending.clear();
+  latestApproved.forget();
 }
 
 /**
@@ -38,22 +33,7 @@ export async function resolveRewardVersion(
 }
 
 async function findLatestApprovedId(db: Db, { projectId, environment }: { projectId: string; environment: string }) {
-  const cacheKey = `${projectId}\n${environment}`;
-  const cached = latestApproved.get(cacheKey);
-  if (cached && cached.until > Date.now()) return cached.id;
-  const pending = latestLookups.pending.get(cacheKey);
-  if (pending) return pending;
-  const generation = latestLookups.generation;
-  const lookup = findLatestApprovedIdNow(db, { projectId, environment })
-    .then((id) => {
-      if (latestLookups.generation === generation) latestApproved.set(cacheKey, { id, until: Date.now() + latestTtlMs });
-      return id;
-    })
-    .finally(() => {
-      if (latestLookups.pending.get(cacheKey) === lookup) latestLookups.pending.delete(cacheKey);
-    });
-  latestLookups.pending.set(cacheKey, lookup);
-  return lookup;
+  return latestApproved.get(`${projectId}\n${environment}`, () => findLatestApprovedIdNow(db, { projectId, environment }));
 }
 
 async function findLatestApprovedIdNow(db: Db, { projectId, environment }: { projectId: string; environment: string }) {
