@@ -69,35 +69,34 @@ export function scanProfiledChange(
   // on the gap at that change's b (fitted in levels, the ρ = 0 pass, RHO_GRID's first, and held).
   const nullRss = SHAPES.map(() => new Float64Array(n).fill(Infinity));
   const nullRhos = SHAPES.map(() => new Float64Array(n));
-  const best: (GapFit | null)[][] = SHAPES.map(() => Array.from({ length: n }, () => null));
+  const best = bestFits(n);
   let couplings: Float64Array[] | null = null;
   for (const rho of RHO_GRID) {
-    const fits = scanGap(xs, series, reference ?? null, coupled, couplings, rho);
+    const fits = scanGap(xs, series, reference ?? null, coupled, couplings, rho, best);
     if (!fits) continue;
     couplings ??= fits.couplings;
     for (let s = 0; s < SHAPES.length; s++)
       for (let tau = 0; tau < n; tau++) {
         if (fits.nullRss[s]![tau]! < nullRss[s]![tau]!) [nullRss[s]![tau], nullRhos[s]![tau]] = [fits.nullRss[s]![tau]!, rho];
-        const fit = fits.byOnset[s]![tau];
-        if (fit && (!best[s]![tau] || fit.rss < best[s]![tau]!.rss)) best[s]![tau] = fit;
       }
   }
   const wandering = wanderingLevel ? localLevelFit(series, reference ?? null) : null;
-  let strongest: { fit: GapFit; ratio: number; tau: number; shape: number } | null = null;
+  let strongest: { ratio: number; tau: number; shape: number } | null = null;
   const ratios = SHAPES.map(() => new Float64Array(n).fill(-Infinity));
   for (let s = 0; s < SHAPES.length; s++)
     for (let tau = 0; tau < n; tau++) {
-      const fit = best[s]![tau];
-      if (!fit || !(nullRss[s]![tau]! < Infinity)) continue;
-      const nullAt = wandering ? Math.min(nullRss[s]![tau]!, wandering(fit.coupling)) : nullRss[s]![tau]!;
-      ratios[s]![tau] = (n - 1) * Math.log(nullAt / fit.rss);
-      if (!strongest || ratios[s]![tau]! > strongest.ratio) strongest = { fit, ratio: ratios[s]![tau]!, tau, shape: s };
+      const rss = best.rss[s]![tau]!;
+      if (!(rss < Infinity) || !(nullRss[s]![tau]! < Infinity)) continue;
+      const nullAt = wandering ? Math.min(nullRss[s]![tau]!, wandering(couplings![s]![tau]!)) : nullRss[s]![tau]!;
+      ratios[s]![tau] = (n - 1) * Math.log(nullAt / rss);
+      if (!strongest || ratios[s]![tau]! > strongest.ratio) strongest = { ratio: ratios[s]![tau]!, tau, shape: s };
     }
   if (!strongest) return null;
   // The onset's interval: every τ whose likelihood ratio (same shape) is within χ²₁(0.95) of the best's.
   const profile = ratios[strongest.shape]!;
   const within = [...profile.keys()].filter((i) => profile[i]! >= strongest.ratio - CHI_SQUARE_1_95);
-  const { rss: _, ...change } = strongest.fit;
+  const [s, tau] = [strongest.shape, strongest.tau];
+  const change = { index: tau, ...SHAPES[s]!, size: best.size[s]![tau]!, rho: best.rho[s]![tau]!, noise: best.noise[s]![tau]!, coupling: couplings![s]![tau]! };
   return { ...change, interval: [Math.min(...within), Math.max(...within)], statistic: Math.sqrt(Math.max(0, strongest.ratio)), nullRho: nullRhos[strongest.shape]![strongest.tau]! };
 }
 
@@ -199,7 +198,13 @@ function correlation(a: readonly number[], b: readonly number[]): number {
   return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : 0;
 }
 
-type GapFit = Omit<ChangePoint, "coupling" | "nullRho" | "interval"> & { coupling: number; rss: number };
+/** Per shape and onset τ, the best upward change over ρ so far: its whitened residual sum, size, ρ and noise. */
+type BestFits = { rss: Float64Array[]; size: Float64Array[]; rho: Float64Array[]; noise: Float64Array[] };
+
+function bestFits(n: number): BestFits {
+  const arrays = () => SHAPES.map(() => new Float64Array(n));
+  return { rss: SHAPES.map(() => new Float64Array(n).fill(Infinity)), size: arrays(), rho: arrays(), noise: arrays() };
+}
 
 /**
  * At one ρ, for every onset τ with the gap proxy − b_τ·reference: the null's whitened residual sum
@@ -213,7 +218,8 @@ function scanGap(
   coupled: CouplingBounds | null,
   levels: Float64Array[] | null,
   rho: number,
-): { nullRss: Float64Array[]; byOnset: (GapFit | null)[][]; couplings: Float64Array[] } | null {
+  best: BestFits,
+): { nullRss: Float64Array[]; couplings: Float64Array[] } | null {
   const n = xs.length;
   // Transformed rows t = 1..n−1; z holds the null regressor (the constant) after the transform.
   const m = n - 1;
@@ -245,7 +251,6 @@ function scanGap(
   const sumD = suffix((r) => d[r]!);
 
   const nullRss = SHAPES.map(() => new Float64Array(n).fill(Infinity));
-  const byOnset: (GapFit | null)[][] = SHAPES.map(() => Array.from({ length: n }, () => null));
   const couplings = SHAPES.map(() => new Float64Array(n));
   const dof = m - z.length - 1;
   for (let tau = MIN_POINTS_BEFORE - 1; tau <= n - 1 - MIN_POINTS_AFTER; tau++) {
@@ -281,11 +286,14 @@ function scanGap(
       const size = hg / norm;
       if (!(size > 0)) continue;
       const rss = rss0 - (hg * hg) / norm;
-      const sigma = Math.sqrt(Math.max(rss, 1e-300) / dof);
-      byOnset[s]![tau] = { index: tau, shape, rampPoints, statistic: size / (sigma / Math.sqrt(norm)), size, rho, noise: sigma, coupling: b, rss };
+      if (!(rss < best.rss[s]![tau]!)) continue;
+      best.rss[s]![tau] = rss;
+      best.size[s]![tau] = size;
+      best.rho[s]![tau] = rho;
+      best.noise[s]![tau] = Math.sqrt(Math.max(rss, 1e-300) / dof);
     }
   }
-  return { nullRss, byOnset, couplings };
+  return { nullRss, couplings };
 }
 
 /** A change's b: the errors-in-variables slope with the change taken out (B and C its cross and reference sums), within the bounds. */
