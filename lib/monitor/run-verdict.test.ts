@@ -16,7 +16,7 @@ describe("runVerdict", () => {
   });
 
   it("reads none with its strongest score when nothing stands out", () => {
-    expect(runVerdict({ pairs: [{ ...pair, statistic: 2.4, onsetStep: 10 }], behaviourDrift: false })).toMatchObject({ level: "none", summary: "No sign of a hack: the strongest pair scores t = 2.4, under 3.5." });
+    expect(runVerdict({ pairs: [{ ...pair, statistic: 2.4, onsetStep: 10 }], behaviourDrift: false })).toMatchObject({ level: "none", summary: "No sign of a hack: the strongest pair scores t = 2.4, under 3.75." });
   });
 
   it("reads likely when a hack check fires more and more often, watch when it fires at all", () => {

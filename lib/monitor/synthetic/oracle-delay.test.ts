@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generateSyntheticRun } from "./generate-synthetic-run";
-import { oracleDelay } from "./oracle-delay";
+import { oracleDelay, startUnknownOracleDelay } from "./oracle-delay";
 
 const seeds = Array.from({ length: 8 }, (_, i) => 7001 + i);
 
@@ -42,5 +42,23 @@ describe("oracleDelay told only the start and the shape", () => {
     for (const { step } of runs) expect(oracleDelay(step, 0.05, { knowsLevel: false, knowsNoiseLaw: false })).toBeLessThanOrEqual(2);
     const found = (knowsNoiseLaw: boolean) => runs.filter(({ ramp }) => oracleDelay(ramp, 0.05, { knowsLevel: false, knowsNoiseLaw }) !== null).length;
     expect(found(false)).toBeLessThan(found(true));
+  });
+});
+
+describe("startUnknownOracleDelay (told all but the start)", () => {
+  it("finds a 3σ ramp in white noise no sooner than the oracle told the start, and not much later", () => {
+    const delays = seeds.map((seed) => {
+      const run = generateSyntheticRun({ family: "white", seed, length: 120, divergence: { startStep: 60, sizeSigma: 3, shape: "ramp" } });
+      return { told: oracleDelay(run, 0.05, { knowsLevel: false }), untold: startUnknownOracleDelay(run, 0.05) };
+    });
+    expect(delays.every((d) => d.untold !== null && d.told !== null)).toBe(true);
+    const total = (f: (d: (typeof delays)[number]) => number | null) => delays.reduce((s, d) => s + f(d)!, 0);
+    expect(total((d) => d.untold)).toBeGreaterThanOrEqual(total((d) => d.told));
+    expect(total((d) => d.untold)).toBeLessThanOrEqual(2 * total((d) => d.told));
+  });
+
+  it("rarely fires on a run whose planted divergence is nil", () => {
+    const fired = seeds.filter((seed) => startUnknownOracleDelay(generateSyntheticRun({ family: "white", seed, length: 120, divergence: { startStep: 60, sizeSigma: 0, shape: "step" } }), 0.05) !== null);
+    expect(fired.length).toBeLessThanOrEqual(2);
   });
 });

@@ -169,3 +169,68 @@ function profilingThreshold(phi: number, shape: "ramp" | "step", before: number,
   thresholds.set(key, threshold);
   return threshold;
 }
+
+/**
+ * The delay of an oracle told everything the issue's is (the shape, the proxy's expected path less
+ * its level, which it fits by GLS, and the noise law) except the start: reading along every step
+ * from `firstLook` on, it takes the largest matched-filter t over every start τ before the current
+ * step (at least one point after it), against the threshold that holds the false-alarm rate per run
+ * over all those looks. What not knowing the start costs by itself; null when it never fires.
+ */
+export function startUnknownOracleDelay(run: SyntheticRun, falseAlarmRate: number, firstLook = 50): number | null {
+  const planted = run.divergence;
+  if (!planted) return null;
+  const { phi, innovationSd } = run.proxyNoise;
+  const deviation = run.proxy.map((p, i) => (p.value - run.proxyMean[i]!) / innovationSd);
+  const threshold = startUnknownThreshold(phi, planted.shape, deviation.length, firstLook, falseAlarmRate);
+  const statistics = runningMaxima(deviation, phi, planted.shape, firstLook);
+  const at = statistics.findIndex((t, i) => t >= threshold && run.proxy[firstLook - 1 + i]!.step > planted.startStep);
+  return at < 0 ? null : run.proxy[firstLook - 1 + at]!.step - planted.startStep;
+}
+
+/** At every look from `firstLook` points on, the largest t over starts τ (τ ≥ 4, one point after it at least), the level fitted by GLS, unit innovations. */
+function runningMaxima(series: readonly number[], phi: number, shape: "ramp" | "step", firstLook: number): number[] {
+  const n = series.length;
+  const fitsLevel = 1 - phi > 1e-9;
+  const sums = Array.from({ length: n }, newSums);
+  const level = newSums();
+  const maxima: number[] = [];
+  for (let i = 1; i < n; i++) {
+    const w = fitsLevel ? 1 - phi : 0;
+    const y = series[i]! - phi * series[i - 1]!;
+    // Start τ means the change begins after point τ (0-based); rows before it hold the level alone.
+    for (let tau = 4; tau < i; tau++) {
+      const h = rise(i, { startStep: tau, shape }) - phi * rise(i - 1, { startStep: tau, shape });
+      if (tau === i - 1) Object.assign(sums[tau]!, level);
+      add(sums[tau]!, w, h, y);
+    }
+    add(level, w, 0, y);
+    if (i + 1 < firstLook) continue;
+    let max = -Infinity;
+    for (let tau = 4; tau < i; tau++) max = Math.max(max, statistic(sums[tau]!));
+    maxima.push(max);
+  }
+  return maxima;
+}
+
+/** The (1 − rate) quantile of the running maxima's maximum over the looks under the law φ, by 1,000 seeded simulations. */
+function startUnknownThreshold(phi: number, shape: "ramp" | "step", length: number, firstLook: number, falseAlarmRate: number): number {
+  const key = `start-unknown:${phi}:${shape}:${length}:${firstLook}:${falseAlarmRate}`;
+  const known = thresholds.get(key);
+  if (known !== undefined) return known;
+  const rng = createRng(deriveSeed("oracle-threshold", key));
+  const maxima: number[] = [];
+  for (let rep = 0; rep < 1000; rep++) {
+    const noise: number[] = [];
+    let x = phi < 1 ? normalDraw(rng) / Math.sqrt(1 - phi * phi) : 0;
+    for (let i = 0; i < length; i++) {
+      noise.push(x);
+      x = phi * x + normalDraw(rng);
+    }
+    maxima.push(Math.max(...runningMaxima(noise, phi, shape, firstLook)));
+  }
+  maxima.sort((a, b) => a - b);
+  const threshold = maxima[Math.floor((1 - falseAlarmRate) * maxima.length)]!;
+  thresholds.set(key, threshold);
+  return threshold;
+}
