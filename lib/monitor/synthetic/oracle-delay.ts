@@ -1,5 +1,5 @@
 import { normalDraw } from "../../random/distributions";
-import { createRng, deriveSeed } from "../../random/prng";
+import { createRng, deriveSeed, type Rng } from "../../random/prng";
 import { rise, type SyntheticRun } from "./generate-synthetic-run";
 
 export type OracleKnowledge = {
@@ -156,13 +156,7 @@ function profilingThreshold(phi: number, shape: "ramp" | "step", before: number,
   const filter = Array.from({ length: n }, (_, i) => rise(i, { startStep: before - 1, shape }));
   const maxima: number[] = [];
   for (let rep = 0; rep < 500; rep++) {
-    const noise: number[] = [];
-    let x = phi < 1 ? normalDraw(rng) / Math.sqrt(1 - phi * phi) : 0;
-    for (let i = 0; i < n; i++) {
-      noise.push(x);
-      x = phi * x + normalDraw(rng);
-    }
-    maxima.push(Math.max(...profiledRatios(noise, filter, before)));
+    maxima.push(Math.max(...profiledRatios(unitAr1Noise(rng, phi, n), filter, before)));
   }
   maxima.sort((a, b) => a - b);
   const threshold = maxima[Math.floor((1 - falseAlarmRate) * maxima.length)]!;
@@ -221,16 +215,21 @@ function startUnknownThreshold(phi: number, shape: "ramp" | "step", length: numb
   const rng = createRng(deriveSeed("oracle-threshold", key));
   const maxima: number[] = [];
   for (let rep = 0; rep < 1000; rep++) {
-    const noise: number[] = [];
-    let x = phi < 1 ? normalDraw(rng) / Math.sqrt(1 - phi * phi) : 0;
-    for (let i = 0; i < length; i++) {
-      noise.push(x);
-      x = phi * x + normalDraw(rng);
-    }
-    maxima.push(Math.max(...runningMaxima(noise, phi, shape, firstLook)));
+    maxima.push(Math.max(...runningMaxima(unitAr1Noise(rng, phi, length), phi, shape, firstLook)));
   }
   maxima.sort((a, b) => a - b);
   const threshold = maxima[Math.floor((1 - falseAlarmRate) * maxima.length)]!;
   thresholds.set(key, threshold);
   return threshold;
+}
+
+/** n points of AR(1) noise with unit innovations, started from its stationary law (from 0 when φ = 1). */
+function unitAr1Noise(rng: Rng, phi: number, n: number): number[] {
+  const noise: number[] = [];
+  let x = phi < 1 ? normalDraw(rng) / Math.sqrt(1 - phi * phi) : 0;
+  for (let i = 0; i < n; i++) {
+    noise.push(x);
+    x = phi * x + normalDraw(rng);
+  }
+  return noise;
 }
