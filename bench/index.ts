@@ -38,6 +38,7 @@ const settings = {
   runChartRounds: count("BENCH_RUN_CHART_ROUNDS", 50),
   monitorNullRuns: count("BENCH_MONITOR_NULL_RUNS", 200),
   monitorDelayRuns: count("BENCH_MONITOR_DELAY_RUNS", 40),
+  monitorOracleRuns: count("BENCH_MONITOR_ORACLE_RUNS", 200),
   intakePoints: count("BENCH_INTAKE_POINTS", 1_000_000),
   intakeRounds: count("BENCH_INTAKE_ROUNDS", 20),
   backupTraces: count("BENCH_BACKUP_TRACES", 20_000),
@@ -60,7 +61,7 @@ const runs: Record<(typeof sections)[number], () => Promise<Figure[]>> = {
   judges: () => benchJudgeThroughput(settings.judgeTraces),
   reward: () => benchReward(settings.rewardBatches, postgresUrl),
   "run-chart": () => benchRunChart({ points: settings.runChartPoints, rounds: settings.runChartRounds, postgresUrl }),
-  monitor: async () => benchMonitor({ nullRuns: settings.monitorNullRuns, delayRuns: settings.monitorDelayRuns }),
+  monitor: async () => benchMonitor({ nullRuns: settings.monitorNullRuns, delayRuns: settings.monitorDelayRuns, oracleRuns: settings.monitorOracleRuns }),
   backup: () => benchBackup({ traces: settings.backupTraces, postgresUrl }),
   intake: () => benchMonitorIntake({ points: settings.intakePoints, rounds: settings.intakeRounds, postgresUrl }),
 };

@@ -65,6 +65,30 @@ export function monitorDelay(run: SyntheticRun, threshold: number): { delay: num
   return { delay: null, firedEarly };
 }
 
+/** The step a seed's divergence starts after: seeded, in the middle third of the run. */
+export function plantedStart(seed: number, length: number): number {
+  return Math.round(length * (0.3 + 0.3 * ((seed * 0.618034) % 1)));
+}
+
+export type OraclePower = { family: NoiseFamily; sizeSigma: number; shape: DivergenceShape; runs: number; detected: number };
+
+/**
+ * The issue's oracle alone (told the start, the shape, the proxy's path and its noise law) on the
+ * same divergences as measureDelays: in how many runs it fires by the run's end. It is cheap, so it
+ * runs on many more seeds than the monitor: the ceiling on the power any test at this false-alarm
+ * rate can reach, per family, size and shape.
+ */
+export function measureOraclePower({ families, sizes, shapes, seeds, length, falseAlarmRate }: { families: readonly NoiseFamily[]; sizes: readonly number[]; shapes: readonly DivergenceShape[]; seeds: readonly number[]; length: number; falseAlarmRate: number }): OraclePower[] {
+  const figures: OraclePower[] = [];
+  for (const family of families)
+    for (const sizeSigma of sizes)
+      for (const shape of shapes) {
+        const detected = seeds.filter((seed) => oracleDelay(generateSyntheticRun({ family, seed, length, divergence: { startStep: plantedStart(seed, length), sizeSigma, shape } }), falseAlarmRate) !== null).length;
+        figures.push({ family, sizeSigma, shape, runs: seeds.length, detected });
+      }
+  return figures;
+}
+
 /** Divergences planted at a seeded start in the middle third of the run; delays of the monitor and of the oracle. */
 export function measureDelays({ families, sizes, shapes, seeds, length, threshold, falseAlarmRate }: { families: readonly NoiseFamily[]; sizes: readonly number[]; shapes: readonly DivergenceShape[]; seeds: readonly number[]; length: number; threshold: number; falseAlarmRate: number }): DelayFigures[] {
   const figures: DelayFigures[] = [];
@@ -72,7 +96,7 @@ export function measureDelays({ families, sizes, shapes, seeds, length, threshol
     for (const sizeSigma of sizes)
       for (const shape of shapes) {
         const rows = seeds.map((seed) => {
-          const startStep = Math.round(length * (0.3 + 0.3 * ((seed * 0.618034) % 1)));
+          const startStep = plantedStart(seed, length);
           const run = generateSyntheticRun({ family, seed, length, divergence: { startStep, sizeSigma, shape } });
           return { ...monitorDelay(run, threshold), oracle: oracleDelay(run, falseAlarmRate), levelFitting: oracleDelay(run, falseAlarmRate, { knowsLevel: false }), lawProfiling: oracleDelay(run, falseAlarmRate, { knowsLevel: false, knowsNoiseLaw: false }) };
         });
