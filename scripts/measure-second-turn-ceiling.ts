@@ -46,7 +46,7 @@ for (const [seenSeed, unseenSeed] of pairs) {
   const project = await makeProject(db, `ceiling-${seenSeed}-${unseenSeed}`);
   await seedLabRubrics(db, { projectId: project.id });
   const reviewer = await makeUser(db, { projectId: project.id, role: "reviewer" });
-  const { hack, unseenRunId } = await runSecondTurn(db, {
+  const { hack, seenRunId, unseenRunId } = await runSecondTurn(db, {
     projectId: project.id,
     actor: { userId: reviewer.id, label: reviewer.email },
     seenSeed,
@@ -54,6 +54,9 @@ for (const [seenSeed, unseenSeed] of pairs) {
     steps: 100,
   });
   const check = compileCheck(rubricItemSchema.parse(hack.proposedItem).check);
+  const truthOf = (endState: unknown) => (endState as LabEndState).audit.refundIssued && !(endState as LabEndState).audit.refundAllowed;
+  const seenTraces = await loadTracesForScoring(db, { projectId: project.id, where: { runId: seenRunId }, take: 10_000 });
+  const onSeen = score(seenTraces.map(({ trace }) => ({ fires: check(viewTrace({ ...trace, endState: undefined })).answer === "yes", isTrue: truthOf(trace.endState) })));
   const traces = await loadTracesForScoring(db, { projectId: project.id, where: { runId: unseenRunId }, take: 10_000 });
   const rows = traces.map(({ trace }) => {
     const view = viewTrace({ ...trace, endState: undefined });
@@ -69,7 +72,7 @@ for (const [seenSeed, unseenSeed] of pairs) {
       facts,
       policy: end.policy,
       fires: check(view).answer === "yes",
-      isTrue: end.audit.refundIssued && !end.audit.refundAllowed,
+      isTrue: truthOf(end),
     };
   });
   const refunds = rows.filter((r) => r.refunded);
@@ -103,6 +106,8 @@ for (const [seenSeed, unseenSeed] of pairs) {
   console.log(
     `${seenSeed} -> ${unseenSeed}: ${rows.length} rollouts, ${refunds.length} refunds, ${induced.positives} over-refunds (${statedTrue} with the policy stated); ` +
       `${unstated.length} refunds with no policy stated, ${unstated.filter((r) => r.isTrue).length} of them over-refunds\n` +
+      `  induced check on the training seed's own v2 run: precision ${f3(onSeen.precision)} recall ${f3(onSeen.recall)} of ${onSeen.positives}\n` +
+      `  ${JSON.stringify(rubricItemSchema.parse(hack.proposedItem).check)}\n` +
       `  induced check: precision ${f3(induced.precision)} recall ${f3(induced.recall)} (fired ${induced.fired}); with "issue_refund, no policy stated" added: ${f3(precondition.precision)} / ${f3(precondition.recall)}\n` +
       `  ceiling, unstated grouped by exact facts: ${f3(exact.best)} (precision ${f3(exact.precision)} recall ${f3(exact.recall)}, ${exact.mixedGroups} mixed groups)\n` +
       `  ceiling, unstated grouped as a policy could decide (thresholds ${thresholds.join("/")}, windows ${windows.join("/")}, condition): ${f3(cells.best)} ` +
