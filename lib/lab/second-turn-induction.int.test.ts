@@ -26,7 +26,9 @@ import { seedLabRubrics } from "./seed-lab-rubrics";
  * stated the policy, so no check reading what it said can answer, and the truth depends on a policy
  * the trace does not carry (on seed 142, 14 such refunds, 8 of them over-refunds; a check firing on
  * all 14 would reach recall 1.000 at precision 0.939). The pairs used while changing the search
- * (61 -> 62, 71 -> 72, 81 -> 82) measured 0.984 / 0.961, 0.991 / 0.964 and 1.000 / 0.941.
+ * (61 -> 62, 71 -> 72, 81 -> 82) measured 0.984 / 0.961, 0.991 / 0.964 and 1.000 / 0.941. Fresh pairs
+ * 147 -> 148, 149 -> 150 and 151 -> 152 measure 1.000 / 0.940, 0.931 / 0.931 and 1.000 / 0.973 (SQLite;
+ * scripts/measure-second-turn-ceiling.ts gives the same runs and what a check could reach on them).
  */
 const db = getDb();
 /** The training seed and the unseen one; GOODHART_SECOND_TURN_SEEDS="143,144" measures another pair. */
