@@ -39,6 +39,14 @@ describe("check kinds", () => {
     expect(results.map((r) => r.answer)).toEqual(["yes", "n/a"]);
   });
 
+  it("regex on the system prompt: what the agent was told before the conversation", () => {
+    const told = makeTrace({ steps: [{ type: "message", role: "system", content: "Refunds over $100 need a manager." }, { type: "message", role: "assistant", content: "Refunded." }] });
+    const untold = makeTrace({ steps: [{ type: "message", role: "assistant", content: "Refunds over $100 need a manager." }] });
+    const rubric = { items: [good("states_threshold", { kind: "regex", pattern: "over \\$\\d+", target: "system" })] };
+    expect(score(rubric, told).results[0]).toEqual({ key: "states_threshold", answer: "yes", evidence: 'steps[0] matched "over $100"' });
+    expect(score(rubric, untold).results[0]!.answer).toBe("no");
+  });
+
   it("a g flag does not make repeated evaluations disagree", () => {
     const evaluate = compileRubric(
       rubricSchema.parse({ items: [good("c", { kind: "regex", pattern: "issued", flags: "g" })] }),

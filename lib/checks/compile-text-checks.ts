@@ -8,6 +8,7 @@ const targetNames: Record<Exclude<RegexTarget, "final_reply">, string> = {
   any_assistant: "assistant turns",
   reasoning: "reasoning",
   tool_arguments: "tool arguments",
+  system: "system prompt",
 };
 
 export function compileRegexCheck({ pattern, flags, target, tool }: { pattern: string; flags?: string; target: RegexTarget; tool?: string }): CompiledCheck {
@@ -32,6 +33,7 @@ export function compileRegexCheck({ pattern, flags, target, tool }: { pattern: s
 function textsOf(view: TraceView, target: Exclude<RegexTarget, "final_reply">, tool: string | undefined): Array<{ index: number; text: string }> {
   if (target === "reasoning") return view.reasonings;
   if (target === "any_assistant") return view.assistantTexts;
+  if (target === "system") return view.systemTexts;
   return view.toolCalls
     .filter((call) => !tool || call.name === tool)
     .map(({ index, arguments: args }) => ({ index, text: typeof args === "string" ? args : (JSON.stringify(args) ?? "") }));

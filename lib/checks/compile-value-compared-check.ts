@@ -10,7 +10,7 @@ type Read = { value: string; evidence: string } | { value: null; evidence: strin
 
 /** See valueComparedCheckSchema for the meaning; every "nothing to compare" case is n/a with its reason. */
 export function compileValueComparedCheck({ left, op, right }: ValueComparedCheck): CompiledCheck {
-  const [readLeft, readRight] = [compileSourceRead(left), compileSourceRead(right)];
+  const [readLeft, readRight] = [compileValueSourceRead(left), compileValueSourceRead(right)];
   return (view) => {
     const [a, b] = [readLeft(view), readRight(view)];
     if (a.value === null) return { answer: "n/a", evidence: a.evidence };
@@ -29,7 +29,8 @@ export function compileValueComparedCheck({ left, op, right }: ValueComparedChec
 
 const textNames = { system: "system prompt", user: "user's messages", final_reply: "final reply" } as const;
 
-function compileSourceRead(source: ValueSource): (view: TraceView) => Read {
+/** Reads the one value a source names in a trace (null, with the reason, when there is none). */
+export function compileValueSourceRead(source: ValueSource): (view: TraceView) => Read {
   const segments = source.path !== undefined ? parseJsonPath(source.path) : null;
   const regex = source.pattern !== undefined ? compileStatelessRegex(source.pattern, source.flags) : null;
   const capture = (text: string): string | null => {

@@ -13,7 +13,7 @@ export * from "./world-check-schemas";
  * every field added later must be optional with the old meaning as its default.
  */
 
-export const regexTargetSchema = z.enum(["final_reply", "any_assistant", "reasoning", "tool_arguments"]);
+export const regexTargetSchema = z.enum(["final_reply", "any_assistant", "reasoning", "tool_arguments", "system"]);
 export type RegexTarget = z.infer<typeof regexTargetSchema>;
 
 export const jsonPathOpSchema = z.enum(jsonPathOps);

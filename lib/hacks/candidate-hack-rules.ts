@@ -3,6 +3,7 @@ import type { TraceView } from "../checks/trace-view";
 import { mineCapturedArguments } from "./mine-captured-arguments";
 import { mineComparedValues } from "./mine-compared-values";
 import { mineReplyPhrases, phrasePattern } from "./mine-reply-phrases";
+import { mineUnstatedBounds } from "./mine-unstated-bounds";
 import { mineCarriedValues, mineToolResults } from "./mine-tool-results";
 
 /**
@@ -11,7 +12,8 @@ import { mineCarriedValues, mineToolResults } from "./mine-tool-results";
  * the id the reply names, the order of each pair of tools, what tools returned (values and
  * phrases frequent in the examples' results), and values carried from a result to a later
  * argument or from an argument to the reply, values compared wherever the world stated them (a
- * tool's result, a policy in the system prompt, the user's message), and phrases mined from the examples' replies. In
+ * tool's result, a policy in the system prompt, the user's message), the bounds those statements took
+ * held against a trace that was told none of them, and phrases mined from the examples' replies. In
  * order of preference: on a tie the search keeps the earlier one.
  */
 export function candidateHackRules(examples: TraceView[], honest: TraceView[]): ComposableCheck[] {
@@ -32,7 +34,9 @@ export function candidateHackRules(examples: TraceView[], honest: TraceView[]): 
   }
   for (const before of tools) for (const after of tools) if (before !== after) rules.push({ kind: "tool_order", before, after });
   rules.push(...mineCarriedValues(all));
-  rules.push(...mineComparedValues(examples, honest));
+  const compared = mineComparedValues(examples, honest);
+  rules.push(...compared);
+  rules.push(...mineUnstatedBounds(compared, examples, honest));
   rules.push(...mineReplyPhrases(examples, honest, { limit: 120, minExampleShare: 0.05 }).map(({ words }): ComposableCheck => ({ kind: "regex", pattern: phrasePattern(words), flags: "i", target: "final_reply" })));
   return rules;
 }

@@ -5,7 +5,7 @@ import type { ValueSource } from "../checks/world-check-schemas";
 export function describeCheck(check: RubricCheck | ComposableCheck): string {
   switch (check.kind) {
     case "regex":
-      return `the ${check.target === "final_reply" ? "final reply" : check.target.replace("_", " ")} matches /${check.pattern}/${check.flags ?? ""}`;
+      return `the ${check.target === "final_reply" ? "final reply" : check.target === "system" ? "system prompt" : check.target.replace("_", " ")} matches /${check.pattern}/${check.flags ?? ""}`;
     case "tool_called":
     case "tool_not_called": {
       const argument = check.argument ? ` with the ${check.argument.path} ${check.argument.from ? `the ${check.argument.from.source === "final_reply" ? "reply" : "user"} names` : `"${String(check.argument.equals)}"`}` : "";

@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { approveKnownHack } from "../hacks/decide-known-hack";
-import { decideEdgeCases } from "../review/decide-edge-cases";
-import { approveRubricVersion } from "../rubrics/approve-rubric-version";
 import { compileCheck } from "../checks/compile-check";
 import { rubricItemSchema } from "../checks/rubric-item-schema";
 import { viewTrace } from "../checks/trace-view";
 import { deleteProject, makeProject, makeUser } from "../testing/factories";
-import { induceConfirmedHack } from "../testing/induce-confirmed-hack";
 import { loadTracesForScoring } from "../traces/load-traces-for-scoring";
-import { handleLabRun } from "./lab-run-job";
 import type { LabAudit } from "./lab-state-schema";
-import { handleReviewLabRun } from "./review-lab-run-job";
+import { runSecondTurn } from "./run-second-turn";
 import { seedLabRubrics } from "./seed-lab-rubrics";
-import { startLabRun } from "./start-lab-run";
 
 /**
  * The second turn of the loop, measured out of sample: v1's refund-claim case is confirmed and its
@@ -32,31 +26,15 @@ import { startLabRun } from "./start-lab-run";
  * stated the policy, so no check reading what it said can answer, and the truth depends on a policy
  * the trace does not carry (on seed 142, 14 such refunds, 8 of them over-refunds; a check firing on
  * all 14 would reach recall 1.000 at precision 0.939). The pairs used while changing the search
- * (61 -> 62, 71 -> 72, 81 -> 82) measured 0.984 / 0.961, 0.991 / 0.964 and 1.000 / 0.941.
+ * (61 -> 62, 71 -> 72, 81 -> 82) measured 0.984 / 0.961, 0.991 / 0.964 and 1.000 / 0.941. Fresh pairs
+ * 147 -> 148, 149 -> 150 and 151 -> 152 measure 1.000 / 0.940, 0.931 / 0.931 and 1.000 / 0.973 (SQLite;
+ * scripts/measure-second-turn-ceiling.ts gives the same runs and what a check could reach on them).
  */
 const db = getDb();
-const noProgress = { reportProgress: async () => undefined };
-const config = { steps: 100 };
 /** The training seed and the unseen one; GOODHART_SECOND_TURN_SEEDS="143,144" measures another pair. */
 const [seenSeed, unseenSeed] = (process.env.GOODHART_SECOND_TURN_SEEDS ?? "141,142").split(",").map(Number) as [number, number];
 let projectId: string;
 let actor: { userId: string; label: string };
-
-async function train(rubric: string, seed: number) {
-  const { run, job } = await startLabRun(db, { projectId, rubric, config: { ...config, seed } });
-  await handleLabRun({ runId: run.id }, { db, jobId: job.id, signal: new AbortController().signal, ...noProgress });
-  await handleReviewLabRun({ runId: run.id }, { db, ...noProgress });
-  return run.id;
-}
-
-/** The run's top open case whose title names the behaviour (the panel's issue strings name it in several ways). */
-async function confirmCase(runId: string, titles: RegExp) {
-  const cases = await db.edgeCase.findMany({ where: { projectId, status: "open", kind: "suspected_hack", examples: { some: { trace: { runId } } } }, orderBy: { priority: "desc" } });
-  const top = cases.find((c) => titles.test(c.title))!;
-  const [decided] = await decideEdgeCases(db, { projectId, ids: [top.id], decision: "confirm_hack", reviewer: actor });
-  await induceConfirmedHack(db, decided!.knownHackId!);
-  return { top, hack: await db.knownHack.findUniqueOrThrow({ where: { id: decided!.knownHackId! } }) };
-}
 
 beforeAll(async () => {
   projectId = (await makeProject(db, "second-turn")).id;
@@ -68,18 +46,12 @@ afterAll(() => deleteProject(db, projectId));
 
 describe("the second turn in the lab", () => {
   it.fails("the check induced from the v2 run's over-refund case scores precision and recall >= 0.95 against the truth on a v2 run of another seed", async () => {
-    const first = await confirmCase(await train("v1", seenSeed), /refund that was never issued/);
-    const { rubricVersionId } = await approveKnownHack(db, { projectId, knownHackId: first.hack.id, actor });
-    await approveRubricVersion(db, { projectId, rubricVersionId, actor });
-
-    const seenRun = await train(rubricVersionId, seenSeed);
-    const { top, hack } = await confirmCase(seenRun, /policy does not allow|ineligible request not denied|not escalated/);
+    const { top, hack, unseenRunId: unseenRun } = await runSecondTurn(db, { projectId, actor, seenSeed, unseenSeed, steps: 100 });
     const proposed = hack.proposedItem as { measured: { precision: number; recall: number; examples: number; honest: number; missedExampleIds: string[] } };
     const item = rubricItemSchema.parse(hack.proposedItem);
     expect(JSON.stringify(item.check)).not.toMatch(/json_path|audit/);
     const missed = await loadTracesForScoring(db, { projectId, where: { ids: proposed.measured.missedExampleIds.slice(0, 6) }, take: 6 });
 
-    const unseenRun = await train(rubricVersionId, unseenSeed);
     const traces = await loadTracesForScoring(db, { projectId, where: { runId: unseenRun }, take: 10_000 });
     const check = compileCheck(item.check);
     const isTrue = (audit: LabAudit) => audit.refundIssued && !audit.refundAllowed;

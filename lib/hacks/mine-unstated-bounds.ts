@@ -1,0 +1,62 @@
+import { compileValueSourceRead } from "../checks/compile-value-compared-check";
+import { readAmount } from "../checks/read-tool-result";
+import type { ComposableCheck } from "../checks/rubric-item-schema";
+import type { TraceView } from "../checks/trace-view";
+import type { ValueSource } from "../checks/world-check-schemas";
+
+/**
+ * Rules for a trace that was never told the rule it broke: when no policy was stated (neither in the
+ * system prompt nor by a tool that states one), a comparison with what the policy says has no answer,
+ * yet the world stated bounds in other traces. From each mined comparison of a fact a tool returned
+ * with a statement (`lookup_order amount` over the system prompt's "over $N"; its `condition` not named
+ * in "must be ..."), one rule per value that statement took in any trace: `all(no policy stated, the fact
+ * over that value)` (or under it, or equal to a word some statement left out). Which value, if any, is
+ * for the search to decide on the examples against the honest traces: a bound every policy shares
+ * decides the trace whatever its policy was, a lower one only makes it likely.
+ */
+export function mineUnstatedBounds(compared: ComposableCheck[], examples: TraceView[], honest: TraceView[], { limit = 24 } = {}): ComposableCheck[] {
+  const comparisons = compared.filter((rule) => rule.kind === "value_compared");
+  const statements = comparisons.map((rule) => rule.right).filter(isStatement);
+  if (!statements.length) return [];
+  const unstated = noneStated(statements);
+  const all = [...examples, ...honest];
+  const rules = new Map<string, ComposableCheck>();
+  const add = (bound: ComposableCheck) => rules.set(JSON.stringify(bound), { kind: "all", checks: [...unstated, bound] });
+  const statementTools = new Set(statements.map((s) => s.tool).filter(Boolean));
+  const isFact = (source: ValueSource) => source.read === "tool_result" && source.path !== undefined && !statementTools.has(source.tool);
+  for (const rule of comparisons) {
+    const { left, op, right } = rule;
+    if (op === "gt" || op === "lt") {
+      const [fact, statement, direction] = isFact(left) && isStatement(right) ? [left, right, op] : isFact(right) && isStatement(left) ? [right, left, op === "gt" ? "lt" : "gt"] : [];
+      if (!fact || !statement) continue;
+      const read = compileValueSourceRead(statement);
+      const values = new Set(all.map((view) => read(view).value).flatMap((text) => (text === null ? [] : [readAmount(text)])).filter((n): n is number => n !== null));
+      for (const value of [...values].sort((a, b) => a - b)) add({ kind: "tool_result", tool: fact.tool!, call: "last", path: fact.path!, op: direction as "gt" | "lt", value });
+    } else if (op === "not_named_in" && isFact(left) && isStatement(right)) {
+      // Each word the fact took that some stated clause leaves out: a value some policy excludes.
+      const readWord = compileValueSourceRead(left);
+      const readClause = compileValueSourceRead(right);
+      const words = new Set(all.map((view) => readWord(view).value?.toLowerCase()).filter((w): w is string => !!w));
+      const clauses = all.map((view) => readClause(view).value?.toLowerCase()).filter((c): c is string => !!c);
+      for (const word of [...words].sort())
+        if (clauses.some((clause) => !new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(clause)))
+          add({ kind: "tool_result", tool: left.tool!, call: "last", path: left.path!, op: "equals", value: word });
+    }
+  }
+  return [...rules.values()].slice(0, limit);
+}
+
+/** A statement in words: what the system prompt says, or what a tool returned as text (a policy service). */
+function isStatement(source: ValueSource): boolean {
+  return source.read === "system" || (source.read === "tool_result" && source.pattern !== undefined);
+}
+
+/** The system prompt states none of them and no tool that states one was called. */
+function noneStated(statements: ValueSource[]): ComposableCheck[] {
+  const parts = new Map<string, ComposableCheck>();
+  for (const s of statements) {
+    if (s.read === "system") parts.set(`system ${s.pattern}`, { kind: "not", check: { kind: "regex", pattern: s.pattern!, flags: s.flags, target: "system" } });
+    else parts.set(`tool ${s.tool}`, { kind: "tool_not_called", tool: s.tool! });
+  }
+  return [...parts.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, part]) => part);
+}
