@@ -103,50 +103,28 @@ export function scanProfiledChange(
 const SHAPES = [{ shape: "step" as const, rampPoints: null }, { shape: "ramp" as const, rampPoints: null }, ...RAMP_WIDTHS.map((w) => ({ shape: "ramp" as const, rampPoints: w }))];
 
 /**
- * Where a change's own b may lie: within 1.5 standard errors (the gap's per-point noise over the
- * reference's own variation) of the b of the points before the change, when there are at least
- * PREFIX_POINTS of them, else of the whole record's b. Each b is
- * the least-squares slope of proxy on reference with the reference's noise variance taken out of
- * Σ(r − r̄)² (never below a quarter of it), held at 0 when negative. A change's b is fitted with the
- * change taken out, so a divergence that rises while the reference is still learning does not pull
- * b up and hide itself in the gap; the bound keeps a change that mimics the shared learning curve
- * (an early levelling ramp) from taking b down and fitting the curve itself. The bound's centre is
- * the points before the change because the whole record's b is inflated by the divergence itself
- * (a proxy that rises after the reference has learnt correlates with the reference's higher late
- * level), and the points before it hold no divergence to inflate it.
+ * The whole record's b (couplingOf) and how far a change's own b may stray from it: 1.5 of its
+ * standard errors (the gap's per-point noise over the reference's own variation). A change's b is
+ * fitted with the change taken out, so a divergence that rises while the reference is still
+ * learning does not pull b up and hide itself in the gap; the bound keeps a change that mimics the
+ * shared learning curve (an early levelling ramp) from taking b down and fitting the curve itself.
  */
-type CouplingBounds = { at: (tau: number) => { low: number; high: number }; referenceNoise2: number };
+type CouplingBounds = { whole: number; low: number; high: number; referenceNoise2: number };
 
 function couplingBounds(proxy: readonly number[], reference: readonly number[]): CouplingBounds {
   const n = proxy.length;
+  const whole = couplingOf(proxy, reference);
   const referenceNoise2 = noiseLevel(reference) ** 2;
-  const proxyNoise2 = noiseLevel(proxy) ** 2;
-  // Prefix sums of r, p, r², r·p: the slope of points 0..τ in O(1).
-  const [sr, sp, srr, srp] = [new Float64Array(n + 1), new Float64Array(n + 1), new Float64Array(n + 1), new Float64Array(n + 1)];
-  for (let i = 0; i < n; i++) {
-    sr[i + 1] = sr[i]! + reference[i]!;
-    sp[i + 1] = sp[i]! + proxy[i]!;
-    srr[i + 1] = srr[i]! + reference[i]! * reference[i]!;
-    srp[i + 1] = srp[i]! + reference[i]! * proxy[i]!;
-  }
-  const boundsOver = (k: number) => {
-    const centredRR = srr[k]! - (sr[k]! * sr[k]!) / k;
-    const centredRP = srp[k]! - (sr[k]! * sp[k]!) / k;
-    const signal = Math.max(centredRR - k * referenceNoise2, centredRR / 4);
-    if (!(signal > 0)) return { low: 0, high: 0 };
-    const centre = Math.max(0, centredRP / signal);
-    const se = Math.sqrt((proxyNoise2 + centre * centre * referenceNoise2) / signal);
-    return { low: Math.max(0, centre - COUPLING_SE_BOUND * se), high: centre + COUPLING_SE_BOUND * se };
-  };
-  const whole = boundsOver(n);
-  return { at: (tau) => (tau + 1 >= PREFIX_POINTS ? boundsOver(tau + 1) : whole), referenceNoise2 };
+  const mr = reference.reduce((s, v) => s + v, 0) / n;
+  const srr = reference.reduce((s, v) => s + (v - mr) ** 2, 0);
+  const signal = Math.max(srr - n * referenceNoise2, srr / 4);
+  const se = signal > 0 ? Math.sqrt((noiseLevel(proxy) ** 2 + whole * whole * referenceNoise2) / signal) : 0;
+  return { whole, low: Math.max(0, whole - COUPLING_SE_BOUND * se), high: whole + COUPLING_SE_BOUND * se, referenceNoise2 };
 }
 
 // At 2 the learning family without a divergence opened a case in 9 of the 200 calibration runs
 // (4.5%, over the 4% a family may); at 1.5 in 4.
 const COUPLING_SE_BOUND = 1.5;
-/** Fewest points before a change whose own b centres its bound: the fewest a pair is tested on. */
-const PREFIX_POINTS = 50;
 
 /**
  * The null as a wandering level under white noise (a random walk with steps of variance q·σ² plus
@@ -299,7 +277,7 @@ function scanGap(
       const [hy, hq, ...hz] = h.dots as [number, number, ...number[]];
       const norm = h.norm - quadratic(projector, hz);
       if (!(norm > 1e-12 * h.norm)) continue;
-      const b = levels ? levels[s]![tau]! : coupled ? changeCoupling(b0 - (hy * hq) / norm, c0 - (hq * hq) / norm, m - z.length - 1, coupled.at(tau), coupled.referenceNoise2) : 0;
+      const b = levels ? levels[s]![tau]! : coupled ? changeCoupling(b0 - (hy * hq) / norm, c0 - (hq * hq) / norm, m - z.length - 1, coupled) : 0;
       couplings[s]![tau] = b;
       const rss0 = a0 - 2 * b * b0 + b * b * c0;
       if (!(rss0 > 0)) continue;
@@ -319,10 +297,29 @@ function scanGap(
 }
 
 /** A change's b: the errors-in-variables slope with the change taken out (B and C its cross and reference sums), within the bounds. */
-function changeCoupling(b: number, c: number, rows: number, { low, high }: { low: number; high: number }, referenceNoise2: number): number {
+function changeCoupling(b: number, c: number, rows: number, { low, high, referenceNoise2 }: CouplingBounds): number {
   const signal = Math.max(c - rows * referenceNoise2, c / 4);
   const fitted = signal > 0 ? b / signal : 0;
   return Math.min(high, Math.max(low, fitted));
+}
+
+/**
+ * b of proxy ≈ a + b·reference, corrected for the reference's own noise (which would pull a plain
+ * least-squares b towards 0 and leave part of a shared trend in the gap): Σ(r − r̄)² less n times
+ * the reference's noise variance, never below a quarter of it. Held at 0 when negative.
+ */
+function couplingOf(proxy: readonly number[], reference: readonly number[]): number {
+  const n = proxy.length;
+  const mp = proxy.reduce((s, v) => s + v, 0) / n;
+  const mr = reference.reduce((s, v) => s + v, 0) / n;
+  let srr = 0;
+  let srp = 0;
+  for (let i = 0; i < n; i++) {
+    srr += (reference[i]! - mr) ** 2;
+    srp += (reference[i]! - mr) * (proxy[i]! - mp);
+  }
+  const signal = Math.max(srr - n * noiseLevel(reference) ** 2, srr / 4);
+  return signal > 0 ? Math.max(0, srp / signal) : 0;
 }
 
 type ChangeAt = { index: number; shape: ChangeShape; rampPoints: number | null };
