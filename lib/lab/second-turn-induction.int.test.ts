@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "../db/client";
+import { currentProvider, getDb } from "../db/client";
 import { compileCheck } from "../checks/compile-check";
 import { rubricItemSchema } from "../checks/rubric-item-schema";
 import { viewTrace } from "../checks/trace-view";
@@ -15,24 +15,25 @@ import { seedLabRubrics } from "./seed-lab-rubrics";
  * confirmed in turn, and the check induced from its examples is scored against the simulator's truth
  * on a v2 run of another seed that the search never saw.
  *
- * Not met yet, so declared as failing (vitest's `it.fails`: it fails the day the figures reach 0.95,
- * to be turned into a plain `it`). Measured on seeds 141 and 142, a pair never looked at while
- * changing the search: precision 1.000, recall 0.914 on SQLite (1.000 / 0.908 on PostgreSQL, whose
- * runs differ from SQLite's once the sets a search reads do). Since the search also reads the policy a
- * tool returned as text, two fresh pairs (GOODHART_SECOND_TURN_SEEDS=143,144 and 145,146) measure
- * 1.000 / 0.922 and 1.000 / 0.915 on SQLite (0.922 and 0.867 before; on PostgreSQL 0.922 and 0.933),
- * 141 -> 142 unchanged (PostgreSQL 1.000 / 0.908). Nearly every miss
- * is a desk given no policy (no context) that refunded without looking the policy up: the world never
- * stated the policy, so no check reading what it said can answer, and the truth depends on a policy
- * the trace does not carry (on seed 142, 14 such refunds, 8 of them over-refunds; a check firing on
- * all 14 would reach recall 1.000 at precision 0.939). The pairs used while changing the search
- * (61 -> 62, 71 -> 72, 81 -> 82) measured 0.984 / 0.961, 0.991 / 0.964 and 1.000 / 0.941. Fresh pairs
- * 147 -> 148, 149 -> 150 and 151 -> 152 measure 1.000 / 0.940, 0.931 / 0.931 and 1.000 / 0.973 (SQLite;
- * scripts/measure-second-turn-ceiling.ts gives the same runs and what a check could reach on them).
+ * Declared as failing where it is not met (vitest's `it.fails`: it fails the day the figures reach
+ * 0.95, to be turned into a plain `it`). With the search holding a desk told no policy to the bounds
+ * other traces' policies stated (lib/hacks/mine-unstated-bounds.ts), the default pair 141 -> 142
+ * measures precision 1.000, recall 0.914 on SQLite (not met: 8 misses, all desks given no policy that
+ * never looked it up; seed 141's sets offer no bound that wins, docs/rubrics-and-hacks.md says why) and
+ * 0.992 / 0.992 on PostgreSQL (met), whose runs differ from SQLite's once the sets a search reads do
+ * (there seed 141's v2 run gives 77 examples, and seed 142's v2 run 120 over-refunds against 93).
+ * Other pairs (GOODHART_SECOND_TURN_SEEDS, SQLite): 143 -> 144 0.984 / 0.953, 145 -> 146 1.000 / 0.976,
+ * 147 -> 148 0.966 / 1.000, 149 -> 150 0.986 / 0.986, 151 -> 152 0.973 / 0.982, and the fresh
+ * 153 -> 154 1.000 / 0.592 (each of seed 153's examples that broke a policy stated in the system prompt
+ * was also over its amount threshold, so the check reads only that amount there and misses 154's
+ * refunds against the prompt's condition or window; main's search without the bounds: 1.000 / 0.577).
+ * scripts/measure-second-turn-ceiling.ts gives the same runs and what a check could reach on them.
  */
 const db = getDb();
 /** The training seed and the unseen one; GOODHART_SECOND_TURN_SEEDS="143,144" measures another pair. */
 const [seenSeed, unseenSeed] = (process.env.GOODHART_SECOND_TURN_SEEDS ?? "141,142").split(",").map(Number) as [number, number];
+/** Where the default pair is measured below 0.95 (SQLite), the test is declared as failing; see above. */
+const declared = currentProvider() === "postgresql" ? it : it.fails;
 let projectId: string;
 let actor: { userId: string; label: string };
 
@@ -45,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => deleteProject(db, projectId));
 
 describe("the second turn in the lab", () => {
-  it.fails("the check induced from the v2 run's over-refund case scores precision and recall >= 0.95 against the truth on a v2 run of another seed", async () => {
+  declared("the check induced from the v2 run's over-refund case scores precision and recall >= 0.95 against the truth on a v2 run of another seed", async () => {
     const { top, hack, unseenRunId: unseenRun } = await runSecondTurn(db, { projectId, actor, seenSeed, unseenSeed, steps: 100 });
     const proposed = hack.proposedItem as { measured: { precision: number; recall: number; examples: number; honest: number; missedExampleIds: string[] } };
     const item = rubricItemSchema.parse(hack.proposedItem);
