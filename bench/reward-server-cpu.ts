@@ -4,7 +4,7 @@
 // `npm run bench`:
 //   npx tsx bench/reward-server-cpu.ts                     a fresh SQLite file
 //   REWARD_DATABASE_URL=postgresql://... npx tsx bench/reward-server-cpu.ts   (migrated when needed)
-//   REWARD_PORT (3620), REWARD_COUNT requests (1,024), REWARD_ROUNDS (1), REWARD_PROFILE=file.cpuprofile:
+//   REWARD_PORT (3620), REWARD_COUNT requests (1,024), REWARD_ROUNDS (1), REWARD_WARMUP requests (2,048), REWARD_PROFILE=file.cpuprofile:
 //   a CPU profile of the server during the last round's first (storing) run.
 // The server carries bench/reward-server-probe.ts, which also reports how much of the run's wall
 // time the server had a PostgreSQL query outstanding.
@@ -21,6 +21,9 @@ const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.REWARD_PORT ?? 3620);
 const count = Number(process.env.REWARD_COUNT ?? 1024);
 const rounds = Number(process.env.REWARD_ROUNDS ?? 1);
+// The server's first two thousand or so requests cost about twice the CPU of the later ones (V8
+// compiling the hot path); the warm-up takes it past them, as bench/reward-throughput.ts does.
+const warmUp = Number(process.env.REWARD_WARMUP ?? 2048);
 const concurrency = 64;
 let url = process.env.REWARD_DATABASE_URL;
 if (!url) {
@@ -74,7 +77,7 @@ async function probe<T>(command: string): Promise<T> {
   }
   throw new Error(`the server's probe did not answer ${command}`);
 }
-const pgBusyMs = () => (onPostgres || process.env.DEBUG_FLUSH ? probe<{ busyMs: number; queries: number; byStatement: Record<string, number> }>("report") : Promise.resolve(null));
+const pgBusyMs = () => (onPostgres ? probe<{ busyMs: number; queries: number; byStatement: Record<string, number> }>("report") : Promise.resolve(null));
 
 type Answer = { rewards: Array<number | null>; traceIds: Array<string | null> };
 const single = (base: string, step: number, ids?: Map<number, string>) => async (i: number) => {
@@ -89,12 +92,14 @@ try {
     if (await fetch(`${target}/api/health`).then((r) => r.ok, () => false)) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await runLoad(single(target, 0), { count: 256, concurrency });
+  await runLoad(single(target, 0), { count: warmUp, concurrency });
   await runLoad(single(bare.url, 0), { count: 256, concurrency });
   console.log(`${onPostgres ? "PostgreSQL" : "SQLite"}, ${count} single-rollout requests at concurrency ${concurrency}, load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
   for (let round = 1; round <= rounds; round++) {
     const step = Math.floor(Date.now() / 1000) % 1_000_000_000;
+    const bareCpuBefore = cpuMsOf(bare.pid!);
     const bareRun = await runLoad(single(bare.url, step), { count, concurrency });
+    const bareCpu = cpuMsOf(bare.pid!) - bareCpuBefore;
     const ids = new Map<number, string>();
     if (profile && round === rounds) await probe("profile-start");
     const cpuBefore = serverCpuMs();
@@ -118,12 +123,11 @@ try {
     const storedAfter = await db.trace.count({ where: { projectId, step } });
     const same = [...firstIds].every(([i, id]) => ids.get(i) === id);
     const pg = pgBefore && pgAfter ? `; a PostgreSQL query outstanding ${(pgAfter.busyMs - pgBefore.busyMs).toFixed(0)} of ${wallMs.toFixed(0)} ms wall (${(((pgAfter.busyMs - pgBefore.busyMs) / wallMs) * 100).toFixed(0)}%), ${pgAfter.queries - pgBefore.queries} queries, PostgreSQL backends' CPU ${(backendCpu / count).toFixed(3)} ms a rollout` : "";
-    if (process.env.DEBUG_FLUSH) { const sz = (pgAfter as any).sizes.slice((pgBefore as any).sizes?.length ?? 0); console.log("flushes", sz.length, "sizes", JSON.stringify(sz)); }
     if (pgBefore && pgAfter && process.env.REWARD_STATEMENTS) {
       for (const [statement, ms] of Object.entries(pgAfter.byStatement)) console.log(`  ${(ms - (pgBefore.byStatement[statement] ?? 0)).toFixed(0).padStart(6)} ms  ${statement}`);
     }
     console.log(
-      `round ${round}: ${run.perSecond.toFixed(0)} requests/s (p50 ${run.p50.toFixed(0)} ms), bare ${bareRun.perSecond.toFixed(0)}: ${(run.perSecond / bareRun.perSecond).toFixed(2)} of bare; server CPU ${(cpu / count).toFixed(3)} ms a rollout (${cpu} ms, ${((cpu / wallMs) * 100).toFixed(0)}% of wall; the load client ${(clientMs / count).toFixed(3)} ms)${pg}; resend ${resend.perSecond.toFixed(0)}/s, CPU ${(resendCpu / count).toFixed(3)} ms; stored ${stored}, after resend ${storedAfter}, same ids ${same}`,
+      `round ${round}: ${run.perSecond.toFixed(0)} requests/s (p50 ${run.p50.toFixed(0)} ms), bare ${bareRun.perSecond.toFixed(0)} (its CPU ${(bareCpu / count).toFixed(3)} ms a request): ${(run.perSecond / bareRun.perSecond).toFixed(2)} of bare; server CPU ${(cpu / count).toFixed(3)} ms a rollout (${cpu} ms, ${((cpu / wallMs) * 100).toFixed(0)}% of wall; the load client ${(clientMs / count).toFixed(3)} ms)${pg}; resend ${resend.perSecond.toFixed(0)}/s, CPU ${(resendCpu / count).toFixed(3)} ms; stored ${stored}, after resend ${storedAfter}, same ids ${same}`,
     );
     if (stored !== count || storedAfter !== count || !same) throw new Error("rollouts lost or duplicated");
   }

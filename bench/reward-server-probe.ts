@@ -41,7 +41,7 @@ async function command(line: string) {
   const [name, file] = line.split(" ");
   if (name === "report") {
     const now = outstanding > 0 ? busyMs + performance.now() - busySince : busyMs;
-    process.stdout.write(`probe ${JSON.stringify({ busyMs: now, queries, byStatement: Object.fromEntries(byStatement), sizes: (globalThis as any).__sizes })}\n`);
+    process.stdout.write(`probe ${JSON.stringify({ busyMs: now, queries, byStatement: Object.fromEntries(byStatement) })}\n`);
   } else if (name === "profile-start") {
     await session.post("Profiler.enable");
     await session.post("Profiler.setSamplingInterval", { interval: 200 });
