@@ -38,7 +38,7 @@ const { projectId, key } = await seedRewardBench(db);
 const auth = { authorization: `Bearer ${key}` };
 
 const profile = process.env.REWARD_PROFILE;
-const nodeFlags = ["--import", "tsx", "--import", "./bench/reward-server-probe.ts"];
+const nodeFlags = [...(process.env.REWARD_NODE_FLAGS?.split(" ").filter(Boolean) ?? []), "--import", "tsx", "--import", "./bench/reward-server-probe.ts"];
 const server = spawn(process.execPath, [...nodeFlags, "scripts/reward-server.ts", "--port", String(port)], {
   cwd: root,
   env: { ...process.env, DATABASE_URL: url },
