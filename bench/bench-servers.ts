@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
-export type RunningServer = { url: string; stop: () => Promise<void> };
+export type RunningServer = { url: string; stop: () => Promise<void>; pid?: number };
 
 /** `npm start` (scripts/start.ts: migrate, bootstrap, build when stale, next start + worker) on `port`; `env` adds settings (GOODHART_REWARD_PORT). */
 export async function startGoodhart({ root, port, databaseUrl, env = {} }: { root: string; port: number; databaseUrl: string; env?: Record<string, string> }): Promise<RunningServer> {
@@ -50,7 +50,7 @@ export async function startBareServer(): Promise<RunningServer> {
     child.once("message", (message) => resolve(Number(message)));
     child.once("exit", (code) => reject(new Error(`the bare server exited (${code})`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => stop(child) };
+  return { url: `http://127.0.0.1:${port}`, stop: () => stop(child), pid: child.pid };
 }
 
 async function waitForHealth(url: string, child: ChildProcess, log: string[]) {

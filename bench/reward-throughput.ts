@@ -91,9 +91,12 @@ async function benchRewardOn(databaseUrl: string, database: string, batches: num
     const bareSingle = async (i: number) => void (await postJson(`${bare.url}/`, { environment: "bench", rollouts: [rewardBenchRollout(1, i)] }, auth));
     const batchBody = (b: number) => ({ environment: "bench", rollouts: Array.from({ length: batchSize }, (_, i) => rewardBenchRollout(100 + b, i)) });
 
-    // Warm-up: Next's route compilation on first call, JIT, the caches, SQLite pages.
+    // Warm-up: Next's route compilation on first call, JIT, the caches, SQLite pages. A reward server's
+    // first two thousand or so single-rollout requests cost about twice the CPU of the later ones
+    // (V8 compiling the hot path; bench/reward-server-cpu.ts, docs/performance.md), and a trainer's
+    // run lasts hours: each target gets 2,048 before it is measured.
     await runLoad(health, { count: 256, concurrency });
-    for (const target of targets) await runLoad(single(target.url, 0, new Map()), { count: 256, concurrency });
+    for (const target of targets) await runLoad(single(target.url, 0, new Map()), { count: 2048, concurrency });
     await runLoad(bareSingle, { count: 256, concurrency });
 
     const healthRun = await runLoad(health, { count: batchSize, concurrency });

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { hashTrace, hashTraceAndScored } from "../traces/hash-trace";
 import { SourceError } from "../traces/messages/source-error";
-import type { ItemResult } from "../checks/rubric-item-schema";
+import type { ItemResult, Rubric } from "../checks/rubric-item-schema";
 import { errorRolloutPrefix } from "../traces/rollout-external-id";
 import type { Trace } from "../traces/trace-schema";
 import { findLlmItemAsker } from "../judges/find-llm-item-asker";
@@ -11,7 +11,7 @@ import type { LlmItemAsker } from "../checks/llm-item-asker";
 import { resolveRewardVersion } from "./resolve-reward-version";
 import { rolloutSchema, type RewardRequest } from "./reward-request-schema";
 import { rolloutToTrace } from "./rollout-to-trace";
-import { compileTraceScorer } from "../checks/score-traces";
+import { compileTraceScorer, type TraceScorer } from "../checks/score-traces";
 import { storeScoredRolloutsBatched } from "./store-scored-rollouts-batched";
 import type { ScoredRollout } from "./store-scored-rollouts";
 
@@ -19,7 +19,7 @@ export type RolloutError = { index: number; status: "error"; error: string };
 export type RewardAnswer = {
   rubricVersionId: string;
   /** The version's item keys, in rubric order: the same for every rollout, scored or not. */
-  itemKeys: string[];
+  itemKeys: readonly string[];
   /** One per rollout, in order; a rollout that cannot be scored gets null (0 with onRolloutError "zero") and an entry in errors; "fail" refuses the request. */
   rewards: Array<number | null>;
   /** Each rollout's item results, in rubric order; an unscored rollout's single entry carries the reason. */
@@ -72,7 +72,7 @@ export async function scoreRewardRequest(
     throw new AppError("unprocessable", `${errors.length} of ${request.rollouts.length} rollouts cannot be scored; nothing was stored`, errors.map(({ index, error }) => ({ index, message: error })));
   }
   const asker = askLlmItem ?? (await findLlmItemAsker(db, { projectId, environment: version.environment, rubric: version.rubric }));
-  const scored = await compileTraceScorer(version.rubric, { askLlmItem: asker })(good.map(({ trace }) => trace));
+  const scored = await (asker ? compileTraceScorer(version.rubric, { askLlmItem: asker }) : ruleScorerOf(version.rubric))(good.map(({ trace }) => trace));
   // The reward is stored on the trace; the trace's id stays the hash of the rollout as sent.
   const scoredRollouts: ScoredRollout[] = [];
   for (const [i, { trace }] of good.entries()) {
@@ -97,7 +97,25 @@ export async function scoreRewardRequest(
     rewards[index] = onError === "zero" ? 0 : null;
     results[index] = [{ key: "error", answer: "n/a", evidence: error }];
   }
-  return { rubricVersionId: version.id, itemKeys: version.rubric.items.map((item) => item.key), rewards, results, errors, traceIds, jobIds: stored.jobIds };
+  return { rubricVersionId: version.id, itemKeys: itemKeysOf(version.rubric), rewards, results, errors, traceIds, jobIds: stored.jobIds };
+}
+
+// An approved version's rubric is cached for the process and never changes (resolve-reward-version.ts),
+// so what a request derives from it alone is made once per rubric, not once per request.
+const ruleScorers = new WeakMap<Rubric, TraceScorer>();
+const itemKeysOfRubric = new WeakMap<Rubric, readonly string[]>();
+
+/** The scorer of a rubric whose llm items have no judge to ask (they answer n/a, with the reason). */
+function ruleScorerOf(rubric: Rubric): TraceScorer {
+  let scorer = ruleScorers.get(rubric);
+  if (!scorer) ruleScorers.set(rubric, (scorer = compileTraceScorer(rubric)));
+  return scorer;
+}
+
+function itemKeysOf(rubric: Rubric): readonly string[] {
+  let keys = itemKeysOfRubric.get(rubric);
+  if (!keys) itemKeysOfRubric.set(rubric, (keys = rubric.items.map((item) => item.key)));
+  return keys;
 }
 
 // A batch at the body limit is 8,192 rollouts; reading and hashing them gives the event loop a turn
