@@ -7,11 +7,12 @@
 // run on this machine). The public schema's tables are not touched. Not part of `npm run bench`:
 //   ATTRIBUTION_DATABASE_URL=postgresql://... npx tsx bench/reward-postgres-attribution.ts
 //   ATTRIBUTION_PREFILL (traces already stored, default 20,480), ATTRIBUTION_BATCHES (timed, default 8),
-//   ATTRIBUTION_VARIANTS (comma-separated names, default all).
+//   ATTRIBUTION_BATCH_SIZE (rollouts a batch, default 1,024), ATTRIBUTION_VARIANTS (names separated by
+//   semicolons, default all).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { createDb, type Db } from "../lib/db/client";
+import { createDb } from "../lib/db/client";
 import { ensureDatabaseReady } from "../lib/db/ensure-database-ready";
 import { compileTraceScorer } from "../lib/checks/score-traces";
 import { hashTraceAndScored } from "../lib/traces/hash-trace";
@@ -26,6 +27,9 @@ const url = process.env.ATTRIBUTION_DATABASE_URL;
 if (!url?.startsWith("postgres")) throw new Error("ATTRIBUTION_DATABASE_URL must name a PostgreSQL database");
 const prefill = Number(process.env.ATTRIBUTION_PREFILL ?? 20_480);
 const timed = Number(process.env.ATTRIBUTION_BATCHES ?? 8);
+// Rollouts per timed batch: 1,024 is the bench's batch; a few dozen is what the group commit of
+// single-rollout requests at concurrency 64 writes at once.
+const batchSize = Number(process.env.ATTRIBUTION_BATCH_SIZE ?? 1024);
 const tables = ["Trace", "TraceStep", "ItemResult"] as const;
 
 type Variant = {
@@ -39,6 +43,8 @@ type Variant = {
   /** Session settings of the storing connections. */
   settings?: Record<string, string>;
   values?: boolean;
+  /** The batch stored as this many parts at once, each on its own connection (split by externalId). */
+  parts?: number;
 };
 
 await ensureDatabaseReady({ root, url });
@@ -50,8 +56,8 @@ const version = await resolveRewardVersion(publicDb, { projectId, environment: "
 const scorer = compileTraceScorer(version.rubric);
 const firstStep = Math.floor(Date.now() / 1000) % 1_000_000_000;
 
-async function scoredBatch(step: number): Promise<ScoredRollout[]> {
-  const traces = Array.from({ length: 1024 }, (_, i) => rolloutToTrace(rolloutSchema.parse(rewardBenchRollout(step, i)), { environment: "bench" }));
+async function scoredBatch(step: number, size = 1024): Promise<ScoredRollout[]> {
+  const traces = Array.from({ length: size }, (_, i) => rolloutToTrace(rolloutSchema.parse(rewardBenchRollout(step, i)), { environment: "bench" }));
   const scored = await scorer(traces);
   return traces.map((trace, i) => {
     const outcome = { ...trace.outcome, reward: scored[i]!.reward };
@@ -78,7 +84,7 @@ await templateDb.$disconnect();
 
 // The timed batches, scored ahead so only the store is timed; the same for every variant.
 const batches: ScoredRollout[][] = [];
-for (let b = 0; b < timed + 1; b++) batches.push(await scoredBatch(firstStep + 100_000 + b));
+for (let b = 0; b < timed + 1; b++) batches.push(await scoredBatch(firstStep + 100_000 + b, batchSize));
 
 // The lookup of stored externalIds and ItemResult's ON CONFLICT need these two.
 const storeUses = ["Trace_projectId_externalId_key", "ItemResult_rubricItemId_traceId_key"];
@@ -91,16 +97,17 @@ const variants: Variant[] = [
   ...foreignKeys.map(({ name }) => ({ name: `no ${name}`, noForeignKeys: [name] })),
   { name: "synchronous_commit off", settings: { synchronous_commit: "off" } },
   { name: "multi-row VALUES", values: true },
+  { name: "two parts at once", parts: 2 },
   { name: "only the primary keys and the two unique keys the store uses", dropIndexes: indexes.map(({ indexname }) => indexname).filter((name) => !name.endsWith("_pkey") && !storeUses.includes(name)) },
   ...indexes.filter(({ indexname, indexdef }) => !indexdef.startsWith("CREATE UNIQUE") && indexname !== "TraceStep_content_trgm_idx").map(({ indexname }) => ({ name: `no ${indexname}`, dropIndexes: [indexname] })),
   { name: "no TraceStep_traceId_index_key", dropIndexes: ["TraceStep_traceId_index_key"] },
   { name: "as migrated, again" },
 ];
-const chosen = process.env.ATTRIBUTION_VARIANTS?.split(",").map((name) => name.trim());
+const chosen = process.env.ATTRIBUTION_VARIANTS?.split(";").map((name) => name.trim());
 
-console.log(`prefill ${prefill.toLocaleString("en")} traces, ${timed} timed batches of 1,024 rollouts; load ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
-console.log(`| variant | wall ms a batch (median) | wall ms a batch (mean) | server CPU ms a batch | this process's CPU ms a batch | rollouts/s |`);
-console.log(`| --- | --: | --: | --: | --: | --: |`);
+console.log(`prefill ${prefill.toLocaleString("en")} traces, ${timed} timed batches of ${batchSize.toLocaleString("en")} rollouts; load ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
+console.log(`| variant | wall ms a batch (median) | wall ms a batch (mean) | server CPU ms a batch (mean) | server CPU ms a batch (median / max) | this process's CPU ms a batch | rollouts/s |`);
+console.log(`| --- | --: | --: | --: | --: | --: | --: |`);
 try {
   for (const variant of variants.filter(({ name }) => !chosen || chosen.includes(name))) await runVariant(variant);
 } finally {
@@ -130,20 +137,26 @@ async function runVariant(variant: Variant) {
   const restore = variant.values ? sendUnnestAsValues() : () => undefined;
   try {
     await storeScoredRollouts(db, { projectId, itemIds: version.itemIds, rollouts: batches[0]! }); // warm-up: connection, plans
-    const cpuBefore = await serverCpuMs();
     const nodeBefore = process.cpuUsage();
     const walls: number[] = [];
+    const cpus: number[] = [];
+    let cpuBefore = await serverCpuMs();
     for (const batch of batches.slice(1)) {
       const started = performance.now();
-      const stored = await storeScoredRollouts(db, { projectId, itemIds: version.itemIds, rollouts: batch });
+      const parts = Array.from({ length: variant.parts ?? 1 }, (_, p) => batch.filter((_, i) => i % (variant.parts ?? 1) === p));
+      const stored = await Promise.all(parts.map((part) => storeScoredRollouts(db, { projectId, itemIds: version.itemIds, rollouts: part })));
       walls.push(performance.now() - started);
-      if (stored.accepted !== batch.length) throw new Error(`${variant.name}: ${stored.accepted} of ${batch.length} stored`);
+      const cpuAfter = await serverCpuMs();
+      cpus.push(cpuGrowth(cpuBefore, cpuAfter));
+      cpuBefore = cpuAfter;
+      if (stored.reduce((sum, { accepted }) => sum + accepted, 0) !== batch.length) throw new Error(`${variant.name}: ${stored.reduce((sum, { accepted }) => sum + accepted, 0)} of ${batch.length} stored`);
     }
-    const cpu = cpuGrowth(cpuBefore, await serverCpuMs());
     const node = process.cpuUsage(nodeBefore);
-    const mean = walls.reduce((sum, wall) => sum + wall, 0) / walls.length;
-    const median = [...walls].sort((a, b) => a - b)[Math.floor(walls.length / 2)]!;
-    console.log(`| ${variant.name} | ${median.toFixed(0)} | ${mean.toFixed(0)} | ${(cpu / walls.length).toFixed(0)} | ${((node.user + node.system) / 1000 / walls.length).toFixed(0)} | ${((1024 * 1000) / mean).toFixed(0)} |`);
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    console.log(
+      `| ${variant.name} | ${median(walls).toFixed(0)} | ${mean(walls).toFixed(0)} | ${mean(cpus).toFixed(0)} | ${median(cpus).toFixed(0)} / ${Math.max(...cpus).toFixed(0)} | ${((node.user + node.system) / 1000 / walls.length).toFixed(0)} | ${((batchSize * 1000) / mean(walls)).toFixed(0)} |`,
+    );
   } finally {
     restore();
     await db.$disconnect();
@@ -194,7 +207,6 @@ function sendUnnestAsValues(): () => void {
     const arrays = values as unknown[][];
     const rowCount = arrays[0]!.length;
     const perStatement = Math.floor(30_000 / types.length);
-    const client = this;
     return (async () => {
       for (let start = 0; start < rowCount; start += perStatement) {
         const params: unknown[] = [];
@@ -202,7 +214,7 @@ function sendUnnestAsValues(): () => void {
         for (let r = start; r < Math.min(rowCount, start + perStatement); r++) {
           tuples.push(`(${types.map((type, c) => (params.push(arrays[c]![r]), `$${params.length}::${type}`)).join(", ")})`);
         }
-        await original.call(client, `INSERT INTO ${table} (${names}) VALUES ${tuples.join(", ")}${onConflict}`, params);
+        await original.call(this, `INSERT INTO ${table} (${names}) VALUES ${tuples.join(", ")}${onConflict}`, params);
       }
       return { rows: [], rowCount };
     })();
