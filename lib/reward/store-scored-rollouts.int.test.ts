@@ -27,12 +27,18 @@ it("stores a large batch once, in order: a rollout sent twice in it is one trace
   expect(first.traceIds.slice(0, 5)).toEqual(earlier.traceIds);
   expect(first.traceIds.slice(600)).toEqual(first.traceIds.slice(0, 100));
   expect(new Set(first.traceIds).size).toBe(600);
-  const stored = await db.trace.findMany({ where: { projectId }, select: { id: true, output: true, _count: { select: { itemResults: true } } } });
+  const stored = await db.trace.findMany({ where: { projectId, output: { in: orders.map(reply) } }, select: { id: true, output: true, _count: { select: { itemResults: true } } } });
   expect(new Map(stored.map((trace) => [trace.id, trace.output]))).toEqual(new Map(first.traceIds.slice(0, 600).map((id, i) => [id, reply(i)])));
   expect(stored.every((trace) => trace._count.itemResults === first.itemKeys.length)).toBe(true);
 
   const again = await send(orders);
   expect(again.traceIds).toEqual(first.traceIds);
   expect(again.rewards).toEqual(first.rewards);
-  expect(await db.trace.count({ where: { projectId } })).toBe(600);
+  expect(await db.trace.count({ where: { projectId, output: { in: orders.map(reply) } } })).toBe(600);
+});
+
+it("stores one rollout sent 600 times in a batch as one trace, every answer naming it", async () => {
+  const answer = await send(Array.from({ length: 600 }, () => 7000));
+  expect(new Set(answer.traceIds).size).toBe(1);
+  expect(await db.trace.count({ where: { projectId, output: reply(7000) } })).toBe(1);
 });

@@ -162,7 +162,9 @@ async function storeOnPostgresInParts(pool: pg.Pool, slice: Slice, candidates: C
   candidates.forEach(({ externalId }, index) => parts[partOf(externalId)]!.push(index));
   const settled = await Promise.allSettled(
     parts.map((indexes) =>
-      retryOnBusy(() => storeOnPostgres(pool, { ...slice, rollouts: indexes.map((i) => slice.rollouts[i]!) }, indexes.map((i) => candidates[i]!))),
+      indexes.length === 0
+        ? { traceIds: [], accepted: 0 }
+        : retryOnBusy(() => storeOnPostgres(pool, { ...slice, rollouts: indexes.map((i) => slice.rollouts[i]!) }, indexes.map((i) => candidates[i]!))),
     ),
   );
   const traceIds: string[] = new Array(candidates.length);
