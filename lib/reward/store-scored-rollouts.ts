@@ -57,9 +57,12 @@ export async function storeScoredRollouts(
     const candidates = candidatesOf(slice);
     // Prisma's SQLite adapter runs on this one connection; while it has a transaction open, writing
     // here would land inside it, so take the Prisma path then.
-    const stored = await retryOnBusy(() =>
-      connection && !connection.inTransaction ? storeOnSqlite(connection, slice, candidates) : pool ? storeOnPostgres(pool, slice, candidates) : storeThroughPrisma(db, slice, candidates),
-    );
+    const stored =
+      connection && !connection.inTransaction
+        ? await retryOnBusy(() => storeOnSqlite(connection, slice, candidates))
+        : pool
+          ? await storeOnPostgresInParts(pool, slice, candidates)
+          : await retryOnBusy(() => storeThroughPrisma(db, slice, candidates));
     traceIds.push(...stored.traceIds);
     accepted += stored.accepted;
   }
@@ -138,6 +141,47 @@ async function storeOnPostgres(pool: pg.Pool, slice: Slice, candidates: Candidat
     await insertRowsOnPostgres(client, "ItemResult", itemResultColumns, rows.resultRows, keepStoredResult);
     return rows;
   });
+}
+
+// A slice of at least this many rollouts is written on PostgreSQL as two transactions at once, each on
+// its own connection: the server's work for it (the rows, their indexes, the foreign-key checks of
+// ten item results a rollout) is most of a batch's time, and so runs on two cores while this process
+// waits (docs/performance.md, "Reward on PostgreSQL, the database side"). Smaller slices, the group
+// commits of one-rollout requests among them, stay one transaction.
+const rolloutsForTwoParts = 512;
+
+/**
+ * The slice in parts split by externalId, so a rollout sent twice lands in one part (and is one trace);
+ * each part is its own transaction, tried again on its own when the database is busy. Both parts are
+ * finished, committed or rolled back, before it returns or throws: a caller that sends the slice again
+ * then finds what one part stored, as it finds a committed earlier slice of a long batch.
+ */
+async function storeOnPostgresInParts(pool: pg.Pool, slice: Slice, candidates: Candidate[]): Promise<Pick<SliceRows, "traceIds" | "accepted">> {
+  if (candidates.length < rolloutsForTwoParts) return retryOnBusy(() => storeOnPostgres(pool, slice, candidates));
+  const parts: number[][] = [[], []];
+  candidates.forEach(({ externalId }, index) => parts[partOf(externalId)]!.push(index));
+  const settled = await Promise.allSettled(
+    parts.map((indexes) =>
+      indexes.length === 0
+        ? { traceIds: [], accepted: 0 }
+        : retryOnBusy(() => storeOnPostgres(pool, { ...slice, rollouts: indexes.map((i) => slice.rollouts[i]!) }, indexes.map((i) => candidates[i]!))),
+    ),
+  );
+  const traceIds: string[] = new Array(candidates.length);
+  let accepted = 0;
+  for (const [p, outcome] of settled.entries()) {
+    if (outcome.status === "rejected") throw outcome.reason;
+    parts[p]!.forEach((index, k) => (traceIds[index] = outcome.value.traceIds[k]!));
+    accepted += outcome.value.accepted;
+  }
+  return { traceIds, accepted };
+}
+
+/** 0 or 1 from the externalId's characters (an FNV-1a hash's low bit). */
+function partOf(externalId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < externalId.length; i++) hash = Math.imul(hash ^ externalId.charCodeAt(i), 0x01000193);
+  return hash & 1;
 }
 
 // SQLite inside an open Prisma transaction: the same lookup and multi-row INSERTs through Prisma, in one transaction.

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { getDb } from "../db/client";
+import { seedLabRubrics } from "../lab/seed-lab-rubrics";
+import { deleteProject, makeProject } from "../testing/factories";
+import { scoreRewardRequest } from "./score-reward-request";
+
+const db = getDb();
+let projectId: string;
+let rubricVersionId: string;
+beforeAll(async () => {
+  projectId = (await makeProject(db, "reward-large-batch")).id;
+  rubricVersionId = (await seedLabRubrics(db, { projectId })).rubricVersionId;
+});
+afterAll(() => deleteProject(db, projectId));
+
+const reply = (i: number) => `Thank you, the refund for order ${i} has been issued.`;
+const send = (orders: number[]) => scoreRewardRequest(db, { projectId, request: { rubricVersionId, rollouts: orders.map((i) => ({ completion: reply(i) })) } });
+
+// A batch this large is written on PostgreSQL as two transactions at once; what the trainer sees must
+// be what one transaction gives.
+it("stores a large batch once, in order: a rollout sent twice in it is one trace, earlier rollouts keep their trace, a resend stores nothing new", async () => {
+  const earlier = await send([0, 1, 2, 3, 4]);
+  const orders = [...Array.from({ length: 600 }, (_, i) => i), ...Array.from({ length: 100 }, (_, i) => i)];
+  const first = await send(orders);
+
+  expect(first.traceIds).toHaveLength(700);
+  expect(first.traceIds.slice(0, 5)).toEqual(earlier.traceIds);
+  expect(first.traceIds.slice(600)).toEqual(first.traceIds.slice(0, 100));
+  expect(new Set(first.traceIds).size).toBe(600);
+  const stored = await db.trace.findMany({ where: { projectId, output: { in: orders.map(reply) } }, select: { id: true, output: true, _count: { select: { itemResults: true } } } });
+  expect(new Map(stored.map((trace) => [trace.id, trace.output]))).toEqual(new Map(first.traceIds.slice(0, 600).map((id, i) => [id, reply(i)])));
+  expect(stored.every((trace) => trace._count.itemResults === first.itemKeys.length)).toBe(true);
+
+  const again = await send(orders);
+  expect(again.traceIds).toEqual(first.traceIds);
+  expect(again.rewards).toEqual(first.rewards);
+  expect(await db.trace.count({ where: { projectId, output: { in: orders.map(reply) } } })).toBe(600);
+});
+
+it("stores one rollout sent 600 times in a batch as one trace, every answer naming it", async () => {
+  const answer = await send(Array.from({ length: 600 }, () => 7000));
+  expect(new Set(answer.traceIds).size).toBe(1);
+  expect(await db.trace.count({ where: { projectId, output: reply(7000) } })).toBe(1);
+});
