@@ -185,17 +185,30 @@ function withSiblingClauses(candidate: Candidate, widened: Widened | undefined, 
   const seen = new Set<string>();
   for (const { shared, alternative } of faces)
     for (const sibling of siblingClauses(alternative.check, comparisons)) {
-      const check: ComposableCheck = shared.length ? { kind: "all", checks: [...shared.map((p) => p.check), sibling] } : sibling;
+      const conditions = [...shared.map((p) => p.check), ...actOf(alternative.check, sibling, shared)];
+      const check: ComposableCheck = conditions.length ? { kind: "all", checks: [...conditions, sibling] } : sibling;
       const key = JSON.stringify(check);
       if (seen.has(key)) continue;
       seen.add(key);
-      const compiled = compileCheck(sibling);
+      const compiled = compileCheck(check);
       const fires = Uint8Array.from(traces, (t, i) => (shared.every((p) => p.fires[i]) && compiled(t.view).answer === "yes" ? 1 : 0));
       if (countIn(fires, nExamples, fires.length) === 0) added.push({ check, fires, rank: Number.MAX_SAFE_INTEGER });
     }
   if (!added.length) return candidate;
   const base: Literal[] = widened || candidate.kind === "any" ? candidate.parts : [asLiteral(candidate)];
   return combine("any", [...base, ...added], nExamples);
+}
+
+/**
+ * A kept comparison that reads what a tool was called with (issue_refund's amount) holds only where
+ * that call was made; its sibling reads another fact (the order's condition), so it is held under the
+ * same act: `issue_refund called`, unless a shared condition already says so.
+ */
+function actOf(kept: ComposableCheck, sibling: ComposableCheck, shared: Literal[]): ComposableCheck[] {
+  if (kept.kind !== "value_compared" || sibling.kind !== "value_compared" || kept.left.read !== "tool_arguments" || !kept.left.tool) return [];
+  if (sibling.left.read === "tool_arguments" && sibling.left.tool === kept.left.tool) return [];
+  const act: ComposableCheck = { kind: "tool_called", tool: kept.left.tool };
+  return shared.some((p) => JSON.stringify(p.check) === JSON.stringify(act)) ? [] : [act];
 }
 
 /** Every trace `narrow` fires on, `wide` fires on too, and on at least one more. */
