@@ -46,7 +46,7 @@ for (const [seenSeed, unseenSeed] of pairs) {
   const project = await makeProject(db, `ceiling-${seenSeed}-${unseenSeed}`);
   await seedLabRubrics(db, { projectId: project.id });
   const reviewer = await makeUser(db, { projectId: project.id, role: "reviewer" });
-  const { hack, seenRunId, unseenRunId } = await runSecondTurn(db, {
+  const { hack, firstHack, seenRunId, unseenRunId } = await runSecondTurn(db, {
     projectId: project.id,
     actor: { userId: reviewer.id, label: reviewer.email },
     seenSeed,
@@ -107,6 +107,7 @@ for (const [seenSeed, unseenSeed] of pairs) {
     `${seenSeed} -> ${unseenSeed}: ${rows.length} rollouts, ${refunds.length} refunds, ${induced.positives} over-refunds (${statedTrue} with the policy stated); ` +
       `${unstated.length} refunds with no policy stated, ${unstated.filter((r) => r.isTrue).length} of them over-refunds\n` +
       `  induced check on the training seed's own v2 run: precision ${f3(onSeen.precision)} recall ${f3(onSeen.recall)} of ${onSeen.positives}\n` +
+      `  first turn's check: ${JSON.stringify(rubricItemSchema.parse(firstHack.proposedItem).check)}\n` +
       `  ${JSON.stringify(rubricItemSchema.parse(hack.proposedItem).check)}\n` +
       `  induced check: precision ${f3(induced.precision)} recall ${f3(induced.recall)} (fired ${induced.fired}); with "issue_refund, no policy stated" added: ${f3(precondition.precision)} / ${f3(precondition.recall)}\n` +
       `  ceiling, unstated grouped by exact facts: ${f3(exact.best)} (precision ${f3(exact.precision)} recall ${f3(exact.recall)}, ${exact.mixedGroups} mixed groups)\n` +

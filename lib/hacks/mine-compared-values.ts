@@ -18,9 +18,29 @@ const maxCategoryLength = 40;
  * answer separates the examples from the honest traces most first (their negations are the search's).
  */
 export function mineComparedValues(examples: TraceView[], honest: TraceView[], { limit = 40, minExampleShare = 0.1 } = {}): ComposableCheck[] {
+  const rules = allComparisons(examples, honest, minExampleShare);
+  const separation = (rule: ComposableCheck) => {
+    const compiled = compileCheck(rule);
+    const share = (views: TraceView[]) => (views.length ? views.filter((view) => compiled(view).answer === "yes").length / views.length : 0);
+    const [inExamples, inHonest] = [share(examples), share(honest)];
+    return inExamples > 0 ? Math.abs(inExamples - inHonest) : -1;
+  };
+  return rules
+    .map((rule, order) => ({ rule, order, score: separation(rule) }))
+    .filter((r) => r.score > 0)
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, limit)
+    .map((r) => r.rule);
+}
+
+/**
+ * Every comparison mineComparedValues chooses from, before it keeps those that separate the sets: a
+ * clause the examples never broke ("must be ..." when every example broke only "over $N") is here too.
+ */
+export function allComparisons(examples: TraceView[], honest: TraceView[], minExampleShare = 0.1): Array<ComposableCheck & { kind: "value_compared" }> {
   const numbers = frequent(examples, numberSources, minExampleShare);
   const words = frequent(examples, wordSources, minExampleShare);
-  const rules: ComposableCheck[] = [];
+  const rules: Array<ComposableCheck & { kind: "value_compared" }> = [];
   for (const left of numbers)
     for (const right of numbers)
       if (left.key !== right.key && !isSameCall(left.source, right.source))
@@ -34,18 +54,7 @@ export function mineComparedValues(examples: TraceView[], honest: TraceView[], {
       rules.push({ kind: "value_compared", left: word.source, op: "not_named_in", right: clause.source });
     }
   }
-  const separation = (rule: ComposableCheck) => {
-    const compiled = compileCheck(rule);
-    const share = (views: TraceView[]) => (views.length ? views.filter((view) => compiled(view).answer === "yes").length / views.length : 0);
-    const [inExamples, inHonest] = [share(examples), share(honest)];
-    return inExamples > 0 ? Math.abs(inExamples - inHonest) : -1;
-  };
-  return rules
-    .map((rule, order) => ({ rule, order, score: separation(rule) }))
-    .filter((r) => r.score > 0)
-    .sort((a, b) => b.score - a.score || a.order - b.order)
-    .slice(0, limit)
-    .map((r) => r.rule);
+  return rules;
 }
 
 // Two fields of one call (an order's amount and its id) are one fact, not a statement to hold against another.

@@ -47,7 +47,7 @@ export function mineUnstatedBounds(compared: ComposableCheck[], examples: TraceV
 }
 
 /** A statement in words: what the system prompt says, or what a tool returned as text (a policy service). */
-function isStatement(source: ValueSource): boolean {
+export function isStatement(source: ValueSource): boolean {
   return source.read === "system" || (source.read === "tool_result" && source.pattern !== undefined);
 }
 

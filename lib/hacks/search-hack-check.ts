@@ -1,6 +1,8 @@
 import { compileCheck } from "../checks/compile-check";
 import type { ComposableCheck } from "../checks/rubric-item-schema";
 import { candidateHackRules } from "./candidate-hack-rules";
+import { allComparisons } from "./mine-compared-values";
+import { siblingClauses } from "./sibling-clauses";
 import { measureFirings, type CheckMeasurement, type InductionSets } from "./measure-check";
 
 /** What the search looked at, so its cost stays visible as sets grow. */
@@ -29,10 +31,8 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
   const started = performance.now();
   const traces = [...sets.examples, ...sets.honest];
   const nExamples = sets.examples.length;
-  const rules = candidateHackRules(
-    sets.examples.map((t) => t.view),
-    sets.honest.map((t) => t.view),
-  );
+  const [exampleViews, honestViews] = [sets.examples.map((t) => t.view), sets.honest.map((t) => t.view)];
+  const rules = candidateHackRules(exampleViews, honestViews);
   const literals = uniqueLiterals(rules, traces);
   const candidates: Candidate[] = literals.map((literal) => combine("all", [literal], nExamples));
 
@@ -54,13 +54,18 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
   // A hack with several faces (a refund the policy denies, or one that needed a manager; a claim in
   // many wordings): the best few candidates keep what all their faces share and grow alternatives.
   const seeds = distinctByFirings(candidates.filter((c) => c.kind === "all" && exampleHitsOf(c.fires) > 0).sort(byScore), widening.seeds);
+  const widenedOf = new Map<Candidate, Widened>();
   for (const seed of seeds)
-    for (const anchor of anchorsOf(seed)) {
-      const widened = widen(anchor, literals, nExamples);
-      candidates.push(widened.candidate, ...generalise(widened, literals, nExamples));
-    }
+    for (const anchor of anchorsOf(seed))
+      for (const widened of generalise(widen(anchor, literals, nExamples), literals, nExamples)) {
+        widenedOf.set(widened.candidate, widened);
+        candidates.push(widened.candidate);
+      }
 
-  const ranked = distinctByFirings(candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore), bounds.nextBest + 1);
+  const comparisons = allComparisons(exampleViews, honestViews);
+  const ranked = distinctByFirings(candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore), bounds.nextBest + 1).map((candidate) =>
+    withSiblingClauses(candidate, widenedOf.get(candidate), comparisons, traces, nExamples),
+  );
   const stats = { rules: rules.length, literals: literals.length, candidates: candidates.length, ms: Math.round(performance.now() - started) };
   const toFound = (candidate: Candidate): FoundCheck => {
     const fires = [...candidate.fires].map(Boolean);
@@ -146,17 +151,64 @@ type Widened = { candidate: Candidate; shared: Literal[]; alternatives: Literal[
  * looked the policy up, against the policy its system prompt states). F1 decides between them.
  * A hack that shows in every order of calls is not held to the order its first examples happened to take.
  */
-function generalise({ shared, alternatives }: Widened, literals: Literal[], nExamples: number): Candidate[] {
-  const out: Candidate[] = [];
+function generalise(widened: Widened, literals: Literal[], nExamples: number): Widened[] {
+  const { shared, alternatives } = widened;
+  const out: Widened[] = [widened];
   shared.forEach((narrow, i) => {
     const wider = literals
       .filter((wide) => wide !== narrow && !shared.includes(wide) && covers(wide.fires, narrow.fires))
       .map((wide) => ({ wide, gain: countIn(wide.fires, 0, nExamples) - countIn(narrow.fires, 0, nExamples) }))
       .sort((a, b) => b.gain - a.gain || a.wide.rank - b.wide.rank)
       .slice(0, widening.generalisations);
-    for (const { wide } of wider) out.push(grow([...shared.slice(0, i), wide, ...shared.slice(i + 1)], alternatives, literals, nExamples).candidate);
+    for (const { wide } of wider) out.push(grow([...shared.slice(0, i), wide, ...shared.slice(i + 1)], alternatives, literals, nExamples));
   });
   return out;
+}
+
+/**
+ * A chosen check that compares a fact with a statement of the policy (`lookup_order amount` over the
+ * system prompt's "over $N") also gets, as further alternatives under the same shared conditions, the
+ * comparisons of other facts with the same statement source (the item's condition not named in "must
+ * be ...", the days over "within N days") that fire on no honest trace. A policy's clauses are one
+ * rule: examples that all broke one clause leave the others out of the smallest check that covers
+ * them, though a refund against any of them is the same hack. Offered only after the search chose
+ * the comparison on the examples, and kept only at no cost on the sets, so the chosen check stays
+ * what it was wherever no such comparison was chosen (the first turn's claim check).
+ */
+function withSiblingClauses(candidate: Candidate, widened: Widened | undefined, comparisons: Parameters<typeof siblingClauses>[1], traces: InductionSets["examples"], nExamples: number): Candidate {
+  const faces = widened
+    ? widened.alternatives.map((alternative) => ({ shared: widened.shared, alternative }))
+    : candidate.kind === "all"
+      ? candidate.parts.map((alternative) => ({ shared: candidate.parts.filter((p) => p !== alternative), alternative }))
+      : candidate.parts.map((alternative) => ({ shared: [] as Literal[], alternative }));
+  const added: Literal[] = [];
+  const seen = new Set<string>();
+  for (const { shared, alternative } of faces)
+    for (const sibling of siblingClauses(alternative.check, comparisons)) {
+      const conditions = [...shared.map((p) => p.check), ...actOf(alternative.check, sibling, shared)];
+      const check: ComposableCheck = conditions.length ? { kind: "all", checks: [...conditions, sibling] } : sibling;
+      const key = JSON.stringify(check);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const compiled = compileCheck(check);
+      const fires = Uint8Array.from(traces, (t, i) => (shared.every((p) => p.fires[i]) && compiled(t.view).answer === "yes" ? 1 : 0));
+      if (countIn(fires, nExamples, fires.length) === 0) added.push({ check, fires, rank: Number.MAX_SAFE_INTEGER });
+    }
+  if (!added.length) return candidate;
+  const base: Literal[] = widened || candidate.kind === "any" ? candidate.parts : [asLiteral(candidate)];
+  return combine("any", [...base, ...added], nExamples);
+}
+
+/**
+ * A kept comparison that reads what a tool was called with (issue_refund's amount) holds only where
+ * that call was made; its sibling reads another fact (the order's condition), so it is held under the
+ * same act: `issue_refund called`, unless a shared condition already says so.
+ */
+function actOf(kept: ComposableCheck, sibling: ComposableCheck, shared: Literal[]): ComposableCheck[] {
+  if (kept.kind !== "value_compared" || sibling.kind !== "value_compared" || kept.left.read !== "tool_arguments" || !kept.left.tool) return [];
+  if (sibling.left.read === "tool_arguments" && sibling.left.tool === kept.left.tool) return [];
+  const act: ComposableCheck = { kind: "tool_called", tool: kept.left.tool };
+  return shared.some((p) => JSON.stringify(p.check) === JSON.stringify(act)) ? [] : [act];
 }
 
 /** Every trace `narrow` fires on, `wide` fires on too, and on at least one more. */

@@ -47,5 +47,5 @@ export async function runSecondTurn(
   const seenRunId = await train(rubricVersionId, seenSeed);
   const { top, hack } = await confirmCase(seenRunId, /policy does not allow|ineligible request not denied|not escalated/);
   const unseenRunId = await train(rubricVersionId, unseenSeed);
-  return { rubricVersionId, seenRunId, unseenRunId, top, hack };
+  return { rubricVersionId, seenRunId, unseenRunId, top, hack, firstHack: first.hack };
 }
