@@ -119,4 +119,7 @@ for (const [seenSeed, unseenSeed] of pairs) {
   );
   writeFileSync(path.join(outDir, `${unseenSeed}.json`), JSON.stringify({ seenSeed, unseenSeed, thresholds, windows, allowedSomewhere: [...allowedSomewhere], refunds }, null, 1));
 }
+// On PostgreSQL the jobs the loop queued started pg-boss, whose timers would keep the process alive.
+const { stopBoss } = await import("../lib/jobs/pg-boss-client");
+await stopBoss();
 await db.$disconnect();

@@ -47,4 +47,7 @@ for (const [train, test] of [["gpt41", "gpt4o"], ["gpt4o", "gpt41"]] as const) {
       : "  out of sample: no rule check proposed",
   );
 }
+// On PostgreSQL the jobs the loop queued started pg-boss, whose timers would keep the process alive.
+const { stopBoss } = await import("../lib/jobs/pg-boss-client");
+await stopBoss();
 await db.$disconnect();
