@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { e2eUsers } from "./global-setup";
 import { authFile, workInProject } from "./session";
+import { waitForQueueKeys } from "./queue-keys";
 
 // Every page opens in the spec's own project, which its seed makes (e2e/spec-project.ts).
 workInProject("decisions");
@@ -26,6 +27,7 @@ test.describe("as a reviewer", () => {
     await big.getByRole("heading").click();
     await expect(queue.locator('li[aria-current="true"]')).toContainText("25 rollouts");
 
+    await waitForQueueKeys(page);
     await page.keyboard.press("1");
     const confirmation = page.getByRole("group", { name: "Confirm decision" });
     await expect(confirmation).toContainText(`Confirm hack on 1 case, labelling 25 traces in the rubric of ${environment}?`);
@@ -47,6 +49,7 @@ test.describe("as a reviewer", () => {
     const queue = page.getByRole("list", { name: "Edge cases" });
     await queue.locator(":scope > li").filter({ hasText: "3 rollouts" }).getByRole("heading").click();
     await expect(queue.locator('li[aria-current="true"]')).toContainText("3 rollouts");
+    await waitForQueueKeys(page);
     await page.keyboard.press("1");
     const status = page.getByRole("status");
     await expect(status).toHaveText("Confirm hack: 1 case decided; a known hack was proposed on /hacks.");

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { authFile, workInProject } from "./session";
+import { waitForQueueKeys } from "./queue-keys";
 
 // Every page opens in the spec's own project, which its seed makes (e2e/spec-project.ts).
 workInProject("queue-scroll");
@@ -22,6 +23,7 @@ test("pressing j twenty times keeps the selected case on screen", async ({ page 
   const current = page.getByRole("list", { name: "Edge cases" }).locator('li[aria-current="true"]');
   await expect(current).toBeInViewport();
   for (let i = 1; i <= 20; i++) {
+    await waitForQueueKeys(page);
     await page.keyboard.press("j");
     await expect(current.getByRole("heading")).toHaveText(`Scroll case ${i} of ${tag}`);
     await expect(current).toBeInViewport();
@@ -33,6 +35,7 @@ test("a run's divergence case says what each decision writes, and a false alarm 
   const current = page.getByRole("list", { name: "Edge cases" }).locator('li[aria-current="true"]');
   await expect(current).toContainText("21 example rollouts: Confirm hack labels them fail, other decisions label none");
   // Confirming would label 21 rollouts: it asks first.
+  await waitForQueueKeys(page);
   await page.keyboard.press("1");
   await expect(page.getByRole("group", { name: "Confirm decision" })).toContainText("Confirm hack on 1 case, labelling 21 traces in the rubric of");
   await page.keyboard.press("Escape");
@@ -52,6 +55,7 @@ test("confirming a run's divergence case labels the 21 rollouts its card names",
   await page.goto(`/review?environment=${seeded.confirmEnvironment}`);
   const current = page.getByRole("list", { name: "Edge cases" }).locator('li[aria-current="true"]');
   await expect(current).toContainText("21 example rollouts: Confirm hack labels them fail, other decisions label none");
+  await waitForQueueKeys(page);
   await page.keyboard.press("1");
   await expect(page.getByRole("group", { name: "Confirm decision" })).toContainText(
     `Confirm hack on 1 case, labelling 21 traces in the rubric of ${seeded.confirmEnvironment}`,

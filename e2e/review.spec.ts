@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { baseURL } from "../playwright.config";
 import { authFile, workInProject } from "./session";
+import { waitForQueueKeys } from "./queue-keys";
 
 // Every page opens in the spec's own project, which its seed makes (e2e/spec-project.ts).
 workInProject("review");
@@ -29,6 +30,7 @@ test.describe("as a reviewer", () => {
     await expect(current).toContainText("5 rollouts in e2e-refunds earn a mean reward of 0.95 while the panel fails them: on average 3.0 of 4.0 judges fail each");
     await expect(current.getByRole("group", { name: "Example traces" }).getByRole("table").first()).toContainText("Fails: claims a refund without calling the refund tool.");
 
+    await waitForQueueKeys(page);
     await page.keyboard.press("j");
     await expect(current.getByRole("heading", { name: splitTitle })).toBeVisible();
     await page.keyboard.press("k");
@@ -73,6 +75,7 @@ test.describe("as a viewer", () => {
     const current = page.getByRole("list", { name: "Edge cases" }).locator('li[aria-current="true"]');
     await expect(current.getByRole("heading", { name: "The panel splits: wrong address used" })).toBeVisible();
     await expect(page.getByText("Read-only: you are a viewer.")).toBeVisible();
+    await waitForQueueKeys(page);
     await page.keyboard.press("1");
     await expect(page.getByRole("status")).toHaveText("Read-only: viewers cannot decide cases.");
     const id = (await page.locator('li[aria-current="true"]').getAttribute("aria-labelledby"))!.replace(/^case-/, "");

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { authFile, workInOwnProject } from "./session";
+import { waitForQueueKeys } from "./queue-keys";
 
 // The spec's own project, made before its tests (e2e/spec-project.ts); every page opens in it.
 workInOwnProject("reviewer-day");
@@ -66,6 +67,7 @@ test("a reviewer triages the demo's top case into its trace, approves the hack w
   // Back in the queue: confirming the hack labels the case's rollouts; over 20 it asks first.
   await page.goBack();
   await expect(current.getByRole("heading", { name: top.title, exact: true })).toBeVisible();
+  await waitForQueueKeys(page);
   await page.keyboard.press("1");
   const confirmation = page.getByRole("group", { name: "Confirm decision" });
   const status = page.getByRole("status").filter({ hasText: "Confirm hack: 1 case decided" });

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { Code, EmptyState } from "@/components/ui/empty-state";
 import { decisionLabels, edgeCaseDecisionSchema, type EdgeCaseDecision } from "@/lib/review/edge-case-schemas";
@@ -136,6 +136,11 @@ export function ReviewQueue({ initial, initialFilters, canDecide, reviewers, use
     return () => window.removeEventListener("keydown", onEscape);
   }, []);
 
+  // The page arrives rendered before its script runs, and until the listeners above are attached a
+  // key press does nothing, so the hint that invites one is left out of the server's render. React
+  // renders it after hydration, once that render's effects (the listeners) have run.
+  const keysReady = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -151,7 +156,12 @@ export function ReviewQueue({ initial, initialFilters, canDecide, reviewers, use
           }}
         />
         <p className="text-xs text-slate-500">
-          Press <kbd className="rounded border border-slate-300 px-1 font-mono">?</kbd> for the keys.{canDecide ? "" : " Read-only: you are a viewer."}
+          {keysReady ? (
+            <>
+              Press <kbd className="rounded border border-slate-300 px-1 font-mono">?</kbd> for the keys.
+            </>
+          ) : null}
+          {canDecide ? "" : " Read-only: you are a viewer."}
         </p>
       </div>
       {canDecide && (checked.size > 0 || current) ? (
@@ -246,3 +256,5 @@ function toggle(set: Set<string>, id: string): Set<string> {
   else next.add(id);
   return next;
 }
+
+const subscribeToNothing = () => () => undefined;
