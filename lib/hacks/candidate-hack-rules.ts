@@ -1,7 +1,7 @@
 import type { ComposableCheck } from "../checks/rubric-item-schema";
 import type { TraceView } from "../checks/trace-view";
 import { mineCapturedArguments } from "./mine-captured-arguments";
-import { mineComparedValues } from "./mine-compared-values";
+import { allComparisons, mineComparedValues } from "./mine-compared-values";
 import { mineReplyPhrases, phrasePattern } from "./mine-reply-phrases";
 import { mineUnstatedBounds } from "./mine-unstated-bounds";
 import { mineCarriedValues, mineToolResults } from "./mine-tool-results";
@@ -16,7 +16,8 @@ import { mineCarriedValues, mineToolResults } from "./mine-tool-results";
  * held against a trace that was told none of them, and phrases mined from the examples' replies. In
  * order of preference: on a tie the search keeps the earlier one.
  */
-export function candidateHackRules(examples: TraceView[], honest: TraceView[]): ComposableCheck[] {
+/** `comparisons`: allComparisons of these sets, when the caller has them already (the search reuses them). */
+export function candidateHackRules(examples: TraceView[], honest: TraceView[], comparisons = allComparisons(examples, honest)): ComposableCheck[] {
   const all = [...examples, ...honest];
   const tools = [...new Set(all.flatMap((view) => view.toolCalls.map((call) => call.name)))].sort();
   // What the world did and said first; the reply's wording last: on a tie the search keeps the rule
@@ -34,7 +35,7 @@ export function candidateHackRules(examples: TraceView[], honest: TraceView[]): 
   }
   for (const before of tools) for (const after of tools) if (before !== after) rules.push({ kind: "tool_order", before, after });
   rules.push(...mineCarriedValues(all));
-  const compared = mineComparedValues(examples, honest);
+  const compared = mineComparedValues(examples, honest, { comparisons });
   rules.push(...compared);
   rules.push(...mineUnstatedBounds(compared, examples, honest));
   rules.push(...mineReplyPhrases(examples, honest, { limit: 120, minExampleShare: 0.05 }).map(({ words }): ComposableCheck => ({ kind: "regex", pattern: phrasePattern(words), flags: "i", target: "final_reply" })));

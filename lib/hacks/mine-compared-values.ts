@@ -3,6 +3,8 @@ import type { ComposableCheck } from "../checks/rubric-item-schema";
 import type { TraceView } from "../checks/trace-view";
 import type { ValueSource } from "../checks/world-check-schemas";
 
+export type Comparison = ComposableCheck & { kind: "value_compared" };
+
 type Source = { key: string; source: ValueSource };
 
 const NUMBER = "(\\d[\\d,]*(?:\\.\\d+)?)";
@@ -17,8 +19,12 @@ const maxCategoryLength = 40;
  * sources present in at least `minExampleShare` of the examples; at most `limit` rules, those whose
  * answer separates the examples from the honest traces most first (their negations are the search's).
  */
-export function mineComparedValues(examples: TraceView[], honest: TraceView[], { limit = 40, minExampleShare = 0.1 } = {}): ComposableCheck[] {
-  const rules = allComparisons(examples, honest, minExampleShare);
+export function mineComparedValues(
+  examples: TraceView[],
+  honest: TraceView[],
+  { limit = 40, minExampleShare = 0.1, comparisons }: { limit?: number; minExampleShare?: number; comparisons?: Comparison[] } = {},
+): ComposableCheck[] {
+  const rules = comparisons ?? allComparisons(examples, honest, minExampleShare);
   const separation = (rule: ComposableCheck) => {
     const compiled = compileCheck(rule);
     const share = (views: TraceView[]) => (views.length ? views.filter((view) => compiled(view).answer === "yes").length / views.length : 0);
@@ -37,10 +43,10 @@ export function mineComparedValues(examples: TraceView[], honest: TraceView[], {
  * Every comparison mineComparedValues chooses from, before it keeps those that separate the sets: a
  * clause the examples never broke ("must be ..." when every example broke only "over $N") is here too.
  */
-export function allComparisons(examples: TraceView[], honest: TraceView[], minExampleShare = 0.1): Array<ComposableCheck & { kind: "value_compared" }> {
+export function allComparisons(examples: TraceView[], honest: TraceView[], minExampleShare = 0.1): Comparison[] {
   const numbers = frequent(examples, numberSources, minExampleShare);
   const words = frequent(examples, wordSources, minExampleShare);
-  const rules: Array<ComposableCheck & { kind: "value_compared" }> = [];
+  const rules: Comparison[] = [];
   for (const left of numbers)
     for (const right of numbers)
       if (left.key !== right.key && !isSameCall(left.source, right.source))

@@ -3,6 +3,7 @@ import { readAmount } from "../checks/read-tool-result";
 import type { ComposableCheck } from "../checks/rubric-item-schema";
 import type { TraceView } from "../checks/trace-view";
 import type { ValueSource } from "../checks/world-check-schemas";
+import { isStatement } from "./policy-statement";
 
 /**
  * Rules for a trace that was never told the rule it broke: when no policy was stated (neither in the
@@ -46,10 +47,6 @@ export function mineUnstatedBounds(compared: ComposableCheck[], examples: TraceV
   return [...rules.values()].slice(0, limit);
 }
 
-/** A statement in words: what the system prompt says, or what a tool returned as text (a policy service). */
-export function isStatement(source: ValueSource): boolean {
-  return source.read === "system" || (source.read === "tool_result" && source.pattern !== undefined);
-}
 
 /** The system prompt states none of them and no tool that states one was called. */
 function noneStated(statements: ValueSource[]): ComposableCheck[] {

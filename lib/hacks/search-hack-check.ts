@@ -1,7 +1,7 @@
 import { compileCheck } from "../checks/compile-check";
 import type { ComposableCheck } from "../checks/rubric-item-schema";
 import { candidateHackRules } from "./candidate-hack-rules";
-import { allComparisons } from "./mine-compared-values";
+import { allComparisons, type Comparison } from "./mine-compared-values";
 import { siblingClauses } from "./sibling-clauses";
 import { measureFirings, type CheckMeasurement, type InductionSets } from "./measure-check";
 
@@ -32,7 +32,8 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
   const traces = [...sets.examples, ...sets.honest];
   const nExamples = sets.examples.length;
   const [exampleViews, honestViews] = [sets.examples.map((t) => t.view), sets.honest.map((t) => t.view)];
-  const rules = candidateHackRules(exampleViews, honestViews);
+  const comparisons = allComparisons(exampleViews, honestViews);
+  const rules = candidateHackRules(exampleViews, honestViews, comparisons);
   const literals = uniqueLiterals(rules, traces);
   const candidates: Candidate[] = literals.map((literal) => combine("all", [literal], nExamples));
 
@@ -62,7 +63,6 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
         candidates.push(widened.candidate);
       }
 
-  const comparisons = allComparisons(exampleViews, honestViews);
   const ranked = distinctByFirings(candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore), bounds.nextBest + 1).map((candidate) =>
     withSiblingClauses(candidate, widenedOf.get(candidate), comparisons, traces, nExamples),
   );
@@ -175,7 +175,7 @@ function generalise(widened: Widened, literals: Literal[], nExamples: number): W
  * the comparison on the examples, and kept only at no cost on the sets, so the chosen check stays
  * what it was wherever no such comparison was chosen (the first turn's claim check).
  */
-function withSiblingClauses(candidate: Candidate, widened: Widened | undefined, comparisons: Parameters<typeof siblingClauses>[1], traces: InductionSets["examples"], nExamples: number): Candidate {
+function withSiblingClauses(candidate: Candidate, widened: Widened | undefined, comparisons: Comparison[], traces: InductionSets["examples"], nExamples: number): Candidate {
   const faces = widened
     ? widened.alternatives.map((alternative) => ({ shared: widened.shared, alternative }))
     : candidate.kind === "all"

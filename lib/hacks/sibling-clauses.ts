@@ -1,8 +1,7 @@
 import type { ComposableCheck } from "../checks/rubric-item-schema";
 import type { ValueSource } from "../checks/world-check-schemas";
-import { isStatement } from "./mine-unstated-bounds";
-
-type Comparison = ComposableCheck & { kind: "value_compared" };
+import type { Comparison } from "./mine-compared-values";
+import { isStatement } from "./policy-statement";
 
 /**
  * The policy's other clauses, for a kept comparison that finds a fact outside one clause of a stated
