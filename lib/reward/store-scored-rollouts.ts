@@ -13,6 +13,7 @@ import { registerRun } from "../runs/register-run";
 import type { ItemResult } from "../checks/rubric-item-schema";
 import type { Trace } from "../traces/trace-schema";
 import { stepColumns, toStepRow, toTraceRow, traceColumns } from "../traces/store-traces";
+import { deriveSeed } from "../random/prng";
 
 /**
  * `externalId` defaults to the trace's content hash; a rollout that could not be scored has its own
@@ -177,12 +178,8 @@ async function storeOnPostgresInParts(pool: pg.Pool, slice: Slice, candidates: C
   return { traceIds, accepted };
 }
 
-/** 0 or 1 from the externalId's characters (an FNV-1a hash's low bit). */
-function partOf(externalId: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < externalId.length; i++) hash = Math.imul(hash ^ externalId.charCodeAt(i), 0x01000193);
-  return hash & 1;
-}
+/** 0 or 1 from the externalId's characters (its FNV-1a hash's low bit). */
+const partOf = (externalId: string): number => deriveSeed(externalId) & 1;
 
 // SQLite inside an open Prisma transaction: the same lookup and multi-row INSERTs through Prisma, in one transaction.
 async function storeThroughPrisma(db: Db, slice: Slice, candidates: Candidate[]): Promise<SliceRows> {
