@@ -9,7 +9,7 @@
 //   ATTRIBUTION_PREFILL (traces already stored, default 20,480), ATTRIBUTION_BATCHES (timed, default 8),
 //   ATTRIBUTION_BATCH_SIZE (rollouts a batch, default 1,024), ATTRIBUTION_VARIANTS (names separated by
 //   semicolons, default all).
-import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createDb } from "../lib/db/client";
@@ -20,6 +20,7 @@ import { resolveRewardVersion } from "../lib/reward/resolve-reward-version";
 import { rolloutSchema } from "../lib/reward/reward-request-schema";
 import { rolloutToTrace } from "../lib/reward/rollout-to-trace";
 import { storeScoredRollouts, type ScoredRollout } from "../lib/reward/store-scored-rollouts";
+import { processCpuMs } from "./process-cpu";
 import { rewardBenchRollout, seedRewardBench } from "./reward-throughput";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -105,7 +106,7 @@ const variants: Variant[] = [
 ];
 const chosen = process.env.ATTRIBUTION_VARIANTS?.split(";").map((name) => name.trim());
 
-console.log(`prefill ${prefill.toLocaleString("en")} traces, ${timed} timed batches of ${batchSize.toLocaleString("en")} rollouts; load ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
+console.log(`prefill ${prefill.toLocaleString("en")} traces, ${timed} timed batches of ${batchSize.toLocaleString("en")} rollouts; load ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 console.log(`| variant | wall ms a batch (median) | wall ms a batch (mean) | server CPU ms a batch (mean) | server CPU ms a batch (median / max) | this process's CPU ms a batch | rollouts/s |`);
 console.log(`| --- | --: | --: | --: | --: | --: | --: |`);
 try {
@@ -177,12 +178,9 @@ async function serverCpuMs(): Promise<Map<number, number>> {
   );
   const ms = new Map<number, number>();
   for (const { pid } of rows) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      ms.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // The process ended between the query and the read.
-    }
+    const used = processCpuMs(pid);
+    // null: the process ended between the query and the read.
+    if (used !== null) ms.set(pid, used);
   }
   return ms;
 }

@@ -9,11 +9,13 @@
 // The server carries bench/reward-server-probe.ts, which also reports how much of the run's wall
 // time the server had a PostgreSQL query outstanding.
 import { spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { createDb } from "../lib/db/client";
 import { ensureDatabaseReady } from "../lib/db/ensure-database-ready";
 import { startBareServer } from "./bench-servers";
+import { processCpuMs } from "./process-cpu";
 import { postJson, runLoad } from "./http-load";
 import { rewardBenchRollout, seedRewardBench } from "./reward-throughput";
 
@@ -49,15 +51,8 @@ server.stdout!.on("data", (chunk: Buffer) => (serverOut += chunk.toString()));
 const bare = await startBareServer();
 const target = `http://127.0.0.1:${port}`;
 
-// utime + stime of a process, in ms (clock ticks of 10 ms).
-const cpuMsOf = (pid: number) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0; // a PostgreSQL backend that has exited
-  }
-};
+// A PostgreSQL backend that has exited counts 0.
+const cpuMsOf = (pid: number) => processCpuMs(pid) ?? 0;
 const serverCpuMs = () => cpuMsOf(server.pid!);
 // On PostgreSQL (on this machine), the CPU of the backends serving this database's connections: the
 // database's own share of a rollout, which the Node side does not spend.
@@ -94,7 +89,7 @@ try {
   }
   await runLoad(single(target, 0), { count: warmUp, concurrency });
   await runLoad(single(bare.url, 0), { count: 256, concurrency });
-  console.log(`${onPostgres ? "PostgreSQL" : "SQLite"}, ${count} single-rollout requests at concurrency ${concurrency}, load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
+  console.log(`${onPostgres ? "PostgreSQL" : "SQLite"}, ${count} single-rollout requests at concurrency ${concurrency}, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
   for (let round = 1; round <= rounds; round++) {
     const step = Math.floor(Date.now() / 1000) % 1_000_000_000;
     const bareCpuBefore = cpuMsOf(bare.pid!);
