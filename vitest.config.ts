@@ -10,6 +10,24 @@ const integration = ["lib/**/*.int.test.ts", "app/**/*.int.test.ts", "scripts/**
 // A first start on a fresh clone builds the app (minutes on two cores): its own project, which
 // scripts/test.ts runs as a step of its own, so the build does not share the cores with the others.
 const firstStart = ["scripts/first-start.int.test.ts"];
+// Tests that time a built server's answers while it works (/api/health during each route's worst
+// input) measure the server, not the other test files sharing its two cores: they run after the
+// others, one file at a time, in the projects "alone-sqlite" and "alone-postgresql".
+const measuredAlone = ["scripts/memory-per-request.int.test.ts"];
+
+const databaseProject = (name: string, include: string[], exclude: string[], databaseUrl: string, globalSetup: string) => ({
+  extends: true as const,
+  test: {
+    name,
+    include,
+    exclude: [...exclude, "node_modules/**"],
+    env: { DATABASE_URL: databaseUrl },
+    globalSetup: [globalSetup],
+    setupFiles: ["./lib/next/next-cache-outside-next.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "lib/testing/empty-module.ts") } },
@@ -21,35 +39,13 @@ export default defineConfig({
         extends: true,
         test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts"], exclude: [...integration, "node_modules/**"] },
       },
-      {
-        extends: true,
-        test: {
-          name: "integration-sqlite",
-          include: integration,
-          exclude: [...firstStart, "node_modules/**"],
-          env: { DATABASE_URL: sqliteTestUrl },
-          globalSetup: ["./scripts/test/setup-sqlite.ts"],
-          setupFiles: ["./lib/next/next-cache-outside-next.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
+      databaseProject("integration-sqlite", integration, [...firstStart, ...measuredAlone], sqliteTestUrl, "./scripts/test/setup-sqlite.ts"),
+      databaseProject("alone-sqlite", measuredAlone, [], sqliteTestUrl, "./scripts/test/setup-sqlite.ts"),
       { extends: true, test: { name: "first-start", include: firstStart, testTimeout: 60_000 } },
       ...(postgresUrl
         ? [
-            {
-              extends: true as const,
-              test: {
-                name: "integration-postgresql",
-                include: integration,
-                exclude: [...firstStart, "node_modules/**"],
-                env: { DATABASE_URL: postgresUrl },
-                globalSetup: ["./scripts/test/setup-postgresql.ts"],
-                setupFiles: ["./lib/next/next-cache-outside-next.ts"],
-                testTimeout: 60_000,
-                hookTimeout: 120_000,
-              },
-            },
+            databaseProject("integration-postgresql", integration, [...firstStart, ...measuredAlone], postgresUrl, "./scripts/test/setup-postgresql.ts"),
+            databaseProject("alone-postgresql", measuredAlone, [], postgresUrl, "./scripts/test/setup-postgresql.ts"),
           ]
         : []),
     ],

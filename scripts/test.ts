@@ -1,6 +1,7 @@
 // npm test: the whole suite. Unit and integration tests (vitest; integration on SQLite, and on
-// PostgreSQL too when GOODHART_TEST_DATABASE_URL is set), then a first start on a fresh clone (alone:
-// it builds the app), then e2e in Chromium against the built app.
+// PostgreSQL too when GOODHART_TEST_DATABASE_URL is set), then, one file at a time, a first start on a
+// fresh clone (it builds the app) and the tests that time the built server, then e2e in Chromium
+// against the built app.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -23,13 +24,14 @@ if (!buildIfStale(root, env)) {
 }
 
 const vitestReport = path.join(reports, "vitest.json");
-const firstStartReport = path.join(reports, "vitest-first-start.json");
+const aloneReport = path.join(reports, "vitest-alone.json");
 const playwrightReport = path.join(reports, "playwright.json");
-for (const report of [vitestReport, firstStartReport, playwrightReport]) rmSync(report, { force: true });
-const vitest = (projects: string[], report: string) =>
-  run(bin("vitest"), ["run", ...projects.flatMap((project) => ["--project", project]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+for (const report of [vitestReport, aloneReport, playwrightReport]) rmSync(report, { force: true });
+const vitest = (projects: string[], report: string, ...options: string[]) =>
+  run(bin("vitest"), ["run", ...projects.flatMap((project) => ["--project", project]), ...options, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
 const vitestOk = vitest(["unit", "integration-*"], vitestReport);
-const firstStartOk = vitest(["first-start"], firstStartReport);
+// One file at a time: the first start builds the app, and the "alone" tests time the built server's answers.
+const aloneOk = vitest(["first-start", "alone-*"], aloneReport, "--no-file-parallelism");
 
 rmSync(path.join(root, "data", "e2e"), { recursive: true, force: true });
 const e2eOk = run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
@@ -45,9 +47,9 @@ function playwrightCounts(): Counts {
   const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8"));
   return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
 }
-const [main, firstStart] = [vitestCounts(vitestReport), vitestCounts(firstStartReport)];
-const unit = { passed: main.passed + firstStart.passed, failed: main.failed + firstStart.failed, skipped: main.skipped + firstStart.skipped };
+const [main, alone] = [vitestCounts(vitestReport), vitestCounts(aloneReport)];
+const unit = { passed: main.passed + alone.passed, failed: main.failed + alone.failed, skipped: main.skipped + alone.skipped };
 const e2e = playwrightCounts();
 console.log(`\nvitest ${unit.passed} passed, ${unit.failed} failed · playwright ${e2e.passed} passed, ${e2e.failed} failed`);
 console.log(`tests: ${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed} failed, ${unit.skipped + e2e.skipped} skipped`);
-process.exit(vitestOk && firstStartOk && e2eOk ? 0 : 1);
+process.exit(vitestOk && aloneOk && e2eOk ? 0 : 1);
