@@ -7,7 +7,8 @@ import { noiseLevel } from "./noise-level";
  * x_τ and keeps climbing) or a ramp that levels off after w points (w = 10, 25, 50 or 100: the
  * shape of a hack that takes over and saturates). b ≥ 0 (a proxy is meant to follow its reference,
  * never to move against it) is fitted per change, with the change taken out, within 1.5 standard
- * errors of the whole record's b; the null at that τ uses the same b. The evidence is a likelihood ratio
+ * errors of the whole record's b, or below them when the change's own b is well determined and far
+ * below (escapesBelow); the null at that τ uses the same b. The evidence is a likelihood ratio
  * against the likeliest null (scanProfiledChange): ρ is profiled out of both models on a grid, and
  * the null may also be a level that wanders under white noise. After the GLS transform y − ρ·y₋₁,
  * every τ and shape is scored in O(1) from suffix sums, so a scan over n points costs O(n) per ρ.
