@@ -317,7 +317,7 @@ function changeCoupling(b: number, c: number, rows: number, bounds: CouplingBoun
  * b, the whole record's more precisely). Its standard error counts what the bounds' floor hid: a
  * change that mimics the shared learning curve (an early levelling ramp) leaves the reference
  * little of its own variation, so its b is unidentified, not merely noisy; such a change (the
- * reference's remaining variation under twice its noise, C − rows·σ²(reference) < C/4) never
+ * reference's remaining variation C under 4/3 of its noise's, C − rows·σ²(reference) ≤ C/4) never
  * escapes. It also counts the error of the reference's noise variance, read from the median
  * absolute difference (relative sd about 2.3/√n; a b corrected for the reference's noise moves with
  * it, the change's and the whole record's in step).
