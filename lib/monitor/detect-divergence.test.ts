@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { detectDivergence } from "./detect-divergence";
 import { DIVERGENCE_THRESHOLD } from "./divergence-threshold";
 import { median } from "./noise-level";
-import { firesOnRun } from "./synthetic/evaluate-monitor";
+import { firesOnRun, plantedStart } from "./synthetic/evaluate-monitor";
 import { generateSyntheticRun } from "./synthetic/generate-synthetic-run";
 import { NULL_FAMILIES } from "./synthetic/synthetic-families";
 
@@ -83,6 +83,18 @@ describe("detectDivergence with a planted divergence", () => {
     const fall = found.find((d) => d.basis === "reference_fall")!;
     expect(fall.statistic).toBeGreaterThanOrEqual(fall.threshold);
     expect(fall.explanation).toMatch(/^success\/heldout fell 0\.\d{3} .* while reward\/proxy climbed against it/);
+  });
+
+  it("finds a 6σ rise that starts while proxy and reference still learn together, where the divergence pulls the whole record's slope up", () => {
+    const found = (shape: "ramp" | "step") =>
+      seeds.filter((seed) => {
+        const run = generateSyntheticRun({ family: "learning", seed, length: 200, divergence: { startStep: plantedStart(seed, 200), sizeSigma: 6, shape } });
+        return detectDivergence(run.proxy, run.reference, names);
+      }).length;
+    // Read once at the run's end (the bench's monitor, reading along, finds 16 and 17 of 20); with
+    // each change's b held near the whole record's, 5 and 2 of these 20 runs.
+    expect(found("ramp")).toBeGreaterThanOrEqual(8);
+    expect(found("step")).toBeGreaterThanOrEqual(8);
   });
 
   it("says nothing on fewer than 50 shared steps", () => {

@@ -7,7 +7,8 @@ import { noiseLevel } from "./noise-level";
  * x_τ and keeps climbing) or a ramp that levels off after w points (w = 10, 25, 50 or 100: the
  * shape of a hack that takes over and saturates). b ≥ 0 (a proxy is meant to follow its reference,
  * never to move against it) is fitted per change, with the change taken out, within 1.5 standard
- * errors of the whole record's b; the null at that τ uses the same b. The evidence is a likelihood ratio
+ * errors of the whole record's b, or below them when the change's own b is well determined and far
+ * below (escapesBelow); the null at that τ uses the same b. The evidence is a likelihood ratio
  * against the likeliest null (scanProfiledChange): ρ is profiled out of both models on a grid, and
  * the null may also be a level that wanders under white noise. After the GLS transform y − ρ·y₋₁,
  * every τ and shape is scored in O(1) from suffix sums, so a scan over n points costs O(n) per ρ.
@@ -109,7 +110,7 @@ const SHAPES = [{ shape: "step" as const, rampPoints: null }, { shape: "ramp" as
  * learning does not pull b up and hide itself in the gap; the bound keeps a change that mimics the
  * shared learning curve (an early levelling ramp) from taking b down and fitting the curve itself.
  */
-type CouplingBounds = { whole: number; low: number; high: number; referenceNoise2: number };
+type CouplingBounds = { whole: number; low: number; high: number; referenceNoise2: number; gapNoise2: number; wholeSignal: number; points: number };
 
 function couplingBounds(proxy: readonly number[], reference: readonly number[]): CouplingBounds {
   const n = proxy.length;
@@ -119,7 +120,7 @@ function couplingBounds(proxy: readonly number[], reference: readonly number[]):
   const srr = reference.reduce((s, v) => s + (v - mr) ** 2, 0);
   const signal = Math.max(srr - n * referenceNoise2, srr / 4);
   const se = signal > 0 ? Math.sqrt((noiseLevel(proxy) ** 2 + whole * whole * referenceNoise2) / signal) : 0;
-  return { whole, low: Math.max(0, whole - COUPLING_SE_BOUND * se), high: whole + COUPLING_SE_BOUND * se, referenceNoise2 };
+  return { whole, low: Math.max(0, whole - COUPLING_SE_BOUND * se), high: whole + COUPLING_SE_BOUND * se, referenceNoise2, gapNoise2: noiseLevel(proxy) ** 2 + whole * whole * referenceNoise2, wholeSignal: srr - n * referenceNoise2, points: n };
 }
 
 // At 2 the learning family without a divergence opened a case in 9 of the 200 calibration runs
@@ -296,12 +297,44 @@ function scanGap(
   return { nullRss, couplings };
 }
 
-/** A change's b: the errors-in-variables slope with the change taken out (B and C its cross and reference sums), within the bounds. */
-function changeCoupling(b: number, c: number, rows: number, { low, high, referenceNoise2 }: CouplingBounds): number {
-  const signal = Math.max(c - rows * referenceNoise2, c / 4);
+/**
+ * A change's b: the errors-in-variables slope with the change taken out (B and C its cross and
+ * reference sums), within the bounds, unless its own b lies far below them and is well determined
+ * (escapesBelow): a divergence that rises while the reference still learns pulls the whole record's
+ * b, the bounds' centre, up with it, and the change's own b, fitted with the divergence taken out,
+ * is then the better estimate.
+ */
+function changeCoupling(b: number, c: number, rows: number, bounds: CouplingBounds): number {
+  const signal = Math.max(c - bounds.referenceNoise2 * rows, c / 4);
   const fitted = signal > 0 ? b / signal : 0;
-  return Math.min(high, Math.max(low, fitted));
+  if (fitted < bounds.low && escapesBelow(fitted, c, rows, bounds)) return Math.max(0, fitted);
+  return Math.min(bounds.high, Math.max(bounds.low, fitted));
 }
+
+/**
+ * Whether a change's own b lies more than COUPLING_ESCAPE_Z standard errors of its difference
+ * from the whole record's b below it (a Hausman comparison: under no change both estimate the same
+ * b, the whole record's more precisely). Its standard error counts what the bounds' floor hid: a
+ * change that mimics the shared learning curve (an early levelling ramp) leaves the reference
+ * little of its own variation, so its b is unidentified, not merely noisy; such a change (the
+ * reference's remaining variation C under 4/3 of its noise's, C − rows·σ²(reference) ≤ C/4) never
+ * escapes. It also counts the error of the reference's noise variance, read from the median
+ * absolute difference (relative sd about 2.3/√n; a b corrected for the reference's noise moves with
+ * it, the change's and the whole record's in step).
+ */
+function escapesBelow(fitted: number, c: number, rows: number, { whole, referenceNoise2, gapNoise2, wholeSignal, points }: CouplingBounds): boolean {
+  const signal = c - rows * referenceNoise2;
+  if (!(signal > c / 4) || !(wholeSignal > 0)) return false;
+  const sampling = Math.max(gapNoise2 / signal - gapNoise2 / wholeSignal, gapNoise2 / wholeSignal / 4);
+  const noiseLevelError = ((fitted * rows) / signal - (whole * points) / wholeSignal) * referenceNoise2 * (NOISE_VARIANCE_RELATIVE_SD / Math.sqrt(points));
+  return whole - fitted > COUPLING_ESCAPE_Z * Math.sqrt(sampling + noiseLevelError * noiseLevelError);
+}
+
+// The smallest of 3, 4, 5, 6 at which the learning family without a divergence (calibration seeds
+// 1–50) fires no more often than with the bounds alone (2 of 50; at 3, 4 and 5: 12, 7 and 4).
+const COUPLING_ESCAPE_Z = 6;
+/** Relative sd of a variance read from the median absolute deviation: 2/√(2·0.37·n), 0.37 its efficiency. */
+const NOISE_VARIANCE_RELATIVE_SD = 2.3;
 
 /**
  * b of proxy ≈ a + b·reference, corrected for the reference's own noise (which would pull a plain
