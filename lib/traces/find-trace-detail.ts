@@ -51,8 +51,10 @@ export async function findTraceDetail(db: Db, { projectId, traceId }: { projectI
     totals,
     verdicts,
     itemResults: itemResults.flatMap(({ rubricItemId, ...result }) => {
-      const rubricItem = items.get(rubricItemId);
-      return rubricItem ? [{ ...result, rubricItem }] : [];
+      const item = items.get(rubricItemId);
+      if (!item) return [];
+      const { key, question, polarity, weight, position, rubricVersion } = item;
+      return [{ ...result, rubricItem: { key, question, polarity, weight, position, rubricVersion } }];
     }),
     edgeCases: edgeCases.map(({ edgeCase }) => edgeCase).sort((a, b) => Number(b.status === "open") - Number(a.status === "open") || b.priority - a.priority),
   };
