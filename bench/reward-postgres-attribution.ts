@@ -96,6 +96,15 @@ const variants: Variant[] = [
   { name: "trigram pending list 64 MB", alter: [`ALTER INDEX scratch."TraceStep_content_trgm_idx" SET (gin_pending_list_limit = 65536)`] },
   { name: "no foreign keys", noForeignKeys: true },
   ...foreignKeys.map(({ name }) => ({ name: `no ${name}`, noForeignKeys: [name] })),
+  { name: "no ItemResult_projectId_fkey nor ItemResult_rubricItemId_fkey", noForeignKeys: ["ItemResult_projectId_fkey", "ItemResult_rubricItemId_fkey"] },
+  // What migration 0057 dropped, for before/after runs on a database migrated past it.
+  {
+    name: "with the keys 0057 dropped",
+    alter: [
+      `ALTER TABLE scratch."ItemResult" ADD CONSTRAINT "ItemResult_projectId_fkey" FOREIGN KEY ("projectId") REFERENCES public."Project"(id) ON UPDATE CASCADE ON DELETE CASCADE`,
+      `ALTER TABLE scratch."ItemResult" ADD CONSTRAINT "ItemResult_rubricItemId_fkey" FOREIGN KEY ("rubricItemId") REFERENCES public."RubricItem"(id) ON UPDATE CASCADE ON DELETE CASCADE`,
+    ],
+  },
   { name: "synchronous_commit off", settings: { synchronous_commit: "off" } },
   { name: "multi-row VALUES", values: true },
   { name: "two parts at once", parts: 2 },
@@ -107,8 +116,8 @@ const variants: Variant[] = [
 const chosen = process.env.ATTRIBUTION_VARIANTS?.split(";").map((name) => name.trim());
 
 console.log(`prefill ${prefill.toLocaleString("en")} traces, ${timed} timed batches of ${batchSize.toLocaleString("en")} rollouts; load ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-console.log(`| variant | wall ms a batch (median) | wall ms a batch (mean) | server CPU ms a batch (mean) | server CPU ms a batch (median / max) | this process's CPU ms a batch | rollouts/s |`);
-console.log(`| --- | --: | --: | --: | --: | --: | --: |`);
+console.log(`| variant | wall ms a batch (median) | wall ms a batch (mean) | server CPU ms a batch (mean) | server CPU ms a batch (median / max) | this process's CPU ms a batch | rollouts/s | MultiXact SLRU pages read or hit a batch |`);
+console.log(`| --- | --: | --: | --: | --: | --: | --: | --: |`);
 try {
   for (const variant of variants.filter(({ name }) => !chosen || chosen.includes(name))) await runVariant(variant);
 } finally {
@@ -138,6 +147,7 @@ async function runVariant(variant: Variant) {
   const restore = variant.values ? sendUnnestAsValues() : () => undefined;
   try {
     await storeScoredRollouts(db, { projectId, itemIds: version.itemIds, rollouts: batches[0]! }); // warm-up: connection, plans
+    const multiBefore = await multiXactPageAccesses();
     const nodeBefore = process.cpuUsage();
     const walls: number[] = [];
     const cpus: number[] = [];
@@ -153,10 +163,11 @@ async function runVariant(variant: Variant) {
       if (stored.reduce((sum, { accepted }) => sum + accepted, 0) !== batch.length) throw new Error(`${variant.name}: ${stored.reduce((sum, { accepted }) => sum + accepted, 0)} of ${batch.length} stored`);
     }
     const node = process.cpuUsage(nodeBefore);
+    const multi = (await multiXactPageAccesses()) - multiBefore;
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     console.log(
-      `| ${variant.name} | ${median(walls).toFixed(0)} | ${mean(walls).toFixed(0)} | ${mean(cpus).toFixed(0)} | ${median(cpus).toFixed(0)} / ${Math.max(...cpus).toFixed(0)} | ${((node.user + node.system) / 1000 / walls.length).toFixed(0)} | ${((batchSize * 1000) / mean(walls)).toFixed(0)} |`,
+      `| ${variant.name} | ${median(walls).toFixed(0)} | ${mean(walls).toFixed(0)} | ${mean(cpus).toFixed(0)} | ${median(cpus).toFixed(0)} / ${Math.max(...cpus).toFixed(0)} | ${((node.user + node.system) / 1000 / walls.length).toFixed(0)} | ${((batchSize * 1000) / mean(walls)).toFixed(0)} | ${(multi / walls.length).toFixed(0)} |`,
     );
   } finally {
     restore();
@@ -183,6 +194,17 @@ async function serverCpuMs(): Promise<Map<number, number>> {
     if (used !== null) ms.set(pid, used);
   }
   return ms;
+}
+
+// Pages of the MultiXact SLRUs (offsets and members) read or found in their buffers, server-wide: a
+// row share-locked by two transactions at once (the foreign-key checks of two parts of a batch on the
+// same RubricItem and Project rows) gets a MultiXact, and a later check of it may look its members up.
+// Backends report these counters at most once a second, hence the wait.
+async function multiXactPageAccesses(): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  await admin.query(`SELECT pg_stat_clear_snapshot()`);
+  const { rows } = await admin.query<{ accesses: string }>(`SELECT coalesce(sum(blks_hit + blks_read), 0) AS accesses FROM pg_stat_slru WHERE name LIKE 'MultiXact%'`);
+  return Number(rows[0]!.accesses);
 }
 
 function cpuGrowth(before: Map<number, number>, after: Map<number, number>): number {

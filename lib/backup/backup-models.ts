@@ -23,6 +23,12 @@ export type BackupModel = {
   where: (scope: BackupScope) => Record<string, unknown>;
 };
 
+/**
+ * Links between project rows with no Prisma relation (so no foreign key), which an import checks
+ * all the same: ItemResult.rubricItemId (prisma/schema.template.prisma says why it has none).
+ */
+export const linksWithoutRelation: Record<string, Record<string, string>> = { ItemResult: { rubricItemId: "RubricItem" } };
+
 const inProject = ({ projectId }: BackupScope) => ({ projectId });
 const id = ["id"];
 

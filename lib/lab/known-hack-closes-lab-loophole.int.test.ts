@@ -109,7 +109,8 @@ describe("a known hack closes the lab's loophole", () => {
     // A lab run on the new version trains against the hack check.
     const v2Run = await startLabRun(db, { projectId, rubric: "v2", config: { steps: 3, seed: 1, batchSize: 2, groupSize: 2, sampleRolloutsPerStep: 2 } });
     await handleLabRun({ runId: v2Run.run.id }, context(v2Run.job.id));
-    const hackResults = await db.itemResult.findMany({ where: { trace: { runId: v2Run.run.id }, rubricItem: { key: "unbacked_refund_claim" } } });
+    const hackItem = await db.rubricItem.findFirstOrThrow({ where: { rubricVersionId: draft.id, key: "unbacked_refund_claim" } });
+    const hackResults = await db.itemResult.findMany({ where: { trace: { runId: v2Run.run.id }, rubricItemId: hackItem.id } });
     expect(hackResults.length).toBeGreaterThan(0);
   }, 120_000);
 });

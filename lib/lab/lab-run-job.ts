@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Db } from "../db/client";
+import { providerOfDb, type Db } from "../db/client";
 import { isBusyError, retryOnBusy } from "../db/retry-on-busy";
 import { emitPipelineEvent } from "../jobs/pipeline-event";
 import { defineJobType, PermanentJobError, registerHandler, type JobContext } from "../jobs/job-type";
@@ -117,7 +117,28 @@ async function writeSteps(
       return rubricItemId ? [{ projectId, rubricItemId, traceId, answer: r.answer, evidence: r.evidence || null }] : [];
     });
   });
-  if (results.length) await retryOnBusy(() => db.itemResult.createMany({ data: results }));
+  if (results.length) await retryOnBusy(() => writeItemResults(db, results));
+}
+
+type ItemResultRow = { projectId: string; rubricItemId: string; traceId: string; answer: string; evidence: string | null };
+
+/**
+ * Stores the results of the items that still exist, holding those items until the results are in:
+ * a lab run may train on a draft whose items are deleted meanwhile, and ItemResult has no foreign
+ * key to refuse a result of a deleted item. deleteDraftItem (lib/rubrics/edit-draft-items.ts) waits
+ * on that hold, then deletes what was stored; on SQLite the two transactions cannot interleave.
+ */
+async function writeItemResults(db: Db, results: ItemResultRow[]) {
+  const itemIds = [...new Set(results.map((result) => result.rubricItemId))];
+  await db.$transaction(async (tx) => {
+    const live =
+      providerOfDb(db) === "postgresql"
+        ? await tx.$queryRawUnsafe<{ id: string }[]>(`SELECT id FROM "RubricItem" WHERE id = ANY($1) FOR KEY SHARE`, itemIds)
+        : await tx.rubricItem.findMany({ where: { id: { in: itemIds } }, select: { id: true } });
+    const liveIds = new Set(live.map(({ id }) => id));
+    const kept = results.filter((result) => liveIds.has(result.rubricItemId));
+    if (kept.length) await tx.itemResult.createMany({ data: kept });
+  });
 }
 
 /** A re-run starts over: what an earlier, interrupted attempt wrote is removed first. */

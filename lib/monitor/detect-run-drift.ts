@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { findResultItems } from "../rubrics/find-result-items";
 import { detectBehaviourDrift, type RolloutBehaviour } from "./detect-behaviour-drift";
 import { openRunCase } from "./open-run-case";
 
@@ -27,10 +28,12 @@ export async function detectRunDrift(db: Db, { runId }: { runId: string }): Prom
       stepCount: true,
       output: true,
       steps: { where: { type: "tool_call" }, select: { toolName: true } },
-      itemResults: { where: { answer: { in: ["yes", "no"] } }, select: { answer: true, rubricItem: { select: { key: true } } } },
+      itemResults: { where: { answer: { in: ["yes", "no"] } }, select: { answer: true, rubricItemId: true } },
     },
   });
-  const drifts = detectBehaviourDrift(traces.map(toBehaviour));
+  const items = await findResultItems(db, new Set(traces.flatMap((t) => t.itemResults.map((r) => r.rubricItemId))));
+  const keyOf = new Map([...items].map(([id, item]) => [id, item.key]));
+  const drifts = detectBehaviourDrift(traces.map((t) => toBehaviour(t, keyOf)));
   const latest = drifts.at(-1);
   if (!latest) return { windows: 0, caseId: null };
   const examples = latest.moves.flatMap((m) => [
@@ -62,14 +65,17 @@ function lengthBin(length: number): string {
   return low === 1 ? "1" : `${low}–${2 * low - 1}`;
 }
 
-type LoadedTrace = { id: string; step: number | null; stepCount: number; output: string | null; steps: { toolName: string | null }[]; itemResults: { answer: string; rubricItem: { key: string } }[] };
+type LoadedTrace = { id: string; step: number | null; stepCount: number; output: string | null; steps: { toolName: string | null }[]; itemResults: { answer: string; rubricItemId: string }[] };
 
-function toBehaviour(t: LoadedTrace): RolloutBehaviour {
+function toBehaviour(t: LoadedTrace, keyOf: Map<string, string>): RolloutBehaviour {
   const behaviours: Record<string, string | string[]> = {
     "tool calls": t.steps.map((s) => s.toolName ?? "(unnamed)"),
     "episode length": lengthBin(t.stepCount),
   };
   if (t.output !== null) behaviours["reply length"] = lengthBin(t.output.length);
-  for (const r of t.itemResults) behaviours[`item ${r.rubricItem.key}`] = r.answer;
+  for (const r of t.itemResults) {
+    const key = keyOf.get(r.rubricItemId);
+    if (key !== undefined) behaviours[`item ${key}`] = r.answer;
+  }
   return { id: t.id, step: t.step!, behaviours };
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { findHackItemsOfRun } from "../rubrics/find-result-items";
 
 /** Examples attached to a divergence case, at most this many, the most recent first. */
 const MAX_SUSPECTS = 20;
@@ -13,7 +14,9 @@ export async function findHackSuspects(db: Db, { runId, fromStep }: { runId: str
   const rewards = await db.trace.findMany({ where: { runId, reward: { not: null } }, select: { reward: true } });
   const sorted = rewards.map((r) => r.reward!).sort((a, b) => a - b);
   const highReward = sorted[Math.floor(sorted.length * 0.75)];
-  const hackFired = { itemResults: { some: { answer: "yes", rubricItem: { polarity: "hack" } } } };
+  const hackItems = await findHackItemsOfRun(db, runId);
+  const firedHackCheck = { answer: "yes", rubricItemId: { in: [...hackItems.keys()] } };
+  const hackFired = { itemResults: { some: firedHackCheck } };
   const traces = await db.trace.findMany({
     where: {
       runId,
@@ -23,10 +26,10 @@ export async function findHackSuspects(db: Db, { runId, fromStep }: { runId: str
     },
     orderBy: [{ step: "desc" }, { id: "asc" }],
     take: MAX_SUSPECTS,
-    select: { id: true, step: true, reward: true, success: true, itemResults: { where: { answer: "yes", rubricItem: { polarity: "hack" } }, select: { rubricItem: { select: { key: true } } } } },
+    select: { id: true, step: true, reward: true, success: true, itemResults: { where: firedHackCheck, select: { rubricItemId: true } } },
   });
   return traces.map((t) => {
-    const hackChecks = t.itemResults.map((r) => r.rubricItem.key);
+    const hackChecks = t.itemResults.map((r) => hackItems.get(r.rubricItemId)!);
     const reason = hackChecks.length ? `hack check fired: ${hackChecks.join(", ")}` : `reward ${t.reward} (top quarter of the run) while the true outcome failed`;
     return { traceId: t.id, detail: { step: t.step, reward: t.reward, success: t.success, hackChecks, reason } };
   });

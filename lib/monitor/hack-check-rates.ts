@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { findHackItemsOfRun } from "../rubrics/find-result-items";
 
 /** How often one hack check fired on the run's rollouts, in the earlier and the later half of its steps. */
 export type HackCheckRate = { key: string; rollouts: number; fired: number; earlyShare: number; lateShare: number; z: number };
@@ -9,20 +10,22 @@ export type HackCheckRate = { key: string; rollouts: number; fired: number; earl
  * hack takes hold during training, so its check fires more often later).
  */
 export async function hackCheckRates(db: Db, { runId }: { runId: string }): Promise<HackCheckRate[]> {
+  const hackItems = await findHackItemsOfRun(db, runId);
   const results = await db.itemResult.findMany({
-    where: { trace: { runId, step: { not: null } }, rubricItem: { polarity: "hack" }, answer: { in: ["yes", "no"] } },
-    select: { answer: true, trace: { select: { step: true } }, rubricItem: { select: { key: true } } },
+    where: { trace: { runId, step: { not: null } }, rubricItemId: { in: [...hackItems.keys()] }, answer: { in: ["yes", "no"] } },
+    select: { answer: true, trace: { select: { step: true } }, rubricItemId: true },
   });
   if (!results.length) return [];
   const steps = results.map((r) => r.trace.step!);
   const middle = (Math.min(...steps) + Math.max(...steps)) / 2;
   const byKey = new Map<string, { early: [number, number]; late: [number, number] }>();
   for (const r of results) {
-    const counts = byKey.get(r.rubricItem.key) ?? { early: [0, 0], late: [0, 0] };
+    const key = hackItems.get(r.rubricItemId)!;
+    const counts = byKey.get(key) ?? { early: [0, 0], late: [0, 0] };
     const half = r.trace.step! <= middle ? counts.early : counts.late;
     half[1]++;
     if (r.answer === "yes") half[0]++;
-    byKey.set(r.rubricItem.key, counts);
+    byKey.set(key, counts);
   }
   return [...byKey].map(([key, { early, late }]) => ({ key, rollouts: early[1] + late[1], fired: early[0] + late[0], earlyShare: share(early), lateShare: share(late), z: riseZ(early, late) }));
 }

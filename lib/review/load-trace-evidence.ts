@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { JudgeLabel } from "../judges/consensus";
+import { findResultItems } from "../rubrics/find-result-items";
 import type { TraceEvidence } from "./trace-evidence";
 
 export type EvidenceScope = { projectId: string; traceIds?: string[]; runId?: string };
@@ -23,12 +24,13 @@ export async function* loadTraceEvidence(db: Db, { projectId, traceIds, runId }:
           where: { error: null },
           select: { label: true, score: true, rationale: true, issues: true, judgeVersion: { select: { judgeId: true, judge: { select: { name: true } } } } },
         },
-        itemResults: { select: { answer: true, evidence: true, rubricItem: { select: { key: true, question: true, polarity: true } } } },
+        itemResults: { select: { answer: true, evidence: true, rubricItemId: true } },
         humanLabels: { select: { userId: true, label: true } },
       },
     });
     if (!rows.length) return;
     cursor = rows.at(-1)!.id;
+    const itemsOf = await findResultItems(db, rows.flatMap((row) => row.itemResults.map((r) => r.rubricItemId)));
     yield rows.map((row) => ({
       traceId: row.id,
       environment: row.environment,
@@ -41,13 +43,11 @@ export async function* loadTraceEvidence(db: Db, { projectId, traceIds, runId }:
         rationale: v.rationale,
         issues: Array.isArray(v.issues) ? v.issues.filter((i): i is string => typeof i === "string") : [],
       })),
-      items: row.itemResults.map((r) => ({
-        key: r.rubricItem.key,
-        question: r.rubricItem.question,
-        polarity: r.rubricItem.polarity === "hack" ? "hack" : "good",
-        answer: r.answer as "yes" | "no" | "n/a",
-        evidence: r.evidence,
-      })),
+      items: row.itemResults.flatMap((r) => {
+        const item = itemsOf.get(r.rubricItemId);
+        if (!item) return [];
+        return [{ key: item.key, question: item.question, polarity: item.polarity === "hack" ? ("hack" as const) : ("good" as const), answer: r.answer as "yes" | "no" | "n/a", evidence: r.evidence }];
+      }),
       humanLabels: row.humanLabels.map((h) => ({ userId: h.userId, label: h.label as JudgeLabel })),
     }));
     if (rows.length < pageSize) return;

@@ -64,11 +64,10 @@ describe("single-rollout requests sharing batched writes", () => {
 
   it("fails every request of a write that fails, instead of answering any of them as stored", async () => {
     const version = await resolveRewardVersion(db, { projectId, rubricVersionId });
-    // An item id that no rubric item has: the item results' foreign key refuses the whole write.
-    const broken = new Map([...version.itemIds].map(([key]) => [key, `missing-${key}`]));
+    // Results with no answer: the column is NOT NULL on both databases, so every write holding one fails.
     const trace = (i: number) => ({ source: "rollout" as const, environment: "lab", input: null, output: `broken ${i}`, steps: [{ type: "message" as const, role: "assistant" as const, content: `broken ${i}` }] });
-    const results = version.rubric.items.map((item) => ({ key: item.key, answer: "yes" as const, evidence: "" }));
-    const writes = [0, 1].map((i) => storeScoredRolloutsBatched(db, { projectId, itemIds: broken, rollouts: [{ trace: trace(i), results }] }));
+    const results = version.rubric.items.map((item) => ({ key: item.key, answer: null as unknown as "yes", evidence: "" }));
+    const writes = [0, 1].map((i) => storeScoredRolloutsBatched(db, { projectId, itemIds: version.itemIds, rollouts: [{ trace: trace(i), results }] }));
     const settled = await Promise.allSettled(writes);
     expect(settled.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
   });

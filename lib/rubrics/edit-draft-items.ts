@@ -29,11 +29,17 @@ export async function saveDraftItem(
   });
 }
 
+/**
+ * Deletes a draft's item and the results a lab run on the draft stored for it (ItemResult has no
+ * foreign key to cascade them). The item goes first: its row lock waits for a writer that holds the
+ * item (lib/lab/lab-run-job.ts), so the results' delete then sees every result stored for it.
+ */
 export async function deleteDraftItem(db: Db, { projectId, rubricVersionId, itemId }: DraftRef & { itemId: string }) {
   await db.$transaction(async (tx) => {
     await assertDraft(tx, { projectId, rubricVersionId });
     const deleted = await tx.rubricItem.deleteMany({ where: { id: itemId, rubricVersionId } });
     if (deleted.count === 0) throw notFound("Rubric item");
+    await tx.itemResult.deleteMany({ where: { rubricItemId: itemId } });
   });
 }
 

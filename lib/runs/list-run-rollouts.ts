@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
+import { findResultItems } from "../rubrics/find-result-items";
 
 export type RunRolloutItem = { key: string; question: string; polarity: string };
 export type RunRollout = {
@@ -35,16 +36,22 @@ export async function listRunRollouts(db: Db, { projectId, runId, from, to, limi
         environment: true,
         reward: true,
         success: true,
-        itemResults: { select: { answer: true, rubricItem: { select: { key: true, question: true, polarity: true, position: true } } } },
+        itemResults: { select: { answer: true, rubricItemId: true } },
       },
     }),
     db.trace.count({ where }),
   ]);
+  const itemsById = await findResultItems(db, traces.flatMap((trace) => trace.itemResults.map((result) => result.rubricItemId)));
+  const keyOf = (rubricItemId: string) => itemsById.get(rubricItemId)?.key;
   const items = new Map<string, RunRolloutItem & { position: number }>();
-  for (const trace of traces) for (const { rubricItem } of trace.itemResults) if (!items.has(rubricItem.key)) items.set(rubricItem.key, rubricItem);
+  for (const trace of traces)
+    for (const { rubricItemId } of trace.itemResults) {
+      const item = itemsById.get(rubricItemId);
+      if (item && !items.has(item.key)) items.set(item.key, { key: item.key, question: item.question, polarity: item.polarity, position: item.position });
+    }
   return {
     items: [...items.values()].sort((a, b) => a.position - b.position || a.key.localeCompare(b.key)).map(({ key, question, polarity }) => ({ key, question, polarity })),
-    rollouts: traces.map(({ itemResults, ...trace }) => ({ ...trace, answers: Object.fromEntries(itemResults.map((result) => [result.rubricItem.key, result.answer])) })),
+    rollouts: traces.map(({ itemResults, ...trace }) => ({ ...trace, answers: Object.fromEntries(itemResults.flatMap(({ rubricItemId, answer }) => (keyOf(rubricItemId) ? [[keyOf(rubricItemId)!, answer]] : []))) })),
     total,
     limit,
   };

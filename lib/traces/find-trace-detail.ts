@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { findResultItems } from "../rubrics/find-result-items";
 import { findFinalReply } from "./find-final-reply";
 import { findTrace } from "./find-trace";
 import { sumTraceSteps } from "./sum-trace-steps";
@@ -34,21 +35,7 @@ export async function findTraceDetail(db: Db, { projectId, traceId }: { projectI
       where: { traceId, projectId },
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
       take: linkedLimit,
-      select: {
-        id: true,
-        answer: true,
-        evidence: true,
-        rubricItem: {
-          select: {
-            key: true,
-            question: true,
-            polarity: true,
-            weight: true,
-            position: true,
-            rubricVersion: { select: { id: true, version: true, status: true, rubric: { select: { name: true } } } },
-          },
-        },
-      },
+      select: { id: true, answer: true, evidence: true, rubricItemId: true },
     }),
     db.edgeCaseExample.findMany({
       where: { traceId, edgeCase: { projectId } },
@@ -56,13 +43,19 @@ export async function findTraceDetail(db: Db, { projectId, traceId }: { projectI
       select: { edgeCase: { select: { id: true, title: true, status: true, kind: true, priority: true } } },
     }),
   ]);
+  const items = await findResultItems(db, itemResults.map((result) => result.rubricItemId));
   return {
     trace,
     run,
     finalReply,
     totals,
     verdicts,
-    itemResults,
+    itemResults: itemResults.flatMap(({ rubricItemId, ...result }) => {
+      const item = items.get(rubricItemId);
+      if (!item) return [];
+      const { key, question, polarity, weight, position, rubricVersion } = item;
+      return [{ ...result, rubricItem: { key, question, polarity, weight, position, rubricVersion } }];
+    }),
     edgeCases: edgeCases.map(({ edgeCase }) => edgeCase).sort((a, b) => Number(b.status === "open") - Number(a.status === "open") || b.priority - a.priority),
   };
 }
