@@ -5,6 +5,13 @@ import path from "node:path";
 
 export type RunningServer = { url: string; stop: () => Promise<void>; pid?: number };
 
+// A bench that throws between starting a server and stopping it must not leave the server (and,
+// for Goodhart, its web server, worker and reward server) holding the port for the next run.
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+});
+
 /** `npm start` (scripts/start.ts: migrate, bootstrap, build when stale, next start + worker) on `port`; `env` adds settings (GOODHART_REWARD_PORT). */
 export async function startGoodhart({ root, port, databaseUrl, env = {} }: { root: string; port: number; databaseUrl: string; env?: Record<string, string> }): Promise<RunningServer> {
   const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
@@ -21,6 +28,7 @@ export async function startGoodhart({ root, port, databaseUrl, env = {} }: { roo
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
   const log: string[] = [];
   for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk: Buffer) => log.push(chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
@@ -46,6 +54,7 @@ server.listen(0, "127.0.0.1", () => process.send(server.address().port));
 
 export async function startBareServer(): Promise<RunningServer> {
   const child = spawn(process.execPath, ["-e", bareSource], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  running.add(child);
   const port = await new Promise<number>((resolve, reject) => {
     child.once("message", (message) => resolve(Number(message)));
     child.once("exit", (code) => reject(new Error(`the bare server exited (${code})`)));
@@ -65,8 +74,18 @@ async function waitForHealth(url: string, child: ChildProcess, log: string[]) {
   throw new Error(`npm start did not answer /api/health within 180 s:\n${log.join("").slice(-3000)}`);
 }
 
+/** Starts servers together; when one fails to start, the others are stopped before the error is thrown. */
+export async function startAll<T extends RunningServer[]>(...starting: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(starting);
+  const failed = settled.find((result) => result.status === "rejected");
+  if (!failed) return settled.map((result) => (result as PromiseFulfilledResult<RunningServer>).value) as T;
+  await Promise.all(settled.map((result) => (result.status === "fulfilled" ? result.value.stop() : null)));
+  throw failed.reason;
+}
+
 function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  running.delete(child);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once("exit", () => resolve());
     child.kill("SIGTERM");

@@ -10,7 +10,7 @@ import { createApiKey } from "../lib/api-keys/create-api-key";
 import { systemActor } from "../lib/audit/record-audit-event";
 import { createDb, type Db } from "../lib/db/client";
 import type { RubricItemInput } from "../lib/checks/rubric-item-schema";
-import { startBareServer, startGoodhart } from "./bench-servers";
+import { startAll, startBareServer, startGoodhart } from "./bench-servers";
 import { figure, type Figure } from "./figures";
 import { postJson, runLoad, type LoadResult } from "./http-load";
 
@@ -73,7 +73,7 @@ async function benchRewardOn(databaseUrl: string, database: string, batches: num
   const port = Number(process.env.BENCH_PORT ?? 3307);
   const rewardPort = port + 1;
 
-  const [server, bare] = await Promise.all([startGoodhart({ root, port, databaseUrl, env: { GOODHART_REWARD_PORT: String(rewardPort) } }), startBareServer()]);
+  const [server, bare] = await startAll(startGoodhart({ root, port, databaseUrl, env: { GOODHART_REWARD_PORT: String(rewardPort) } }), startBareServer());
   const db = createDb(databaseUrl);
   try {
     const { projectId, key } = await seedRewardBench(db);
