@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { findResultItems } from "../rubrics/find-result-items";
+import { findResultItems } from "../traces/find-result-items";
 import { detectBehaviourDrift, type RolloutBehaviour } from "./detect-behaviour-drift";
 import { openRunCase } from "./open-run-case";
 

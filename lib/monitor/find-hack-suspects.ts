@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { findHackItemsOfRun } from "../rubrics/find-result-items";
+import { findHackItemsOfRun } from "../traces/find-result-items";
 
 /** Examples attached to a divergence case, at most this many, the most recent first. */
 const MAX_SUSPECTS = 20;

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { findHackItemsOfRun } from "../rubrics/find-result-items";
+import { findHackItemsOfRun } from "../traces/find-result-items";
 
 /** How often one hack check fired on the run's rollouts, in the earlier and the later half of its steps. */
 export type HackCheckRate = { key: string; rollouts: number; fired: number; earlyShare: number; lateShare: number; z: number };

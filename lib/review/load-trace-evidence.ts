@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import type { JudgeLabel } from "../judges/consensus";
-import { findResultItems } from "../rubrics/find-result-items";
+import { findResultItems } from "../traces/find-result-items";
 import type { TraceEvidence } from "./trace-evidence";
 
 export type EvidenceScope = { projectId: string; traceIds?: string[]; runId?: string };

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { findResultItems } from "../rubrics/find-result-items";
+import { findResultItems } from "../traces/find-result-items";
 
 export type RunRolloutItem = { key: string; question: string; polarity: string };
 export type RunRollout = {

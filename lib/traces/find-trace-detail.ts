@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { findResultItems } from "../rubrics/find-result-items";
+import { findResultItems } from "./find-result-items";
 import { findFinalReply } from "./find-final-reply";
 import { findTrace } from "./find-trace";
 import { sumTraceSteps } from "./sum-trace-steps";
