@@ -49,7 +49,7 @@ export function mineUnstatedBounds(compared: ComposableCheck[], examples: TraceV
 
 
 /** The system prompt states none of them and no tool that states one was called. */
-function noneStated(statements: ValueSource[]): ComposableCheck[] {
+export function noneStated(statements: ValueSource[]): ComposableCheck[] {
   const parts = new Map<string, ComposableCheck>();
   for (const s of statements) {
     if (s.read === "system") parts.set(`system ${s.pattern}`, { kind: "not", check: { kind: "regex", pattern: s.pattern!, flags: s.flags, target: "system" } });
