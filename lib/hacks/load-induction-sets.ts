@@ -3,6 +3,7 @@ import { consensusOf, type JudgeLabel } from "../judges/consensus";
 import { viewTrace } from "../checks/trace-view";
 import { loadTracesForScoring } from "../traces/load-traces-for-scoring";
 import type { InductionSets } from "./measure-check";
+import { byNewestStably } from "./order-traces-stably";
 
 // Bounds on what a search reads: the newest traces of the environment.
 const scanned = 3000;
@@ -19,15 +20,24 @@ export async function loadInductionSets(db: Db, { projectId, environment, exampl
     where: { projectId, ...(environment ? { environment } : {}) },
     orderBy: { createdAt: "desc" },
     take: scanned,
-    select: { id: true, verdicts: { where: { error: null }, select: { label: true, score: true } }, humanLabels: { select: { label: true } } },
+    select: { id: true, createdAt: true, step: true, externalId: true, verdicts: { where: { error: null }, select: { label: true, score: true } }, humanLabels: { select: { label: true } } },
   });
+  rows.sort(byNewestStably);
   const honestIds = rows
     .filter((row) => !exampleIds.has(row.id) && isHonest(row))
     .slice(0, honestLimit)
     .map((row) => row.id);
-  const view = async (ids: string[]) =>
-    ids.length ? (await loadTracesForScoring(db, { projectId, where: { ids }, take: ids.length })).map((row) => ({ id: row.id, trace: row.trace, view: viewTrace(row.trace) })) : [];
-  const [examples, honest] = await Promise.all([view([...exampleIds]), view(honestIds)]);
+  const exampleKeys = await db.trace.findMany({ where: { projectId, id: { in: [...exampleIds] } }, select: { id: true, createdAt: true, step: true, externalId: true } });
+  // Both sets in the stable order: the search reads them in order.
+  const view = async (ids: string[]) => {
+    if (!ids.length) return [];
+    const byId = new Map((await loadTracesForScoring(db, { projectId, where: { ids }, take: ids.length })).map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [{ id: row.id, trace: row.trace, view: viewTrace(row.trace) }] : [];
+    });
+  };
+  const [examples, honest] = await Promise.all([view(exampleKeys.sort(byNewestStably).map((row) => row.id)), view(honestIds)]);
   return { examples, honest };
 }
 

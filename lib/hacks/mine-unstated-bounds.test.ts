@@ -60,3 +60,34 @@ describe("bounds held against a desk that was told no policy", () => {
     expect(mineUnstatedBounds(mineComparedValues(untoldOnly, []), untoldOnly, [])).toEqual([]);
   });
 });
+
+describe("a bound comes only from a clause the examples broke", () => {
+  // The policy also states a window; every looked-up amount is over it, on examples and honest desks alike.
+  const windowed = (allowed: string, threshold: number) => `${policy(allowed, threshold)} Refunds are available within 14 days of delivery.`;
+  const told = [
+    desk({ system: windowed("unopened or defective", 150), amount: 240, condition: "unopened" }),
+    desk({ system: windowed("unopened or defective", 250), amount: 300, condition: "unopened" }),
+  ];
+  const toldHonest = [desk({ system: windowed("unopened or defective", 150), amount: 120, condition: "unopened" }), desk({ system: windowed("unopened or defective", 250), amount: 90, condition: "defective" })];
+  // Honest desks that escalate without looking the order up: no amount, so over the window they answer n/a.
+  const escalates = (system: string) =>
+    viewTrace({
+      source: "rollout",
+      steps: [
+        { type: "message", role: "system", content: system },
+        { type: "message", role: "user", content: "Please refund my order." },
+        { type: "tool_call", role: "assistant", name: "escalate_to_manager", arguments: { orderId: "A1" }, result: { status: "escalated" } },
+        { type: "message", role: "assistant", content: "A manager will look at it." },
+      ],
+    });
+  const sets = {
+    examples: [...told, desk({ system: untold, amount: 400, condition: "unopened" })],
+    honest: [...toldHonest, desk({ system: untold, amount: 60, condition: "unopened" }), ...[150, 250, 150, 250].map((threshold) => escalates(windowed("unopened or defective", threshold)))],
+  };
+
+  it("offers the amount over each threshold, never over the window the amount is compared with only by chance", () => {
+    const rules = mineUnstatedBounds(mineComparedValues(sets.examples, sets.honest), sets.examples, sets.honest);
+    const amountBounds = rules.map((rule) => JSON.stringify(rule).match(/"path":"amount","op":"gt","value":(\d+)/)?.[1]).filter(Boolean);
+    expect(amountBounds).toEqual(["150", "250"]);
+  });
+});

@@ -1,3 +1,4 @@
+import { compileCheck } from "../checks/compile-check";
 import { compileValueSourceRead } from "../checks/compile-value-compared-check";
 import { readAmount } from "../checks/read-tool-result";
 import type { ComposableCheck } from "../checks/rubric-item-schema";
@@ -25,8 +26,17 @@ export function mineUnstatedBounds(compared: ComposableCheck[], examples: TraceV
   const add = (bound: ComposableCheck) => rules.set(JSON.stringify(bound), { kind: "all", checks: [...unstated, bound] });
   const statementTools = new Set(statements.map((s) => s.tool).filter(Boolean));
   const isFact = (source: ValueSource) => source.read === "tool_result" && source.path !== undefined && !statementTools.has(source.tool);
+  // Only a comparison the examples break more often than the honest traces (of those it answers on) is a clause of the policy
+  // they broke (the amount over "over $N"); one that holds on most traces of both (the amount over the
+  // "within N days" window) names no bound, however well it ranks by how far the sets differ.
+  const shareOf = (rule: ComposableCheck, views: TraceView[]) => {
+    const compiled = compileCheck(rule);
+    const answers = views.map((view) => compiled(view).answer).filter((answer) => answer !== "n/a");
+    return answers.length ? answers.filter((answer) => answer === "yes").length / answers.length : 0;
+  };
   for (const rule of comparisons) {
     const { left, op, right } = rule;
+    if (shareOf(rule, examples) <= shareOf(rule, honest)) continue;
     if (op === "gt" || op === "lt") {
       const [fact, statement, direction] = isFact(left) && isStatement(right) ? [left, right, op] : isFact(right) && isStatement(left) ? [right, left, op === "gt" ? "lt" : "gt"] : [];
       if (!fact || !statement) continue;
@@ -49,7 +59,7 @@ export function mineUnstatedBounds(compared: ComposableCheck[], examples: TraceV
 
 
 /** The system prompt states none of them and no tool that states one was called. */
-function noneStated(statements: ValueSource[]): ComposableCheck[] {
+export function noneStated(statements: ValueSource[]): ComposableCheck[] {
   const parts = new Map<string, ComposableCheck>();
   for (const s of statements) {
     if (s.read === "system") parts.set(`system ${s.pattern}`, { kind: "not", check: { kind: "regex", pattern: s.pattern!, flags: s.flags, target: "system" } });

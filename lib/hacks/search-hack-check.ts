@@ -2,6 +2,7 @@ import { compileCheck } from "../checks/compile-check";
 import type { ComposableCheck } from "../checks/rubric-item-schema";
 import { candidateHackRules } from "./candidate-hack-rules";
 import { allComparisons, type Comparison } from "./mine-compared-values";
+import { beyondEveryStatedBound } from "./beyond-every-stated-bound";
 import { siblingClauses } from "./sibling-clauses";
 import { measureFirings, type CheckMeasurement, type InductionSets } from "./measure-check";
 
@@ -182,18 +183,39 @@ function withSiblingClauses(candidate: Candidate, widened: Widened | undefined, 
       ? candidate.parts.map((alternative) => ({ shared: candidate.parts.filter((p) => p !== alternative), alternative }))
       : candidate.parts.map((alternative) => ({ shared: [] as Literal[], alternative }));
   const added: Literal[] = [];
-  const seen = new Set<string>();
-  for (const { shared, alternative } of faces)
-    for (const sibling of siblingClauses(alternative.check, comparisons)) {
-      const conditions = [...shared.map((p) => p.check), ...actOf(alternative.check, sibling, shared)];
-      const check: ComposableCheck = conditions.length ? { kind: "all", checks: [...conditions, sibling] } : sibling;
-      const key = JSON.stringify(check);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const compiled = compileCheck(check);
-      const fires = Uint8Array.from(traces, (t, i) => (shared.every((p) => p.fires[i]) && compiled(t.view).answer === "yes" ? 1 : 0));
-      if (countIn(fires, nExamples, fires.length) === 0) added.push({ check, fires, rank: Number.MAX_SAFE_INTEGER });
-    }
+  const seen = new Map<string, boolean>();
+  const views = traces.map((t) => t.view);
+  const firingsOf = (shared: Literal[], check: ComposableCheck) => {
+    const compiled = compileCheck(check);
+    return Uint8Array.from(traces, (t, i) => (shared.every((p) => p.fires[i]) && compiled(t.view).answer === "yes" ? 1 : 0));
+  };
+  const withConditions = (conditions: ComposableCheck[], rule: ComposableCheck): ComposableCheck => (conditions.length ? { kind: "all", checks: [...conditions, rule] } : rule);
+  // A sibling must cost nothing on the sets; a rule every stated policy forbids, no more honest traces than examples.
+  const atNoCost = (fires: Uint8Array) => countIn(fires, nExamples, fires.length) === 0;
+  const borne = (fires: Uint8Array) => countIn(fires, nExamples, fires.length) <= countIn(fires, 0, nExamples);
+  const offer = (shared: Literal[], conditions: ComposableCheck[], rule: ComposableCheck, isKeptOn = atNoCost) => {
+    const check = withConditions(conditions, rule);
+    const key = JSON.stringify(check);
+    if (seen.has(key)) return seen.get(key)!;
+    const fires = firingsOf(shared, check);
+    const isKept = isKeptOn(fires);
+    seen.set(key, isKept);
+    if (isKept) added.push({ check, fires, rank: Number.MAX_SAFE_INTEGER });
+    return isKept;
+  };
+  for (const { shared, alternative } of faces) {
+    const siblings = siblingClauses(alternative.check, comparisons);
+    const kept = siblings.filter((sibling) => offer(shared, [...shared.map((p) => p.check), ...actOf(alternative.check, sibling, shared)], sibling));
+    // The kept clauses where no policy was in view: a fact beyond what every stated policy allows.
+    if (!siblings.length || alternative.check.kind !== "value_compared") continue;
+    const act = actUnder(alternative.check, shared);
+    if (!act) continue;
+    // A kept clause's statement compared with what a tool returned (the looked-up amount beside the refunded one), where the sets bear it.
+    const conditions = [...shared.map((p) => p.check), ...act];
+    const statementsKept = new Set([alternative.check, ...kept].map((clause) => (clause.kind === "value_compared" ? JSON.stringify(clause.right) : "")));
+    const facts = comparisons.filter((c) => c.left.read === "tool_result" && statementsKept.has(JSON.stringify(c.right)) && borne(firingsOf(shared, withConditions(conditions, c))));
+    for (const beyond of beyondEveryStatedBound([alternative.check, ...kept, ...facts], comparisons, views)) offer(shared, conditions, beyond, borne);
+  }
   if (!added.length) return candidate;
   const base: Literal[] = widened || candidate.kind === "any" ? candidate.parts : [asLiteral(candidate)];
   return combine("any", [...base, ...added], nExamples);
@@ -209,6 +231,17 @@ function actOf(kept: ComposableCheck, sibling: ComposableCheck, shared: Literal[
   if (sibling.left.read === "tool_arguments" && sibling.left.tool === kept.left.tool) return [];
   const act: ComposableCheck = { kind: "tool_called", tool: kept.left.tool };
   return shared.some((p) => JSON.stringify(p.check) === JSON.stringify(act)) ? [] : [act];
+}
+
+/**
+ * The act a rule read where no policy was stated is held under: a tool called that a shared condition
+ * already names (nothing more to add), or the tool whose arguments the kept comparison reads. Null
+ * when neither: a bound alone says nothing was done against it.
+ */
+function actUnder(kept: Comparison, shared: Literal[]): ComposableCheck[] | null {
+  if (shared.some((p) => p.check.kind === "tool_called")) return [];
+  if (kept.left.read === "tool_arguments" && kept.left.tool) return [{ kind: "tool_called", tool: kept.left.tool }];
+  return null;
 }
 
 /** Every trace `narrow` fires on, `wide` fires on too, and on at least one more. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentProvider, getDb } from "../db/client";
+import { getDb } from "../db/client";
 import { compileCheck } from "../checks/compile-check";
 import { rubricItemSchema } from "../checks/rubric-item-schema";
 import { viewTrace } from "../checks/trace-view";
@@ -15,25 +15,22 @@ import { seedLabRubrics } from "./seed-lab-rubrics";
  * confirmed in turn, and the check induced from its examples is scored against the simulator's truth
  * on a v2 run of another seed that the search never saw.
  *
- * Declared as failing where it is not met (vitest's `it.fails`: it fails the day the figures reach
- * 0.95, to be turned into a plain `it`). With the search holding a desk told no policy to the bounds
- * other traces' policies stated (lib/hacks/mine-unstated-bounds.ts), the default pair 141 -> 142
- * measures precision 1.000, recall 0.914 on SQLite (not met: 8 misses, all desks given no policy that
- * never looked it up; seed 141's sets offer no bound that wins, docs/rubrics-and-hacks.md says why) and
- * 0.992 / 0.992 on PostgreSQL (met), whose runs differ from SQLite's once the sets a search reads do
- * (there seed 141's v2 run gives 77 examples, and seed 142's v2 run 120 over-refunds against 93).
- * Other pairs (GOODHART_SECOND_TURN_SEEDS, SQLite): 143 -> 144 0.984 / 0.953, 145 -> 146 1.000 / 0.976,
- * 147 -> 148 0.966 / 1.000, 149 -> 150 0.986 / 0.986, 151 -> 152 0.973 / 0.982, and the fresh
- * 153 -> 154 1.000 / 0.592 (each of seed 153's examples that broke a policy stated in the system prompt
- * was also over its amount threshold, so the check reads only that amount there and misses 154's
- * refunds against the prompt's condition or window; main's search without the bounds: 1.000 / 0.577).
+ * Declared as failing while it is not met (vitest's `it.fails`: it fails the day the figures reach
+ * 0.95, to be turned into a plain `it`). Induction reads its sets in an order both databases share
+ * (lib/hacks/order-traces-stably.ts; the review reads a trace's verdicts by judge name), so SQLite and
+ * PostgreSQL now induce the same check and measure the same figures; PostgreSQL's earlier 0.992 / 0.992
+ * came from rows read in another order. With a kept clause also read where no policy was in view, at
+ * the bound every stated policy shares (lib/hacks/beyond-every-stated-bound.ts), the default pair
+ * 141 -> 142 measures precision 1.000, recall 0.925 on both (not met: 7 misses, all desks that never saw
+ * a policy and refunded within some policy's bounds). Other pairs and the fresh ones: docs/lab.md,
+ * *Second turn*. GOODHART_SECOND_TURN_SEEDS="143,144" measures another pair;
  * scripts/measure-second-turn-ceiling.ts gives the same runs and what a check could reach on them.
  */
 const db = getDb();
 /** The training seed and the unseen one; GOODHART_SECOND_TURN_SEEDS="143,144" measures another pair. */
 const [seenSeed, unseenSeed] = (process.env.GOODHART_SECOND_TURN_SEEDS ?? "141,142").split(",").map(Number) as [number, number];
-/** Where the default pair is measured below 0.95 (SQLite), the test is declared as failing; see above. */
-const declared = currentProvider() === "postgresql" ? it : it.fails;
+/** The default pair is measured below 0.95 on both databases: the test is declared as failing; see above. */
+const declared = it.fails;
 let projectId: string;
 let actor: { userId: string; label: string };
 

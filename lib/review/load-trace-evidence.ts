@@ -35,7 +35,9 @@ export async function* loadTraceEvidence(db: Db, { projectId, traceIds, runId }:
       traceId: row.id,
       environment: row.environment,
       reward: row.reward,
-      verdicts: row.verdicts.map((v) => ({
+      // By judge name: the database returns a trace's verdicts in no defined order (SQLite by insertion,
+      // PostgreSQL as it likes), and a tie between issues goes to the first judge that named one.
+      verdicts: [...row.verdicts].sort((a, b) => compareText(a.judgeVersion.judge.name, b.judgeVersion.judge.name)).map((v) => ({
         judgeId: v.judgeVersion.judgeId,
         judgeName: v.judgeVersion.judge.name,
         label: v.label as JudgeLabel,
@@ -52,4 +54,8 @@ export async function* loadTraceEvidence(db: Db, { projectId, traceIds, runId }:
     }));
     if (rows.length < pageSize) return;
   }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
