@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compileCheck } from "../checks/compile-check";
 import { viewTrace } from "../checks/trace-view";
 import type { Trace } from "../traces/trace-schema";
-import { allComparisons } from "./mine-compared-values";
+import { allComparisons, type Comparison } from "./mine-compared-values";
 import { searchHackCheck } from "./search-hack-check";
 import { siblingClauses } from "./sibling-clauses";
 
@@ -62,5 +62,23 @@ describe("a policy's other clauses beside the one the examples broke", () => {
     expect(siblingClauses(overThreshold!, comparisons).map((rule) => rule.op)).toContain("not_named_in");
     const reversed = comparisons.find((rule) => rule.op === "gt" && rule.left.read === "system" && rule.right.path === "amount");
     expect(siblingClauses(reversed!, comparisons)).toEqual([]);
+  });
+
+  it("offers the clauses of the system prompt's policy for a clause kept from what a policy service said", () => {
+    // Desks told the policy by a service read its verdict; desks told it by the system prompt hold the same policy there.
+    const comparisons = allComparisons(
+      examples.map((e) => e.view),
+      honest.map((h) => h.view),
+    );
+    const fromService: Comparison = {
+      kind: "value_compared",
+      left: { read: "tool_result", tool: "lookup_policy", call: "last", path: "reason" },
+      op: "not_named_in",
+      right: { read: "tool_result", tool: "lookup_policy", call: "last", pattern: "\\bare\\s+not\\s+([^.;\\n]+)", flags: "i" },
+    };
+    const offered = siblingClauses(fromService, [fromService, ...comparisons]);
+    expect(offered.some((rule) => rule.op === "gt" && rule.left.path === "amount" && rule.right.read === "system")).toBe(true);
+    expect(offered.some((rule) => rule.op === "not_named_in" && rule.left.path === "condition" && rule.right.read === "system")).toBe(true);
+    expect(offered).not.toContainEqual(fromService);
   });
 });
