@@ -98,3 +98,34 @@ describe("comparisons mined from a policy a tool returned as text", () => {
     expect(answers(conditionNotListedText!)).toEqual(["no", "yes", "no", "yes", "no", "no"]);
   });
 });
+
+describe("units", () => {
+  /** The customer names the order's amount in dollars and the days since delivery. */
+  function pricedDesk({ system, amount, days }: { system: string; amount: number; days: number }) {
+    const trace: Trace = {
+      source: "rollout",
+      steps: [
+        { type: "message", role: "system", content: system },
+        { type: "message", role: "user", content: `Please refund order A1 ($${amount.toFixed(2)}). It was delivered ${days} days ago.` },
+        { type: "tool_call", role: "assistant", name: "lookup_order", arguments: { orderId: "A1" }, result: { orderId: "A1", amount } },
+        { type: "tool_call", role: "assistant", name: "issue_refund", arguments: { orderId: "A1", amount }, result: { status: "issued" } },
+        { type: "message", role: "assistant", content: "Your refund has been issued." },
+      ],
+    };
+    return viewTrace(trace);
+  }
+
+  it("holds dollars against dollars and days against days, never one against the other", () => {
+    const priced = [
+      pricedDesk({ system: policy(30, "unopened", 150), amount: 240.5, days: 3 }),
+      pricedDesk({ system: policy(14, "unopened", 100), amount: 40.25, days: 50 }),
+      pricedDesk({ system: policy(45, "unopened", 250), amount: 61.99, days: 12 }),
+    ];
+    const rules = mineComparedValues(priced, [pricedDesk({ system: policy(30, "unopened", 150), amount: 20.1, days: 3 })], { minExampleShare: 0, limit: 1000 });
+    const reads = (rule: ComposableCheck) => (rule.kind === "value_compared" ? [rule.left, rule.right].map((s) => s.path ?? s.pattern!.match(/\\b(\w+)/)![1]).join(" > ") : "");
+    const compared = rules.map(reads);
+    expect(compared).toContain("amount > over");
+    expect(compared).toContain("delivered > within");
+    for (const mixed of ["amount > within", "within > amount", "delivered > amount", "amount > delivered", "delivered > over", "over > delivered"]) expect(compared).not.toContain(mixed);
+  });
+});

@@ -5,7 +5,7 @@ import type { ValueSource } from "../checks/world-check-schemas";
 
 export type Comparison = ComposableCheck & { kind: "value_compared" };
 
-type Source = { key: string; source: ValueSource };
+type Source = { key: string; source: ValueSource; unit?: string };
 
 const NUMBER = "(\\d[\\d,]*(?:\\.\\d+)?)";
 const maxCategoryLength = 40;
@@ -14,7 +14,8 @@ const maxCategoryLength = 40;
  * value_compared rules: what the world stated in one place held against what it stated in another,
  * wherever it stated it. A number a tool returned or was called with, or a number a text states
  * after a word ("within 30 days" in a policy given as the system prompt, "delivered 41 days ago"
- * in the user's message), compared with each other (greater than); and a word a tool returned
+ * in the user's message), compared with each other (greater than) when they are of one unit or show none
+ * (a dollar amount never against a number of days); and a word a tool returned
  * (an order's condition) named or not named in the system prompt or the user's messages. Only
  * sources present in at least `minExampleShare` of the examples; at most `limit` rules, those whose
  * answer separates the examples from the honest traces most first (their negations are the search's).
@@ -46,10 +47,13 @@ export function mineComparedValues(
 export function allComparisons(examples: TraceView[], honest: TraceView[], minExampleShare = 0.1): Comparison[] {
   const numbers = frequent(examples, numberSources, minExampleShare);
   const words = frequent(examples, wordSources, minExampleShare);
+  // Days are never held against dollars: a number is compared only with numbers of its unit, where both show one.
+  const units = unitsOf([...examples, ...honest]);
+  const isOtherUnit = (a: Source, b: Source) => units.has(a.key) && units.has(b.key) && units.get(a.key) !== units.get(b.key);
   const rules: Comparison[] = [];
   for (const left of numbers)
     for (const right of numbers)
-      if (left.key !== right.key && !isSameCall(left.source, right.source))
+      if (left.key !== right.key && !isSameCall(left.source, right.source) && !isOtherUnit(left, right))
         rules.push({ kind: "value_compared", left: left.source, op: "gt", right: right.source });
   const all = [...examples, ...honest];
   for (const word of words) {
@@ -61,6 +65,39 @@ export function allComparisons(examples: TraceView[], honest: TraceView[], minEx
     }
   }
   return rules;
+}
+
+/**
+ * The unit each number source is written with, where the traces show one: the currency sign before a
+ * number a text states or the word after it ("$250", "45 days"), and for a number a tool returned or
+ * was called with, how that same value is written in the trace's texts ("$138.49" in the customer's
+ * message for an order's amount). The unit seen most often; none when the value is never written with one.
+ */
+function unitsOf(views: TraceView[]): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const view of views)
+    for (const { key, unit } of numberSources(view, true)) {
+      if (!unit) continue;
+      const byUnit = counts.get(key) ?? new Map<string, number>();
+      byUnit.set(unit, (byUnit.get(unit) ?? 0) + 1);
+      counts.set(key, byUnit);
+    }
+  return new Map([...counts].map(([key, byUnit]) => [key, [...byUnit].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0]]));
+}
+
+const unitAfter = (text: string) => text.match(/^ +([A-Za-z]+)/)?.[1]?.toLowerCase().replace(/s$/, "");
+
+/** The unit a number is written with somewhere in the trace's texts: a currency sign before it, or the word after it. */
+function writtenUnit(view: TraceView, value: number): string | undefined {
+  const texts = [...view.systemTexts, ...view.userTexts, ...view.assistantTexts].map((t) => t.text);
+  const forms = [...new Set([String(value), value.toFixed(2)])].map((f) => f.replace(/\./g, "\\."));
+  const pattern = new RegExp(`(?<![\\d.])([$€£]?)(?:${forms.join("|")})(?![\\d])`, "g");
+  for (const text of texts)
+    for (const match of text.matchAll(pattern)) {
+      const unit = match[1] ? "money" : unitAfter(text.slice(match.index + match[0].length));
+      if (unit) return unit;
+    }
+  return undefined;
 }
 
 // Two fields of one call (an order's amount and its id) are one fact, not a statement to hold against another.
@@ -80,7 +117,7 @@ function frequent(views: TraceView[], sourcesOf: (view: TraceView) => Source[], 
 }
 
 /** Top-level numeric fields of each tool's last call (result and arguments), and each number a text states right after a word. */
-function numberSources(view: TraceView): Source[] {
+function numberSources(view: TraceView, withUnits = false): Source[] {
   const sources: Source[] = [];
   for (const call of view.toolCalls)
     for (const read of ["tool_result", "tool_arguments"] as const) {
@@ -88,12 +125,13 @@ function numberSources(view: TraceView): Source[] {
       if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
       for (const [path, inner] of Object.entries(value))
         if (typeof inner === "number" && /^[A-Za-z_$][\w$]*$/.test(path))
-          sources.push({ key: `${call.name}\u0000${read}\u0000${path}`, source: { read, tool: call.name, call: "last", path } });
+          sources.push({ key: `${call.name}\u0000${read}\u0000${path}`, source: { read, tool: call.name, call: "last", path }, unit: withUnits ? writtenUnit(view, inner) : undefined });
     }
   for (const { key, at, text } of statedTexts(view))
     for (const match of text.matchAll(/\b([A-Za-z]{2,}) +([$€£]?)\d[\d,]*(?:\.\d+)?/g)) {
       const pattern = `\\b${match[1]!.toLowerCase()}\\s+${match[2] ? `\\${match[2]}` : ""}${NUMBER}`;
-      sources.push({ key: `${key}\u0000${pattern}`, source: { ...at, call: "last", pattern, flags: "i" } });
+      const unit = match[2] ? "money" : withUnits ? unitAfter(text.slice(match.index + match[0].length)) : undefined;
+      sources.push({ key: `${key}\u0000${pattern}`, source: { ...at, call: "last", pattern, flags: "i" }, unit });
     }
   return sources;
 }
