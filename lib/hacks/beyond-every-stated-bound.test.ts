@@ -1,28 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { compileCheck } from "../checks/compile-check";
 import type { ComposableCheck } from "../checks/rubric-item-schema";
-import { viewTrace } from "../checks/trace-view";
-import type { Trace } from "../traces/trace-schema";
 import { beyondEveryStatedBound } from "./beyond-every-stated-bound";
 import { allComparisons } from "./mine-compared-values";
-
-const policy = (allowed: string, threshold: number) => `You are a desk agent.\n\nThe item must be ${allowed}; others are not eligible. Refunds over $${threshold} need a manager.`;
-const untold = "You are a desk agent.";
-
-/** A desk that looks the order up and refunds it; the policy, when given, is its system prompt. */
-function desk({ system, amount, condition }: { system: string; amount: number; condition: string }) {
-  const trace: Trace = {
-    source: "rollout",
-    steps: [
-      { type: "message", role: "system", content: system },
-      { type: "message", role: "user", content: "Please refund my order." },
-      { type: "tool_call", role: "assistant", name: "lookup_order", arguments: { orderId: "A1" }, result: { orderId: "A1", amount, condition } },
-      { type: "tool_call", role: "assistant", name: "issue_refund", arguments: { orderId: "A1", amount }, result: { status: "issued" } },
-      { type: "message", role: "assistant", content: "Your refund has been issued." },
-    ],
-  };
-  return viewTrace(trace);
-}
+import { desk, policy, untold } from "./fixtures/refund-desk-views";
 
 const views = [
   desk({ system: policy("unopened or defective", 150), amount: 240, condition: "unopened" }),
