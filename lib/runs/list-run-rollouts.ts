@@ -20,7 +20,10 @@ export type RunRollouts = { items: RunRolloutItem[]; rollouts: RunRollout[]; tot
  * The run's rollouts (traces tagged with the run and a step) in the step window, by step, with
  * every rubric item's stored answer; `total` counts all of the window's, `rollouts` holds the first `limit`.
  */
-export async function listRunRollouts(db: Db, { projectId, runId, from, to, limit = 100 }: { projectId: string; runId: string; from?: number; to?: number; limit?: number }): Promise<RunRollouts> {
+export async function listRunRollouts(
+  db: Db,
+  { projectId, runId, from, to, limit = 100 }: { projectId: string; runId: string; from?: number; to?: number; limit?: number },
+): Promise<RunRollouts> {
   const run = await db.trainingRun.findFirst({ where: { id: runId, projectId }, select: { id: true } });
   if (!run) throw notFound("Training run");
   const where = { projectId, runId, step: { not: null, ...(from !== undefined ? { gte: from } : {}), ...(to !== undefined ? { lte: to } : {}) } };
@@ -41,7 +44,10 @@ export async function listRunRollouts(db: Db, { projectId, runId, from, to, limi
     }),
     db.trace.count({ where }),
   ]);
-  const itemsById = await findResultItems(db, traces.flatMap((trace) => trace.itemResults.map((result) => result.rubricItemId)));
+  const itemsById = await findResultItems(
+    db,
+    traces.flatMap((trace) => trace.itemResults.map((result) => result.rubricItemId)),
+  );
   const keyOf = (rubricItemId: string) => itemsById.get(rubricItemId)?.key;
   const items = new Map<string, RunRolloutItem & { position: number }>();
   for (const trace of traces)
@@ -50,8 +56,18 @@ export async function listRunRollouts(db: Db, { projectId, runId, from, to, limi
       if (item && !items.has(item.key)) items.set(item.key, { key: item.key, question: item.question, polarity: item.polarity, position: item.position });
     }
   return {
-    items: [...items.values()].sort((a, b) => a.position - b.position || a.key.localeCompare(b.key)).map(({ key, question, polarity }) => ({ key, question, polarity })),
-    rollouts: traces.map(({ itemResults, ...trace }) => ({ ...trace, answers: Object.fromEntries(itemResults.flatMap(({ rubricItemId, answer }) => (keyOf(rubricItemId) ? [[keyOf(rubricItemId)!, answer]] : []))) })),
+    items: [...items.values()]
+      .sort((a, b) => a.position - b.position || a.key.localeCompare(b.key))
+      .map(({ key, question, polarity }) => ({ key, question, polarity })),
+    rollouts: traces.map(({ itemResults, ...trace }) => ({
+      ...trace,
+      answers: Object.fromEntries(
+        itemResults.flatMap(({ rubricItemId, answer }) => {
+          const key = keyOf(rubricItemId);
+          return key ? [[key, answer]] : [];
+        }),
+      ),
+    })),
     total,
     limit,
   };
