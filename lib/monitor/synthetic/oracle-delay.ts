@@ -48,13 +48,13 @@ export function oracleDelay(run: SyntheticRun, falseAlarmRate: number, { knowsLe
   return null;
 }
 
-type Sums = { ww: number; wh: number; hh: number; wy: number; hy: number };
+export type Sums = { ww: number; wh: number; hh: number; wy: number; hy: number };
 
-function newSums(): Sums {
+export function newSums(): Sums {
   return { ww: 0, wh: 0, hh: 0, wy: 0, hy: 0 };
 }
 
-function add(s: Sums, w: number, h: number, y: number): void {
+export function add(s: Sums, w: number, h: number, y: number): void {
   s.ww += w * w;
   s.wh += w * h;
   s.hh += h * h;
@@ -63,7 +63,7 @@ function add(s: Sums, w: number, h: number, y: number): void {
 }
 
 /** The matched filter's t (times the innovation σ): with the level column w partialled out when there is one. */
-function statistic(s: Sums): number {
+export function statistic(s: Sums): number {
   if (s.ww === 0) return s.hh > 0 ? s.hy / Math.sqrt(s.hh) : -Infinity;
   const hh = s.hh - (s.wh * s.wh) / s.ww;
   return hh > 1e-12 ? (s.hy - (s.wh * s.wy) / s.ww) / Math.sqrt(hh) : -Infinity;
@@ -224,7 +224,7 @@ function startUnknownThreshold(phi: number, shape: "ramp" | "step", length: numb
 }
 
 /** n points of AR(1) noise with unit innovations, started from its stationary law (from 0 when φ = 1). */
-function unitAr1Noise(rng: Rng, phi: number, n: number): number[] {
+export function unitAr1Noise(rng: Rng, phi: number, n: number): number[] {
   const noise: number[] = [];
   let x = phi < 1 ? normalDraw(rng) / Math.sqrt(1 - phi * phi) : 0;
   for (let i = 0; i < n; i++) {
