@@ -5,12 +5,13 @@
 // each at 5% false alarms per run: the issue's (told the noise law too); the profiling one (ρ profiled over all the data, as the
 // monitor does, held under AR(1) at φ 0-0.95 and a walk); the Phase I one (the law estimated on the points before the start
 // only, phaseOneOracleDelay) and the HAC one (hacOracleDelay), both held under the null laws of `nulls`. Runs found and the
-// median delay of each; then, with the divergence set to nil, how often the Phase I oracle fires per null family.
+// median delay of each; then, with the divergence set to nil, how often the Phase I oracle fires per null family; then the Phase I
+// oracle's threshold under each null law for a Phase I of 60, 90 and 120 points (where the bench's starts lie).
 import { median } from "../lib/monitor/noise-level";
 import { plantedStart } from "../lib/monitor/synthetic/evaluate-monitor";
 import { generateSyntheticRun } from "../lib/monitor/synthetic/generate-synthetic-run";
 import { oracleDelay } from "../lib/monitor/synthetic/oracle-delay";
-import { hacOracleDelay, phaseOneOracleDelay, type NullLawSet } from "../lib/monitor/synthetic/phase-one-oracle";
+import { hacOracleDelay, phaseOneOracleDelay, phaseOneThresholds, type NullLawSet } from "../lib/monitor/synthetic/phase-one-oracle";
 import { DIVERGENCE_FAMILIES, DIVERGENCE_SHAPES, DIVERGENCE_SIZES, NULL_FAMILIES } from "../lib/monitor/synthetic/synthetic-families";
 
 const count = Number(process.argv[2] ?? 20);
@@ -43,3 +44,6 @@ for (const family of NULL_FAMILIES.filter((f) => !only || only.includes(f)))
     const fired = seeds.filter((seed) => phaseOneOracleDelay(generateSyntheticRun({ family, seed, length, divergence: { startStep: plantedStart(seed, length), sizeSigma: 0, shape } }), RATE, nulls) !== null).length;
     console.log(`${family}, nil ${shape}: the Phase I oracle fired in ${fired} of ${count}`);
   }
+for (const before of [60, 90, 120])
+  for (const shape of DIVERGENCE_SHAPES)
+    console.log(`Phase I threshold, ${before} points before, ${shape}: ${phaseOneThresholds(nulls, shape, before, length - before, RATE).map(({ law, threshold }) => `${law} ${threshold.toFixed(2)}`).join(", ")}`);

@@ -135,6 +135,11 @@ export const NULL_LAW_SETS = {
 } satisfies Record<string, NullLaw[]>;
 export type NullLawSet = keyof typeof NULL_LAW_SETS;
 
+/** The Phase I oracle's threshold under each law of `nulls` (the oracle takes the largest), for a Phase I of `before` points and `looks` looks after it. */
+export function phaseOneThresholds(nulls: NullLawSet, shape: "ramp" | "step", before: number, looks: number, falseAlarmRate: number): { law: string; threshold: number }[] {
+  return NULL_LAW_SETS[nulls].map((law) => ({ law: law.whiteSd ? `walk under noise ${law.whiteSd}×` : law.phi === 1 ? "walk" : `AR(${law.phi})`, threshold: phaseOneThreshold(law, shape, before, looks, falseAlarmRate) }));
+}
+
 function phaseOneThreshold(law: NullLaw, shape: "ramp" | "step", before: number, looks: number, falseAlarmRate: number): number {
   const key = `phase-one:${law.phi}:${law.whiteSd ?? 0}:${shape}:${before}:${looks}:${falseAlarmRate}`;
   const known = thresholds.get(key);
