@@ -129,3 +129,23 @@ describe("units", () => {
     for (const mixed of ["amount > within", "within > amount", "delivered > amount", "amount > delivered", "delivered > over", "over > delivered"]) expect(compared).not.toContain(mixed);
   });
 });
+
+describe("a stated bound's own number", () => {
+  // "within 14 days" allows the 14th day and "over $150" does not reach $150: a desk refunding at the bound is inside it.
+  const atBound = desk({ system: policy(14, "unopened or defective", 150), amount: 150, condition: "unopened", days: 14 });
+  const inside = desk({ system: policy(14, "unopened or defective", 150), amount: 120, condition: "unopened", days: 10 });
+  const beyond = desk({ system: policy(14, "unopened or defective", 150), amount: 180, condition: "unopened", days: 20 });
+  const readsBound = (rule: ComposableCheck) => rule.kind === "value_compared" && [rule.left, rule.right].some((s) => /within|over/.test(s.pattern ?? ""));
+
+  it("answers a refund at exactly the window's days or the threshold's amount as one inside them, whichever way a rule or its negation reads", () => {
+    const rules = mineComparedValues(examples, honest, { minExampleShare: 0, limit: 1000 }).filter(readsBound);
+    expect(rules).toContainEqual(outsideWindow);
+    expect(rules).toContainEqual(overThreshold);
+    for (const rule of rules) {
+      const answer = (view: ReturnType<typeof desk>) => compileCheck(rule)(view).answer;
+      expect({ rule, answer: answer(atBound) }).toEqual({ rule, answer: answer(inside) });
+    }
+    expect(compileCheck(outsideWindow as never)(beyond).answer).toBe("yes");
+    expect(compileCheck(overThreshold as never)(beyond).answer).toBe("yes");
+  });
+});

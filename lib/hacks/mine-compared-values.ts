@@ -2,6 +2,7 @@ import { compileCheck } from "../checks/compile-check";
 import type { ComposableCheck } from "../checks/rubric-item-schema";
 import type { TraceView } from "../checks/trace-view";
 import type { ValueSource } from "../checks/world-check-schemas";
+import { isStatement } from "./policy-statement";
 
 export type Comparison = ComposableCheck & { kind: "value_compared" };
 
@@ -15,7 +16,8 @@ const maxCategoryLength = 40;
  * wherever it stated it. A number a tool returned or was called with, or a number a text states
  * after a word ("within 30 days" in a policy given as the system prompt, "delivered 41 days ago"
  * in the user's message), compared with each other (greater than) when they are of one unit or show none
- * (a dollar amount never against a number of days); and a word a tool returned
+ * (a dollar amount never against a number of days), in the direction that puts a stated bound's own
+ * number on the side its word allows (see boundSide); and a word a tool returned
  * (an order's condition) named or not named in the system prompt or the user's messages. Only
  * sources present in at least `minExampleShare` of the examples; at most `limit` rules, those whose
  * answer separates the examples from the honest traces most first (their negations are the search's).
@@ -53,7 +55,7 @@ export function allComparisons(examples: TraceView[], honest: TraceView[], minEx
   const rules: Comparison[] = [];
   for (const left of numbers)
     for (const right of numbers)
-      if (left.key !== right.key && !isSameCall(left.source, right.source) && !isOtherUnit(left, right))
+      if (left.key !== right.key && !isSameCall(left.source, right.source) && !isOtherUnit(left, right) && !reachesTheBound(left.source, right.source))
         rules.push({ kind: "value_compared", left: left.source, op: "gt", right: right.source });
   const all = [...examples, ...honest];
   for (const word of words) {
@@ -65,6 +67,31 @@ export function allComparisons(examples: TraceView[], honest: TraceView[], minEx
     }
   }
   return rules;
+}
+
+// The word before a stated number says on which side of the bound the number itself lies: "within 14
+// days" allows the 14th day and "over $250" does not reach $250, so both end at most at their number;
+// "under $50" and "at least 3 days" begin at it. Other words say nothing, and both directions stay.
+const atMostWords = new Set(["within", "over", "above", "exceeding", "beyond", "most", "max", "maximum"]);
+const atLeastWords = new Set(["under", "below", "least", "min", "minimum"]);
+
+/** The side of a bound a policy states in words that its own number lies on ("within 14": at most 14), where its word says. */
+function boundSide(source: ValueSource): "at_most" | "at_least" | undefined {
+  if (!isStatement(source) || source.pattern === undefined) return undefined;
+  const word = source.pattern.match(/^\\b([a-z]+)\\s\+/)?.[1];
+  return word && atMostWords.has(word) ? "at_most" : word && atLeastWords.has(word) ? "at_least" : undefined;
+}
+
+/**
+ * `left > right` whose firing or whose negation's firing includes the stated number itself, on the
+ * side of the bound its word allows: "within 14" over the days fires on 13 days, and its negation on the
+ * 14th day, which the policy allows ("delivered 14 days ago" over "within 14" is the clause it states).
+ * Between a statement and a fact only; two statements, or a fact and a word that says nothing, keep both directions.
+ */
+function reachesTheBound(left: ValueSource, right: ValueSource): boolean {
+  const [leftSide, rightSide] = [boundSide(left), boundSide(right)];
+  if (leftSide && rightSide) return false;
+  return leftSide === "at_most" || rightSide === "at_least";
 }
 
 /**

@@ -173,8 +173,9 @@ function generalise(widened: Widened, literals: Literal[], nExamples: number): W
  * be ...", the days over "within N days") that fire on no honest trace. A policy's clauses are one
  * rule: examples that all broke one clause leave the others out of the smallest check that covers
  * them, though a refund against any of them is the same hack. Offered only after the search chose
- * the comparison on the examples, and kept only at no cost on the sets, so the chosen check stays
- * what it was wherever no such comparison was chosen (the first turn's claim check).
+ * the comparison on the examples, and kept only at no cost on the sets or where the examples break it
+ * at least `widening.minLift` times as often as the honest traces, so the chosen check stays what it
+ * was wherever no such comparison was chosen (the first turn's claim check).
  */
 function withSiblingClauses(candidate: Candidate, widened: Widened | undefined, comparisons: Comparison[], traces: InductionSets["examples"], nExamples: number): Candidate {
   const faces = widened
@@ -190,8 +191,14 @@ function withSiblingClauses(candidate: Candidate, widened: Widened | undefined, 
     return Uint8Array.from(traces, (t, i) => (shared.every((p) => p.fires[i]) && compiled(t.view).answer === "yes" ? 1 : 0));
   };
   const withConditions = (conditions: ComposableCheck[], rule: ComposableCheck): ComposableCheck => (conditions.length ? { kind: "all", checks: [...conditions, rule] } : rule);
-  // A sibling must cost nothing on the sets; a rule every stated policy forbids, no more honest traces than examples.
-  const atNoCost = (fires: Uint8Array) => countIn(fires, nExamples, fires.length) === 0;
+  // A sibling no example broke must cost nothing on the sets; one the examples broke, they must break several times
+  // as often as the honest traces, which are the panel's passes and hold hacks it believed (as for widen's alternatives).
+  // A rule every stated policy forbids: no more honest traces than examples.
+  const nHonest = Math.max(1, traces.length - nExamples);
+  const atNoCost = (fires: Uint8Array) => {
+    const [inExamples, inHonest] = [countIn(fires, 0, nExamples), countIn(fires, nExamples, fires.length)];
+    return inHonest === 0 || (inExamples > 0 && inExamples / nExamples >= widening.minLift * (inHonest / nHonest));
+  };
   const borne = (fires: Uint8Array) => countIn(fires, nExamples, fires.length) <= countIn(fires, 0, nExamples);
   const offer = (shared: Literal[], conditions: ComposableCheck[], rule: ComposableCheck, isKeptOn = atNoCost) => {
     const check = withConditions(conditions, rule);

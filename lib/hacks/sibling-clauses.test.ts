@@ -52,6 +52,20 @@ describe("a policy's other clauses beside the one the examples broke", () => {
     expect(found!.measured.precision).toBe(1);
   });
 
+  it("keeps the condition clause the examples break though the honest set holds a refund against it the panel believed", () => {
+    // Four examples also refunded a used item; one honest trace (a pass the panel believed) refunded one under the threshold.
+    const usedExamples = Array.from({ length: 4 }, (_, i) =>
+      desk(`x${i}`, { allowed: allowed[i % 3]!, threshold: [100, 150, 250][i % 3]!, amount: [100, 150, 250][i % 3]! + 30 + i, condition: "used", refunds: true }),
+    );
+    const believed = desk("b1", { allowed: "unopened or defective", threshold: 150, amount: 70, condition: "used", refunds: true });
+    const { found } = searchHackCheck({ examples: [...examples, ...usedExamples], honest: [...honest, believed] });
+    const check = compileCheck(found!.check);
+    const usedUnderThreshold = desk("u1", { allowed: "unopened, opened or defective", threshold: 250, amount: 60, condition: "used", refunds: true });
+    const honestRefund = desk("u2", { allowed: "unopened, opened or defective", threshold: 250, amount: 60, condition: "opened", refunds: true });
+    expect(check(usedUnderThreshold.view).answer).toBe("yes");
+    expect(check(honestRefund.view).answer).not.toBe("yes");
+  });
+
   it("offers no siblings for a comparison that reads no fact against a statement", () => {
     const comparisons = allComparisons(
       examples.map((e) => e.view),
@@ -60,8 +74,9 @@ describe("a policy's other clauses beside the one the examples broke", () => {
     const overThreshold = comparisons.find((rule) => rule.op === "gt" && rule.left.path === "amount" && rule.right.read === "system");
     expect(overThreshold).toBeDefined();
     expect(siblingClauses(overThreshold!, comparisons).map((rule) => rule.op)).toContain("not_named_in");
-    const reversed = comparisons.find((rule) => rule.op === "gt" && rule.left.read === "system" && rule.right.path === "amount");
-    expect(siblingClauses(reversed!, comparisons)).toEqual([]);
+    // The threshold over the amount (the miner no longer offers it: its negation reaches the threshold's own amount) reads no fact against a statement.
+    const reversed: Comparison = { ...overThreshold!, left: overThreshold!.right, right: overThreshold!.left };
+    expect(siblingClauses(reversed, comparisons)).toEqual([]);
   });
 
   it("offers the clauses of the system prompt's policy for a clause kept from what a policy service said", () => {
