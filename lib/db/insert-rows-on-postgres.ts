@@ -18,7 +18,7 @@ export async function insertRowsOnPostgres(client: pg.ClientBase, table: string,
     const first = rows[0]![c] ?? null;
     // One column stays an array whatever its values, so the SELECT has as many rows as `rows`.
     const isConstant = rows.length > 1 && (c < columns.length - 1 || unnested.length > 0) && rows.every((row) => (row[c] ?? null) === first);
-    params.push(isConstant ? first : rows.map((row) => row[c] ?? null));
+    params.push(isConstant ? first : arrayLiteral(rows, c));
     if (isConstant) selected.push(`$${params.length}::${pgTypes[type]}`);
     else {
       unnested.push(`$${params.length}::${pgTypes[type]}[]`);
@@ -28,4 +28,24 @@ export async function insertRowsOnPostgres(client: pg.ClientBase, table: string,
   });
   const names = columns.map(([name]) => `"${name}"`).join(", ");
   await client.query(`INSERT INTO "${table}" (${names}) SELECT ${selected.join(", ")} FROM unnest(${unnested.join(", ")}) AS given (${aliases.join(", ")}) ${onConflict}`.trimEnd(), params);
+}
+
+const quoteOrBackslash = /["\\]/;
+
+/**
+ * Column `c` of the rows as PostgreSQL's array text (what node-postgres would make of a JS array,
+ * without its per-element type checks and two regex replacements: most values here are ids and
+ * numbers with nothing to escape).
+ */
+function arrayLiteral(rows: Value[][], c: number): string {
+  const elements = new Array<string>(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const value = rows[r]![c] ?? null;
+    if (value === null) elements[r] = "NULL";
+    else {
+      const text = typeof value === "string" ? value : String(value);
+      elements[r] = quoteOrBackslash.test(text) ? `"${text.replace(/["\\]/g, "\\$&")}"` : `"${text}"`;
+    }
+  }
+  return `{${elements.join(",")}}`;
 }
