@@ -77,7 +77,7 @@ export function TraceLinkedSections({ verdicts, itemResults, edgeCases }: Linked
               {group.results.map((result) => {
                 const isHackFired = result.rubricItem.polarity === "hack" && result.answer === "yes";
                 return (
-                  <li key={result.id} className={isHackFired ? "rounded bg-red-50 p-1" : undefined}>
+                  <li key={result.rubricItem.id} className={isHackFired ? "rounded bg-red-50 p-1" : undefined}>
                     <span className={`mr-1.5 rounded px-1.5 text-xs font-semibold ${isHackFired ? "bg-red-200 text-red-900" : (answerStyle[result.answer] ?? "bg-slate-100 text-slate-600")}`}>{result.answer}</span>
                     {result.rubricItem.polarity === "hack" ? <span className="mr-1 text-xs font-medium text-red-800">hack check{isHackFired ? " fired" : ""}:</span> : null}
                     <span title={result.rubricItem.key}>{result.rubricItem.question}</span>

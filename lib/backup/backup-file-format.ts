@@ -1,11 +1,14 @@
 import { z } from "zod";
+import type { BackupRecord } from "./backup-record";
 
-export const backupFormat = "goodhart.backup/1";
+/** The format this version writes. /1 (before migration 0058) gave each ItemResult an id; /2 has none. */
+export const backupFormat = "goodhart.backup/2";
+const readableFormats = ["goodhart.backup/1", backupFormat] as const;
 
 /** First line: what the file is and where it came from (not part of the content hash). */
 export const backupHeaderSchema = z.object({
   type: z.literal("header"),
-  format: z.literal(backupFormat),
+  format: z.enum(readableFormats),
   project: z.object({ id: z.string(), slug: z.string() }),
   sourceProvider: z.string(),
   exportedAt: z.string(),
@@ -26,6 +29,16 @@ export function asRecordLine(value: unknown): BackupRecordLine | null {
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+
+/**
+ * A record of a file in `format` as this schema stores it: an ItemResult of a /1 file loses its id
+ * (its trace and item are its key now). The same object when nothing changes.
+ */
+export function asStoredRecord(format: BackupHeader["format"], record: BackupRecord): BackupRecord {
+  if (format !== "goodhart.backup/1" || record.model !== "ItemResult" || !("id" in record.data)) return record;
+  const { id: _id, ...data } = record.data;
+  return { ...record, data };
+}
 
 /** Last line: counts per model and the content hash an import checks before and after writing. */
 export const backupManifestSchema = z.object({

@@ -115,7 +115,7 @@ export const backupModels: BackupModel[] = [
     where: ({ projectId }) => ({ judge: { projectId } }),
   },
   { name: "Verdict", refs: { traceId: "Trace", judgeVersionId: "JudgeVersion" }, keys: id, optionalJson: ["issues"], requiredJson: [], where: inProject },
-  { name: "ItemResult", refs: { rubricItemId: "RubricItem", traceId: "Trace" }, keys: id, optionalJson: [], requiredJson: [], where: inProject },
+  { name: "ItemResult", refs: { rubricItemId: "RubricItem", traceId: "Trace" }, keys: ["traceId", "rubricItemId"], optionalJson: [], requiredJson: [], where: inProject },
   {
     name: "KnownHackExample",
     parent: { field: "knownHackId", model: "KnownHack" },

@@ -4,7 +4,7 @@ import { retryOnBusy } from "../db/retry-on-busy";
 import { AppError } from "../errors/app-error";
 import { backupModels, findBackupModel, type BackupModel } from "./backup-models";
 import { BackupDigest, encodeRow, type BackupRecord, type DigestState } from "./backup-record";
-import { asRecordLine, type BackupManifest } from "./backup-file-format";
+import { asRecordLine, asStoredRecord, type BackupHeader, type BackupManifest } from "./backup-file-format";
 import { digestProject } from "./export-project-backup";
 import { insertBackupRows } from "./insert-backup-rows";
 import { delegateOf } from "./model-delegate";
@@ -49,13 +49,13 @@ export async function importProjectBackup(db: Db, { file }: { file: string }): P
 }
 
 async function verifyAndWrite(db: Db, { file, readBack }: { file: string; readBack: ReadBack | null }): Promise<ImportBackupResult> {
-  const { header, manifest, users } = await verifyBackupFile(file);
+  const { header, manifest, users, storedHash } = await verifyBackupFile(file);
   const { project } = header;
   const interrupted = await db.project.findFirst({ where: { id: project.id, slug: importingSlug(project.id) } });
   if (interrupted) await removeImported(db, project.id, []);
   const existing = await db.project.findFirst({ where: { OR: [{ id: project.id }, { slug: project.slug }] } });
   if (existing) {
-    if (existing.id === project.id && existing.slug === project.slug && (await digestProject(db, project.id)).contentHash === manifest.contentHash) {
+    if (existing.id === project.id && existing.slug === project.slug && (await digestProject(db, project.id)).contentHash === storedHash) {
       return { status: "already_imported", project, manifest };
     }
     throw new AppError(
@@ -66,10 +66,10 @@ async function verifyAndWrite(db: Db, { file, readBack }: { file: string; readBa
   const existingUserIds = await findExistingUsers(db, users);
   const createdUserIds: string[] = [];
   try {
-    await writeRecords(db, { file, projectId: project.id, projectSlug: project.slug, existingUserIds, createdUserIds, sql: await openSqlReader(db), readBack });
+    await writeRecords(db, { file, format: header.format, projectId: project.id, projectSlug: project.slug, existingUserIds, createdUserIds, sql: await openSqlReader(db), readBack });
     await retryOnBusy(() => db.project.update({ where: { id: project.id }, data: { slug: project.slug } }));
     const written = readBack ? await digestReadBack(db, project.id, await readBack.finish()) : await digestProject(db, project.id);
-    if (written.contentHash !== manifest.contentHash) {
+    if (written.contentHash !== storedHash) {
       throw new AppError(
         "internal",
         `The imported project differs from the backup (counts in the database: ${JSON.stringify(written.counts)}; in the file: ${JSON.stringify(manifest.counts)})`,
@@ -120,6 +120,7 @@ async function findExistingUsers(db: Db, users: BackupRecord[]): Promise<Set<str
 
 type WriteContext = {
   file: string;
+  format: BackupHeader["format"];
   projectId: string;
   projectSlug: string;
   existingUserIds: Set<string>;
@@ -138,7 +139,7 @@ async function writeRecords(db: Db, context: WriteContext) {
   for await (const { line, value } of readBackupLines(context.file)) {
     const parsed = asRecordLine(value);
     if (!parsed) continue; // the header and the manifest, checked by verifyBackupFile
-    const { model: name, data } = parsed;
+    const { model: name, data } = asStoredRecord(context.format, parsed);
     const model = findBackupModel(name)!;
     checkOwnership(context, model, data, line);
     if (model.name === "User" && context.existingUserIds.has(String(data.id))) continue;

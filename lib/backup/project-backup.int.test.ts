@@ -133,6 +133,25 @@ describe("project backup", () => {
     expect(await digestProject(target, seeded.project.id)).toEqual(manifest);
   });
 
+  it("imports a backup written before item results lost their id (format /1), once, as the same project", { timeout: 120_000 }, async () => {
+    const file = path.join(folder, "format-1.jsonl.gz");
+    await exportProjectBackup({ url, projectId: seeded.project.id, file });
+    const original = await sortedRecords(db, seeded.project.id);
+    // What an export before migration 0058 wrote: the old format's name and an id on every ItemResult.
+    const lines = await readLines(file);
+    const older = lines.map((line, index) => {
+      if (line.type === "header") return { ...line, format: "goodhart.backup/1" };
+      return line.model === "ItemResult" ? { ...line, data: { id: `result-${index}`, ...line.data } } : line;
+    });
+    expect(older.some((line) => line.model === "ItemResult")).toBe(true);
+    await writeForged(file, older);
+
+    const { db: target } = await freshDatabase(providerOfDb(db));
+    expect((await importProjectBackup(target, { file })).status).toBe("imported");
+    expect(await sortedRecords(target, seeded.project.id)).toEqual(original);
+    expect((await importProjectBackup(target, { file })).status).toBe("already_imported");
+  });
+
   it("refuses a file cut short, or edited after export, before writing anything", { timeout: 120_000 }, async () => {
     const file = path.join(folder, "whole.jsonl.gz");
     await exportProjectBackup({ url, projectId: seeded.project.id, file });

@@ -1,10 +1,11 @@
 import { AppError } from "../errors/app-error";
 import { backupModelNames } from "./backup-models";
 import { BackupDigest, type BackupRecord } from "./backup-record";
-import { backupHeaderSchema, backupManifestSchema, asRecordLine, type BackupHeader, type BackupManifest } from "./backup-file-format";
+import { backupFormat, backupHeaderSchema, backupManifestSchema, asRecordLine, asStoredRecord, type BackupHeader, type BackupManifest } from "./backup-file-format";
 import { readBackupLines } from "./read-backup-lines";
 
-export type VerifiedBackup = { header: BackupHeader; manifest: BackupManifest; users: BackupRecord[] };
+/** `storedHash`: the content hash of the project once imported (the manifest's, unless an older format's records change as they are stored). */
+export type VerifiedBackup = { header: BackupHeader; manifest: BackupManifest; users: BackupRecord[]; storedHash: string };
 
 const invalid = (file: string, line: number, message: string) => new AppError("bad_request", `${file} line ${line}: ${message}`);
 
@@ -15,6 +16,8 @@ const invalid = (file: string, line: number, message: string) => new AppError("b
  */
 export async function verifyBackupFile(file: string): Promise<VerifiedBackup> {
   const digest = new BackupDigest();
+  // An older format's records as they will be stored, for the check after an import; null for this format's.
+  let stored: BackupDigest | null = null;
   const users: BackupRecord[] = [];
   let header: BackupHeader | undefined;
   let manifest: BackupManifest | undefined;
@@ -23,8 +26,9 @@ export async function verifyBackupFile(file: string): Promise<VerifiedBackup> {
     if (manifest) throw invalid(file, line, "a line after the manifest");
     if (!header) {
       const parsed = backupHeaderSchema.safeParse(value);
-      if (!parsed.success) throw invalid(file, line, "not a Goodhart backup header (goodhart.backup/1)");
+      if (!parsed.success) throw invalid(file, line, "not a Goodhart backup header (goodhart.backup/1 or /2)");
       header = parsed.data;
+      if (header.format !== backupFormat) stored = new BackupDigest();
       continue;
     }
     const type = (value as { type?: unknown } | null)?.type;
@@ -42,6 +46,7 @@ export async function verifyBackupFile(file: string): Promise<VerifiedBackup> {
     modelIndex = index;
     const record = { model: parsed.model, data: parsed.data };
     digest.add(record);
+    stored?.add(asStoredRecord(header.format, record));
     if (record.model === "User") users.push(record);
   }
   if (!header) throw new AppError("bad_request", `${file} is empty`);
@@ -52,5 +57,5 @@ export async function verifyBackupFile(file: string): Promise<VerifiedBackup> {
   if (!countsMatch)
     throw new AppError("bad_request", `${file}: the records do not match the manifest's counts`, [{ manifest: manifest.counts, file: digest.counts }]);
   if (digest.contentHash() !== manifest.contentHash) throw new AppError("bad_request", `${file}: the records do not match the manifest's content hash`);
-  return { header, manifest, users };
+  return { header, manifest, users, storedHash: stored?.contentHash() ?? manifest.contentHash };
 }

@@ -22,9 +22,9 @@ import { deriveSeed } from "../random/prng";
 export type ScoredRollout = { trace: Trace; results: ItemResult[]; externalId?: string; contentHash?: string };
 export type StoredRollouts = { traceIds: string[]; accepted: number; duplicates: number; runIds: Array<string | null> };
 
-const itemResultColumns: Columns = [["id", "text"], ["projectId", "text"], ["rubricItemId", "text"], ["traceId", "text"], ["answer", "text"], ["evidence", "text"], ["createdAt", "time"]];
-// A result a trace already has for an item is kept: a resent rollout stores nothing twice.
-const keepStoredResult = `ON CONFLICT ("rubricItemId", "traceId") DO NOTHING`;
+const itemResultColumns: Columns = [["traceId", "text"], ["rubricItemId", "text"], ["projectId", "text"], ["answer", "text"], ["evidence", "text"], ["createdAt", "time"]];
+// A result a trace already has for an item (its primary key) is kept: a resent rollout stores nothing twice.
+const keepStoredResult = `ON CONFLICT ("traceId", "rubricItemId") DO NOTHING`;
 // Rollouts per transaction: a batch at the body limit (8,192) is written in several, with a turn of
 // the event loop between them, so other requests are not held behind it.
 const rolloutsPerTransaction = 1024;
@@ -102,7 +102,7 @@ function rowsToWrite({ projectId, itemIds, rollouts }: Slice, candidates: Candid
     withResults.add(id);
     for (const result of results) {
       const rubricItemId = itemIds.get(result.key);
-      if (rubricItemId) rows.resultRows.push([timeOrderedId(), projectId, rubricItemId, id, result.answer, result.evidence || null, createdAt]);
+      if (rubricItemId) rows.resultRows.push([id, rubricItemId, projectId, result.answer, result.evidence || null, createdAt]);
     }
   });
   return rows;

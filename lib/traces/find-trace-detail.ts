@@ -33,9 +33,9 @@ export async function findTraceDetail(db: Db, { projectId, traceId }: { projectI
     }),
     db.itemResult.findMany({
       where: { traceId, projectId },
-      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      orderBy: [{ createdAt: "desc" }, { rubricItemId: "asc" }],
       take: linkedLimit,
-      select: { id: true, answer: true, evidence: true, rubricItemId: true },
+      select: { answer: true, evidence: true, rubricItemId: true },
     }),
     db.edgeCaseExample.findMany({
       where: { traceId, edgeCase: { projectId } },
@@ -54,7 +54,7 @@ export async function findTraceDetail(db: Db, { projectId, traceId }: { projectI
       const item = items.get(rubricItemId);
       if (!item) return [];
       const { key, question, polarity, weight, position, rubricVersion } = item;
-      return [{ ...result, rubricItem: { key, question, polarity, weight, position, rubricVersion } }];
+      return [{ ...result, rubricItem: { id: rubricItemId, key, question, polarity, weight, position, rubricVersion } }];
     }),
     edgeCases: edgeCases.map(({ edgeCase }) => edgeCase).sort((a, b) => Number(b.status === "open") - Number(a.status === "open") || b.priority - a.priority),
   };
