@@ -2,7 +2,7 @@
 // storeScoredRollouts into a scratch copy of Trace, TraceStep and ItemResult (schema "scratch" of the
 // database given, prefilled with the same rows), once per variant: as migrated, without the trigram
 // index, with its GIN options changed, without each secondary index in turn, without foreign keys,
-// with synchronous_commit off, with multi-row VALUES in place of unnest. Each variant is timed as wall
+// with synchronous_commit off. Each variant is timed as wall
 // time per batch and the CPU time of the database server's backends (from /proc, so the server must
 // run on this machine). The public schema's tables are not touched. Not part of `npm run bench`:
 //   ATTRIBUTION_DATABASE_URL=postgresql://... npx tsx bench/reward-postgres-attribution.ts
@@ -43,7 +43,6 @@ type Variant = {
   noForeignKeys?: true | string[];
   /** Session settings of the storing connections. */
   settings?: Record<string, string>;
-  values?: boolean;
   /** The batch stored as this many parts at once, each on its own connection (split by externalId). */
   parts?: number;
 };
@@ -113,7 +112,6 @@ const variants: Variant[] = [
     alter: [`CREATE UNIQUE INDEX ON scratch."ItemResult" ("rubricItemId", "traceId")`, `CREATE INDEX ON scratch."ItemResult" ("traceId")`],
   },
   { name: "synchronous_commit off", settings: { synchronous_commit: "off" } },
-  { name: "multi-row VALUES", values: true },
   { name: "two parts at once", parts: 2 },
   { name: "only the primary keys and the unique key the store uses", dropIndexes: indexes.map(({ indexname }) => indexname).filter((name) => !name.endsWith("_pkey") && !storeUses.includes(name)) },
   ...indexes.filter(({ indexname, indexdef }) => !indexdef.startsWith("CREATE UNIQUE") && indexname !== "TraceStep_content_trgm_idx").map(({ indexname }) => ({ name: `no ${indexname}`, dropIndexes: [indexname] })),
@@ -151,7 +149,6 @@ async function runVariant(variant: Variant) {
   await admin.query(`ANALYZE scratch."Trace"; ANALYZE scratch."TraceStep"; ANALYZE scratch."ItemResult"; CHECKPOINT`).catch(() => admin.query(`ANALYZE scratch."Trace"; ANALYZE scratch."TraceStep"; ANALYZE scratch."ItemResult"`));
 
   const db = createDb(withSearchPath(url!, "scratch", variant.settings));
-  const restore = variant.values ? sendUnnestAsValues() : () => undefined;
   try {
     await storeScoredRollouts(db, { projectId, itemIds: version.itemIds, rollouts: batches[0]! }); // warm-up: connection, plans
     const multiBefore = await multiXactPageAccesses();
@@ -177,7 +174,6 @@ async function runVariant(variant: Variant) {
       `| ${variant.name} | ${median(walls).toFixed(0)} | ${mean(walls).toFixed(0)} | ${mean(cpus).toFixed(0)} | ${median(cpus).toFixed(0)} / ${Math.max(...cpus).toFixed(0)} | ${((node.user + node.system) / 1000 / walls.length).toFixed(0)} | ${((batchSize * 1000) / mean(walls)).toFixed(0)} | ${(multi / walls.length).toFixed(0)} |`,
     );
   } finally {
-    restore();
     await db.$disconnect();
   }
 }
@@ -220,35 +216,3 @@ function cpuGrowth(before: Map<number, number>, after: Map<number, number>): num
   return sum;
 }
 
-// The "multi-row VALUES" variant: each unnest INSERT sent as multi-row VALUES statements with one
-// parameter per value (the shape insertStatements makes), for the comparison only.
-function sendUnnestAsValues(): () => void {
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  proto.query = function (this: pg.Client, ...args: unknown[]) {
-    const [sql, values] = args as [unknown, unknown[] | undefined];
-    const match = typeof sql === "string" ? /^INSERT INTO ("\w+") \(([^)]*)\) SELECT \* FROM unnest\((.*?)\)( ON CONFLICT.*)?$/.exec(sql) : null;
-    // insertRowsOnPostgres now sends a column of one value as a plain parameter, a shape this does not rewrite.
-    if (!match && typeof sql === "string" && sql.startsWith("INSERT") && sql.includes("unnest(")) throw new Error("multi-row VALUES: the INSERT is not the plain unnest shape this variant rewrites");
-    if (!match || !values) return original.apply(this, args);
-    const [, table, names, unnest, onConflict = ""] = match;
-    const types = unnest!.split(", ").map((part) => part.replace(/^\$\d+::/, "").replace(/\[\]$/, ""));
-    const arrays = values as unknown[][];
-    const rowCount = arrays[0]!.length;
-    const perStatement = Math.floor(30_000 / types.length);
-    return (async () => {
-      for (let start = 0; start < rowCount; start += perStatement) {
-        const params: unknown[] = [];
-        const tuples: string[] = [];
-        for (let r = start; r < Math.min(rowCount, start + perStatement); r++) {
-          tuples.push(`(${types.map((type, c) => (params.push(arrays[c]![r]), `$${params.length}::${type}`)).join(", ")})`);
-        }
-        await original.call(this, `INSERT INTO ${table} (${names}) VALUES ${tuples.join(", ")}${onConflict}`, params);
-      }
-      return { rows: [], rowCount };
-    })();
-  };
-  return () => {
-    proto.query = original;
-  };
-}
