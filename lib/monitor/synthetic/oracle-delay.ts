@@ -71,15 +71,25 @@ export function statistic(s: Sums): number {
 
 const thresholds = new Map<string, number>();
 
-/** The (1 − rate) quantile of the running statistic's maximum over the looks under no divergence, by 2,000 seeded simulations (`before`: rows before the start that fit the level). */
-function oracleThreshold(phi: number, shape: "ramp" | "step", before: number, looks: number, falseAlarmRate: number): number {
-  const key = `${phi}:${shape}:${before}:${looks}:${falseAlarmRate}`;
+/**
+ * The (1 − rate) quantile of a statistic's maximum over the looks under no divergence, from
+ * `replicates` seeded draws of `maximumUnderNull` (the seed derives from `key`), memoised by `key`.
+ */
+export function simulatedThreshold(key: string, replicates: number, falseAlarmRate: number, maximumUnderNull: (rng: Rng) => number): number {
   const known = thresholds.get(key);
   if (known !== undefined) return known;
   const rng = createRng(deriveSeed("oracle-threshold", key));
+  const maxima = Array.from({ length: replicates }, () => maximumUnderNull(rng));
+  maxima.sort((a, b) => a - b);
+  const threshold = maxima[Math.floor((1 - falseAlarmRate) * maxima.length)]!;
+  thresholds.set(key, threshold);
+  return threshold;
+}
+
+/** The (1 − rate) quantile of the running statistic's maximum over the looks under no divergence, by 2,000 seeded simulations (`before`: rows before the start that fit the level). */
+function oracleThreshold(phi: number, shape: "ramp" | "step", before: number, looks: number, falseAlarmRate: number): number {
   const filter = Array.from({ length: looks + 1 }, (_, i) => rise(i, { startStep: 0, shape }));
-  const maxima: number[] = [];
-  for (let rep = 0; rep < 2000; rep++) {
+  return simulatedThreshold(`${phi}:${shape}:${before}:${looks}:${falseAlarmRate}`, 2000, falseAlarmRate, (rng) => {
     const sums = newSums();
     for (let i = 1; i < before; i++) add(sums, 1 - phi, 0, normalDraw(rng));
     let max = -Infinity;
@@ -87,12 +97,8 @@ function oracleThreshold(phi: number, shape: "ramp" | "step", before: number, lo
       add(sums, before > 0 ? 1 - phi : 0, filter[i]! - phi * filter[i - 1]!, normalDraw(rng));
       max = Math.max(max, statistic(sums));
     }
-    maxima.push(max);
-  }
-  maxima.sort((a, b) => a - b);
-  const threshold = maxima[Math.floor((1 - falseAlarmRate) * maxima.length)]!;
-  thresholds.set(key, threshold);
-  return threshold;
+    return max;
+  });
 }
 
 /** The null laws a monitor that is not told the noise must hold its false-alarm rate under (1: a random walk). */
@@ -148,20 +154,9 @@ const PROFILE_RHOS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95
 
 /** The (1 − rate) quantile of the profiled ratio's maximum over the looks under AR(1) noise at φ (1: a walk), by 500 seeded simulations. */
 function profilingThreshold(phi: number, shape: "ramp" | "step", before: number, looks: number, falseAlarmRate: number): number {
-  const key = `profiling:${phi}:${shape}:${before}:${looks}:${falseAlarmRate}`;
-  const known = thresholds.get(key);
-  if (known !== undefined) return known;
-  const rng = createRng(deriveSeed("oracle-threshold", key));
   const n = before + looks;
   const filter = Array.from({ length: n }, (_, i) => rise(i, { startStep: before - 1, shape }));
-  const maxima: number[] = [];
-  for (let rep = 0; rep < 500; rep++) {
-    maxima.push(Math.max(...profiledRatios(unitAr1Noise(rng, phi, n), filter, before)));
-  }
-  maxima.sort((a, b) => a - b);
-  const threshold = maxima[Math.floor((1 - falseAlarmRate) * maxima.length)]!;
-  thresholds.set(key, threshold);
-  return threshold;
+  return simulatedThreshold(`profiling:${phi}:${shape}:${before}:${looks}:${falseAlarmRate}`, 500, falseAlarmRate, (rng) => Math.max(...profiledRatios(unitAr1Noise(rng, phi, n), filter, before)));
 }
 
 /**
@@ -209,18 +204,7 @@ function runningMaxima(series: readonly number[], phi: number, shape: "ramp" | "
 
 /** The (1 − rate) quantile of the running maxima's maximum over the looks under the law φ, by 1,000 seeded simulations. */
 function startUnknownThreshold(phi: number, shape: "ramp" | "step", length: number, firstLook: number, falseAlarmRate: number): number {
-  const key = `start-unknown:${phi}:${shape}:${length}:${firstLook}:${falseAlarmRate}`;
-  const known = thresholds.get(key);
-  if (known !== undefined) return known;
-  const rng = createRng(deriveSeed("oracle-threshold", key));
-  const maxima: number[] = [];
-  for (let rep = 0; rep < 1000; rep++) {
-    maxima.push(Math.max(...runningMaxima(unitAr1Noise(rng, phi, length), phi, shape, firstLook)));
-  }
-  maxima.sort((a, b) => a - b);
-  const threshold = maxima[Math.floor((1 - falseAlarmRate) * maxima.length)]!;
-  thresholds.set(key, threshold);
-  return threshold;
+  return simulatedThreshold(`start-unknown:${phi}:${shape}:${length}:${firstLook}:${falseAlarmRate}`, 1000, falseAlarmRate, (rng) => Math.max(...runningMaxima(unitAr1Noise(rng, phi, length), phi, shape, firstLook)));
 }
 
 /** n points of AR(1) noise with unit innovations, started from its stationary law (from 0 when φ = 1). */

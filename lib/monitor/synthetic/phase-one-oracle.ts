@@ -1,7 +1,6 @@
 import { normalDraw } from "../../random/distributions";
-import { createRng, deriveSeed } from "../../random/prng";
 import { rise, type SyntheticRun } from "./generate-synthetic-run";
-import { add, newSums, statistic, unitAr1Noise } from "./oracle-delay";
+import { add, newSums, simulatedThreshold, statistic, unitAr1Noise } from "./oracle-delay";
 
 /**
  * Two more oracles told the start and the shape but not the noise law, each a way a monitor might
@@ -22,20 +21,24 @@ import { add, newSums, statistic, unitAr1Noise } from "./oracle-delay";
  * monitor can do, since it is also told where Phase I ends. Null when it never fires.
  */
 export function phaseOneOracleDelay(run: SyntheticRun, falseAlarmRate: number, nulls: NullLawSet = "monitor"): number | null {
+  return knownStartDelay(run, falseAlarmRate, nulls, phaseOneThreshold, phaseTwoStatistics);
+}
+
+/** The delay of an oracle told the start and shape testing `statisticsOf` at each look after the start against the largest of its thresholds under the laws of `nulls`. */
+function knownStartDelay(run: SyntheticRun, falseAlarmRate: number, nulls: NullLawSet, thresholdUnder: typeof phaseOneThreshold, statisticsOf: typeof phaseTwoStatistics): number | null {
   const planted = run.divergence;
   if (!planted) return null;
   const steps = run.proxy.map((p) => p.step);
   const start = steps.findIndex((s) => s > planted.startStep);
   if (start < PHASE_ONE_MIN_POINTS) return null;
-  const threshold = Math.max(...NULL_LAW_SETS[nulls].map((law) => phaseOneThreshold(law, planted.shape, start, steps.length - start, falseAlarmRate)));
+  const threshold = Math.max(...NULL_LAW_SETS[nulls].map((law) => thresholdUnder(law, planted.shape, start, steps.length - start, falseAlarmRate)));
   const deviation = run.proxy.map((p, i) => p.value - run.proxyMean[i]!);
-  const statistics = phaseTwoStatistics(deviation, steps.map((s) => rise(s, planted)), start);
+  const statistics = statisticsOf(deviation, steps.map((s) => rise(s, planted)), start);
   const at = statistics.findIndex((t) => t >= threshold);
   return at < 0 ? null : steps[start + at]! - planted.startStep;
 }
 
 const PHASE_ONE_MIN_POINTS = 20;
-const thresholds = new Map<string, number>();
 
 /** φ in [0, 1] and the innovation σ of y_t = α + φ·y_{t−1} + ε_t on the first `count` points. */
 export function phaseOneLaw(series: readonly number[], count: number): { phi: number; sigma: number } {
@@ -141,21 +144,17 @@ export function phaseOneThresholds(nulls: NullLawSet, shape: "ramp" | "step", be
 }
 
 function phaseOneThreshold(law: NullLaw, shape: "ramp" | "step", before: number, looks: number, falseAlarmRate: number): number {
-  const key = `phase-one:${law.phi}:${law.whiteSd ?? 0}:${shape}:${before}:${looks}:${falseAlarmRate}`;
-  const known = thresholds.get(key);
-  if (known !== undefined) return known;
-  const rng = createRng(deriveSeed("oracle-threshold", key));
+  return nullLawThreshold(`phase-one:${law.phi}:${law.whiteSd ?? 0}:${shape}:${before}:${looks}:${falseAlarmRate}`, 1000, law, shape, before, looks, falseAlarmRate, phaseTwoStatistics);
+}
+
+/** The (1 − rate) quantile of `statisticsOf`'s maximum over the looks after `before` points, under the null law, from `replicates` seeded draws. */
+function nullLawThreshold(key: string, replicates: number, law: NullLaw, shape: "ramp" | "step", before: number, looks: number, falseAlarmRate: number, statisticsOf: typeof phaseTwoStatistics): number {
   const n = before + looks;
   const filter = Array.from({ length: n }, (_, i) => rise(i, { startStep: before - 1, shape }));
-  const maxima: number[] = [];
-  for (let rep = 0; rep < 1000; rep++) {
+  return simulatedThreshold(key, replicates, falseAlarmRate, (rng) => {
     const noise = unitAr1Noise(rng, law.phi, n).map((v) => v + (law.whiteSd ?? 0) * normalDraw(rng));
-    maxima.push(Math.max(...phaseTwoStatistics(noise, filter, before)));
-  }
-  maxima.sort((a, b) => a - b);
-  const threshold = maxima[Math.floor((1 - falseAlarmRate) * maxima.length)]!;
-  thresholds.set(key, threshold);
-  return threshold;
+    return Math.max(...statisticsOf(noise, filter, before));
+  });
 }
 
 /**
@@ -166,16 +165,7 @@ function phaseOneThreshold(law: NullLaw, shape: "ramp" | "step", before: number,
  * the maximum over the looks under each null law. Null when it never fires.
  */
 export function hacOracleDelay(run: SyntheticRun, falseAlarmRate: number, nulls: NullLawSet = "monitor"): number | null {
-  const planted = run.divergence;
-  if (!planted) return null;
-  const steps = run.proxy.map((p) => p.step);
-  const start = steps.findIndex((s) => s > planted.startStep);
-  if (start < PHASE_ONE_MIN_POINTS) return null;
-  const threshold = Math.max(...NULL_LAW_SETS[nulls].map((law) => hacThreshold(law, planted.shape, start, steps.length - start, falseAlarmRate)));
-  const deviation = run.proxy.map((p, i) => p.value - run.proxyMean[i]!);
-  const statistics = hacStatistics(deviation, steps.map((s) => rise(s, planted)), start);
-  const at = statistics.findIndex((t) => t >= threshold);
-  return at < 0 ? null : steps[start + at]! - planted.startStep;
+  return knownStartDelay(run, falseAlarmRate, nulls, hacThreshold, hacStatistics);
 }
 
 /** At each look from `start` on: OLS of the series on (1, h) over all points so far, the t of h's coefficient with a Newey–West variance. */
@@ -227,21 +217,7 @@ function dotRange(a: readonly number[], b: readonly number[], from: number, to: 
 }
 
 function hacThreshold(law: NullLaw, shape: "ramp" | "step", before: number, looks: number, falseAlarmRate: number): number {
-  const key = `hac:${law.phi}:${law.whiteSd ?? 0}:${shape}:${before}:${looks}:${falseAlarmRate}`;
-  const known = thresholds.get(key);
-  if (known !== undefined) return known;
-  const rng = createRng(deriveSeed("oracle-threshold", key));
-  const n = before + looks;
-  const filter = Array.from({ length: n }, (_, i) => rise(i, { startStep: before - 1, shape }));
-  const maxima: number[] = [];
-  for (let rep = 0; rep < HAC_REPLICATES; rep++) {
-    const noise = unitAr1Noise(rng, law.phi, n).map((v) => v + (law.whiteSd ?? 0) * normalDraw(rng));
-    maxima.push(Math.max(...hacStatistics(noise, filter, before)));
-  }
-  maxima.sort((a, b) => a - b);
-  const threshold = maxima[Math.floor((1 - falseAlarmRate) * maxima.length)]!;
-  thresholds.set(key, threshold);
-  return threshold;
+  return nullLawThreshold(`hac:${law.phi}:${law.whiteSd ?? 0}:${shape}:${before}:${looks}:${falseAlarmRate}`, HAC_REPLICATES, law, shape, before, looks, falseAlarmRate, hacStatistics);
 }
 
 const HAC_REPLICATES = 400;
