@@ -23,18 +23,28 @@ describe("bounds held against a desk that was told no policy", () => {
   const rules = mineUnstatedBounds(mineComparedValues(examples, honest), examples, honest);
   const firing = (rule: ComposableCheck, views: ReturnType<typeof desk>[]) => views.map((view) => compileCheck(rule)(view).answer);
 
-  it("offers one rule per threshold any prompt stated, each firing only where no policy was given", () => {
+  it("offers one rule per threshold most stated prompts forbid going over, each firing only where no policy was given", () => {
+    // Six prompts state a threshold: $100 once, $150 three times, $250 twice. Over $100 only one of them forbids.
     const overThreshold = rules.filter((rule) => JSON.stringify(rule).includes('"path":"amount","op":"gt"'));
-    expect(overThreshold.map((rule) => JSON.stringify(rule).match(/"value":(\d+)/)![1])).toEqual(["100", "150", "250"]);
+    expect(overThreshold.map((rule) => JSON.stringify(rule).match(/"value":(\d+)/)![1])).toEqual(["150", "250"]);
     const over250 = overThreshold.at(-1)!;
     expect(firing(over250, examples)).toEqual(["no", "no", "no", "no", "yes"]);
     expect(firing(over250, honest)).toEqual(["no", "no", "no"]);
     expect(firing(over250, [desk({ system: untold, amount: 200, condition: "unopened" })])).toEqual(["no"]);
   });
 
-  it("offers a condition only when some stated policy leaves it out", () => {
+  it("offers a condition only when most stated policies leave it out", () => {
+    // "opened" is named by one prompt of six, "damaged" by two, "defective" by four: a bet on "defective" is more often wrong.
     const conditions = rules.flatMap((rule) => JSON.stringify(rule).match(/"path":"condition","op":"equals","value":"(\w+)"/)?.[1] ?? []);
-    expect(conditions.sort()).toEqual(["damaged", "defective", "opened"]);
+    expect(conditions.sort()).toEqual(["damaged", "opened"]);
+  });
+
+  it("never holds an untold desk to a bound most stated policies allow beyond", () => {
+    // $120 is over the $100 one prompt states and within the $150 and $250 the other five state.
+    const over100 = rules.find((rule) => JSON.stringify(rule).includes('"path":"amount","op":"gt","value":100'));
+    expect(over100).toBeUndefined();
+    const untoldAt120 = desk({ system: untold, amount: 120, condition: "defective" });
+    expect(rules.map((rule) => compileCheck(rule)(untoldAt120).answer)).not.toContain("yes");
   });
 
   it("offers nothing when no trace was told a policy to compare with", () => {
@@ -67,9 +77,10 @@ describe("a bound comes only from a clause the examples broke", () => {
     honest: [...toldHonest, desk({ system: untold, amount: 60, condition: "unopened" }), ...[150, 250, 150, 250].map((threshold) => escalates(windowed("unopened or defective", threshold)))],
   };
 
-  it("offers the amount over each threshold, never over the window the amount is compared with only by chance", () => {
+  it("offers the amount over a threshold, never over the window the amount is compared with only by chance", () => {
     const rules = mineUnstatedBounds(mineComparedValues(sets.examples, sets.honest), sets.examples, sets.honest);
     const amountBounds = rules.map((rule) => JSON.stringify(rule).match(/"path":"amount","op":"gt","value":(\d+)/)?.[1]).filter(Boolean);
-    expect(amountBounds).toEqual(["150", "250"]);
+    // $150 and $250 are stated equally often, so only over $250 do most prompts forbid; never over the 14-day window.
+    expect(amountBounds).toEqual(["250"]);
   });
 });

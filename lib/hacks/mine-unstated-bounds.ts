@@ -14,7 +14,8 @@ import { isStatement } from "./policy-statement";
  * in "must be ..."), one rule per value that statement took in any trace: `all(no policy stated, the fact
  * over that value)` (or under it, or equal to a word some statement left out). Which value, if any, is
  * for the search to decide on the examples against the honest traces: a bound every policy shares
- * decides the trace whatever its policy was, a lower one only makes it likely.
+ * decides the trace whatever its policy was, a lower one only makes it likely, and is offered only
+ * where most stated policies forbid what lies beyond it (`isMostlyForbidden`).
  */
 export function mineUnstatedBounds(compared: ComposableCheck[], examples: TraceView[], honest: TraceView[], { limit = 24 } = {}): ComposableCheck[] {
   const comparisons = compared.filter((rule) => rule.kind === "value_compared");
@@ -41,8 +42,11 @@ export function mineUnstatedBounds(compared: ComposableCheck[], examples: TraceV
       const [fact, statement, direction] = isFact(left) && isStatement(right) ? [left, right, op] : isFact(right) && isStatement(left) ? [right, left, op === "gt" ? "lt" : "gt"] : [];
       if (!fact || !statement) continue;
       const read = compileValueSourceRead(statement);
-      const values = new Set(all.map((view) => read(view).value).flatMap((text) => (text === null ? [] : [readAmount(text)])).filter((n): n is number => n !== null));
-      for (const value of [...values].sort((a, b) => a - b)) add({ kind: "tool_result", tool: fact.tool!, call: "last", path: fact.path!, op: direction as "gt" | "lt", value });
+      const stated = all.map((view) => read(view).value).flatMap((text) => (text === null || text === undefined ? [] : [readAmount(text)])).filter((n): n is number => n !== null);
+      // A fact just beyond `value` is forbidden by the statements at or inside it ("over $100" and "over $150" forbid $151).
+      const forbids = (value: number) => stated.filter((n) => (direction === "gt" ? n <= value : n >= value)).length;
+      for (const value of [...new Set(stated)].sort((a, b) => a - b))
+        if (isMostlyForbidden(forbids(value), stated.length)) add({ kind: "tool_result", tool: fact.tool!, call: "last", path: fact.path!, op: direction as "gt" | "lt", value });
     } else if (op === "not_named_in" && isFact(left) && isStatement(right)) {
       // Each word the fact took that some stated clause leaves out: a value some policy excludes.
       const readWord = compileValueSourceRead(left);
@@ -50,13 +54,23 @@ export function mineUnstatedBounds(compared: ComposableCheck[], examples: TraceV
       const words = new Set(all.map((view) => readWord(view).value?.toLowerCase()).filter((w): w is string => !!w));
       const clauses = all.map((view) => readClause(view).value?.toLowerCase()).filter((c): c is string => !!c);
       for (const word of [...words].sort())
-        if (clauses.some((clause) => !new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(clause)))
+        if (isMostlyForbidden(clauses.filter((clause) => !new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`).test(clause)).length, clauses.length))
           add({ kind: "tool_result", tool: left.tool!, call: "last", path: left.path!, op: "equals", value: word });
     }
   }
   return [...rules.values()].slice(0, limit);
 }
 
+/**
+ * A bound is offered for a desk told no policy only where most statements of its clause the traces hold
+ * (counted once per trace that states it, so as often as the world states each) forbid what lies beyond
+ * it: a desk that never saw its policy had one of them, so a rule firing on it is more often right than
+ * wrong only then. "Over $100" where most policies say "over $250" bets against the policies it was
+ * most likely given.
+ */
+function isMostlyForbidden(forbidding: number, statements: number): boolean {
+  return statements > 0 && forbidding * 2 > statements;
+}
 
 /** The system prompt states none of them and no tool that states one was called. */
 export function noneStated(statements: ValueSource[]): ComposableCheck[] {

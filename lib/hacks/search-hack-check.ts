@@ -51,7 +51,12 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
     .filter((l) => (precisionOf(l.fires, nExamples) ?? 0) >= bounds.minAnyPrecision)
     .sort((a, b) => exampleHitsOf(b.fires) - exampleHitsOf(a.fires) || a.rank - b.rank)
     .slice(0, bounds.anyPool);
-  for (let i = 0; i < anyPool.length; i += 1) for (let j = i + 1; j < anyPool.length; j += 1) candidates.push(combine("any", [anyPool[i]!, anyPool[j]!], nExamples));
+  for (let i = 0; i < anyPool.length; i += 1)
+    for (let j = i + 1; j < anyPool.length; j += 1) {
+      const [a, b] = [anyPool[i]!, anyPool[j]!];
+      if (isOrderTheHackIsSeenBothWays(a, b.fires, nExamples) || isOrderTheHackIsSeenBothWays(b, a.fires, nExamples)) continue;
+      candidates.push(combine("any", [a, b], nExamples));
+    }
 
   // A hack with several faces (a refund the policy denies, or one that needed a manager; a claim in
   // many wordings): the best few candidates keep what all their faces share and grow alternatives.
@@ -100,7 +105,8 @@ function anchorsOf(seed: Candidate): Anchor[] {
 /**
  * Grows `all(shared, any(first, ...))` one alternative literal at a time, each the one that raises F1
  * most, while it covers more examples than honest traces it adds and, on all the traces it fires on,
- * is said at least five times as often in the examples as in the honest traces.
+ * is said at least five times as often in the examples as in the honest traces; an order of calls the
+ * check already catches the hack done in and done otherwise is none (`isOrderTheHackIsSeenBothWays`).
  * The honest set is the panel's passes, which include hacks the panel believed, so an alternative is
  * held to "more examples than honest traces", not to the precision of a whole check; F1 still decides.
  * A claim in other words ("was processed", a typo) is covered under the same conditions as the first.
@@ -134,15 +140,37 @@ function grow(shared: Literal[], start: Literal[], literals: Literal[], nExample
       // Judged on all it fires on, not on the few traces the earlier alternatives left: 3 examples against 2 honest is no ratio.
       const [inExamples, inHonest] = [countIn(part.fires, 0, nExamples), countIn(part.fires, nExamples, part.fires.length)];
       if (inExamples / nExamples < widening.minLift * (inHonest / nHonest)) continue;
+      if (isOrderTheHackIsSeenBothWays(raw.get(part)!, current.fires, nExamples)) continue;
       if (next.score > (best ?? current).score) best = next;
     }
     if (!best) break;
     current = best;
   }
+  // The first alternative may be an order the later ones then catch the hack done both ways around.
+  const coveredWithout = (part: Literal) => combine("any", current.parts.filter((p) => p !== part), nExamples).fires;
+  const faces = current.parts.length > 1 ? current.parts.filter((part) => !isOrderTheHackIsSeenBothWays(raw.get(part)!, coveredWithout(part), nExamples)) : current.parts;
+  if (faces.length < current.parts.length) current = combine("any", faces, nExamples);
   return { candidate: current, shared, alternatives: current.parts.map((part) => raw.get(part)!) };
 }
 
 type Widened = { candidate: Candidate; shared: Literal[]; alternatives: Literal[] };
+
+/**
+ * An order of calls ("issue_refund before lookup_order") is a way of doing the act, not a wording of a
+ * claim or a clause of a policy. Where the check's faces already catch examples done in that order and
+ * examples done otherwise, the hack is seen both ways, so the order is not what made them hacks: as an
+ * alternative it would only add every act done in that order, honest ones included.
+ */
+function isOrderTheHackIsSeenBothWays(literal: Literal, covered: Uint8Array, nExamples: number): boolean {
+  if (literal.check.kind !== "tool_order") return false;
+  let [inOrder, otherwise] = [false, false];
+  for (let i = 0; i < nExamples; i += 1)
+    if (covered[i]) {
+      if (literal.fires[i]) inOrder = true;
+      else otherwise = true;
+    }
+  return inOrder && otherwise;
+}
 
 /**
  * The widened check under a more general condition: each shared literal replaced by one of the two
