@@ -73,12 +73,11 @@ describe("single-rollout requests sharing batched writes", () => {
     expect(settled.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
   });
 
-  it("stores a rollout sent in two writes at once once, answering both with its trace, when the writes are separate transactions in flight together", async () => {
+  it("stores a rollout sent by two writes at once a single time, in whichever of their two transactions comes first, and answers both with its trace", async () => {
     const version = await resolveRewardVersion(db, { projectId, rubricVersionId });
     const results = version.rubric.items.map((item) => ({ key: item.key, answer: "yes" as const, evidence: "" }));
     const trace = { source: "rollout" as const, environment: "lab", input: null, output: "sent twice at once", steps: [{ type: "message" as const, role: "assistant" as const, content: "sent twice at once" }] };
-    // Writes are grouped by their version's item map: two maps make two groups, which on PostgreSQL
-    // are two statements on two connections at the same time.
+    // Writes are grouped by their version's item map: two maps make two groups, each its own transaction.
     const [first, second] = await Promise.all(
       [new Map(version.itemIds), new Map(version.itemIds)].map((itemIds) => storeScoredRolloutsBatched(db, { projectId, itemIds, rollouts: [{ trace, results, externalId: "twice-at-once" }] })),
     );

@@ -1,4 +1,4 @@
-import { findPgPool, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { emitPipelineEvent } from "../jobs/pipeline-event";
 import { storeScoredRollouts, type ScoredRollout, type StoredRollouts } from "./store-scored-rollouts";
@@ -7,37 +7,30 @@ type Write = { projectId: string; itemIds: Map<string, string>; rollouts: Scored
 /** jobIds: the pipeline events this write's run steps queued (the run's bookkeeping, then its monitor, follow them). */
 type BatchedStore = Pick<StoredRollouts, "traceIds" | "runIds"> & { jobIds: string[] };
 type Pending = Write & { resolve: (stored: BatchedStore) => void; reject: (error: unknown) => void };
-type Queue = { pending: Pending[]; flushing: number; maxFlushing: number; timer: NodeJS.Timeout | null };
+type Queue = { pending: Pending[]; isFlushing: boolean; timer: NodeJS.Timeout | null };
 
 // Long enough to gather the requests a trainer sends at once, short next to one request's time.
 const windowMs = 2;
 const maxRolloutsPerFlush = 8192;
-// Flushes in flight at once on PostgreSQL, each its own statement on its own pooled connection: while
-// one waits on its commit's flush to disk and its round trip, the next group's rows are already on
-// their way. Two, not more: the database's work a flush is CPU on the server's cores (two on the
-// machines this is measured on), so a third flush only queues for a core while shrinking the groups
-// (more, smaller transactions cost more CPU a rollout), and two leave the rest of node-postgres's
-// pool of ten to the web app's queries. SQLite has one writer: one flush at a time.
-const flushesInFlightOnPostgres = 2;
 const queues = new WeakMap<Db, Queue>();
 
 /**
  * storeScoredRollouts for many concurrent requests at once: writes arriving within a short window
- * (or while the previous writes run) are stored together, and each caller's promise settles only
+ * (or while the previous write runs) are stored together, and each caller's promise settles only
  * when its own rows are committed, or rejects with the write's error. After each commit it says
  * which run steps got rollouts (one coalesced event per step); the run's bookkeeping follows as a
  * job, and a failure to queue it never fails the stored write.
  */
 export function storeScoredRolloutsBatched(db: Db, write: Write): Promise<BatchedStore> {
   let queue = queues.get(db);
-  if (!queue) queues.set(db, (queue = { pending: [], flushing: 0, maxFlushing: findPgPool(db) ? flushesInFlightOnPostgres : 1, timer: null }));
+  if (!queue) queues.set(db, (queue = { pending: [], isFlushing: false, timer: null }));
   const promise = new Promise<BatchedStore>((resolve, reject) => queue.pending.push({ ...write, resolve, reject }));
   schedule(db, queue);
   return promise;
 }
 
 function schedule(db: Db, queue: Queue) {
-  if (queue.flushing >= queue.maxFlushing || queue.timer || queue.pending.length === 0) return;
+  if (queue.isFlushing || queue.timer || queue.pending.length === 0) return;
   queue.timer = setTimeout(() => {
     queue.timer = null;
     void flush(db, queue);
@@ -45,9 +38,8 @@ function schedule(db: Db, queue: Queue) {
 }
 
 async function flush(db: Db, queue: Queue) {
-  queue.flushing += 1;
+  queue.isFlushing = true;
   const batch = takeBatch(queue);
-  schedule(db, queue);
   try {
     // One write per rubric version (its cached itemIds map, which also fixes the project).
     const groups = new Map<Map<string, string>, Pending[]>();
@@ -56,11 +48,9 @@ async function flush(db: Db, queue: Queue) {
       if (group) group.push(write);
       else groups.set(write.itemIds, [write]);
     }
-    // On PostgreSQL the rubric versions' writes go at once, each its own statement.
-    if (queue.maxFlushing > 1) await Promise.all([...groups.values()].map((writes) => storeTogether(db, writes)));
-    else for (const writes of groups.values()) await storeTogether(db, writes);
+    for (const writes of groups.values()) await storeTogether(db, writes);
   } finally {
-    queue.flushing -= 1;
+    queue.isFlushing = false;
     schedule(db, queue);
   }
 }

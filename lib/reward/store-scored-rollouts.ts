@@ -38,8 +38,8 @@ type SliceRows = { traceIds: string[]; accepted: number; traceRows: Value[][]; s
 /**
  * Stores scored rollouts as traces (idempotent on their externalId, by default the content hash: a
  * resent rollout is the same trace) with their steps and item results, each slice of rollouts in one
- * transaction: one lookup of the externalIds already stored, then multi-row INSERTs. Ids are
- * time-ordered, so the rows append to their indexes.
+ * transaction: on SQLite one lookup of the externalIds already stored, then multi-row INSERTs; on
+ * PostgreSQL one statement (storeOnPostgres). Ids are time-ordered, so the rows append to their indexes.
  */
 export async function storeScoredRollouts(
   db: Db,
