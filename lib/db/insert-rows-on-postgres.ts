@@ -11,23 +11,31 @@ import { pgTypes, type Columns, type Value } from "./insert-rows";
 export async function insertRowsOnPostgres(client: pg.ClientBase, table: string, columns: Columns, rows: Value[][], onConflict = ""): Promise<void> {
   if (rows.length === 0) return;
   const params: unknown[] = [];
+  const names = columns.map(([name]) => `"${name}"`).join(", ");
+  await client.query(`INSERT INTO "${table}" (${names}) ${selectRows(columns, rows, params)} ${onConflict}`.trimEnd(), params);
+}
+
+/**
+ * `SELECT ... FROM unnest(...)`: the rows as a query whose columns are named as `columns` names them,
+ * their parameters appended to `params` (so several can share one statement). `rows` is not empty.
+ */
+export function selectRows(columns: Columns, rows: Value[][], params: unknown[]): string {
   const selected: string[] = [];
   const unnested: string[] = [];
   const aliases: string[] = [];
-  columns.forEach(([, type], c) => {
+  columns.forEach(([name, type], c) => {
     const first = rows[0]![c] ?? null;
     // One column stays an array whatever its values, so the SELECT has as many rows as `rows`.
     const isConstant = rows.length > 1 && (c < columns.length - 1 || unnested.length > 0) && rows.every((row) => (row[c] ?? null) === first);
     params.push(isConstant ? first : arrayLiteral(rows, c));
-    if (isConstant) selected.push(`$${params.length}::${pgTypes[type]}`);
+    if (isConstant) selected.push(`$${params.length}::${pgTypes[type]} AS "${name}"`);
     else {
       unnested.push(`$${params.length}::${pgTypes[type]}[]`);
       aliases.push(`c${c}`);
-      selected.push(`c${c}`);
+      selected.push(`c${c} AS "${name}"`);
     }
   });
-  const names = columns.map(([name]) => `"${name}"`).join(", ");
-  await client.query(`INSERT INTO "${table}" (${names}) SELECT ${selected.join(", ")} FROM unnest(${unnested.join(", ")}) AS given (${aliases.join(", ")}) ${onConflict}`.trimEnd(), params);
+  return `SELECT ${selected.join(", ")} FROM unnest(${unnested.join(", ")}) AS given (${aliases.join(", ")})`;
 }
 
 const quoteOrBackslash = /["\\]/;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "../db/client";
+import { findPgPool, getDb } from "../db/client";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { deleteProject, makeProject } from "../testing/factories";
 import { resolveRewardVersion } from "./resolve-reward-version";
 import { scoreRewardRequest } from "./score-reward-request";
+import { storeScoredRollouts } from "./store-scored-rollouts";
 import { storeScoredRolloutsBatched } from "./store-scored-rollouts-batched";
 
 const db = getDb();
@@ -70,5 +71,42 @@ describe("single-rollout requests sharing batched writes", () => {
     const writes = [0, 1].map((i) => storeScoredRolloutsBatched(db, { projectId, itemIds: version.itemIds, rollouts: [{ trace: trace(i), results }] }));
     const settled = await Promise.allSettled(writes);
     expect(settled.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
+  });
+
+  it("stores a rollout sent by two writes at once a single time, in whichever of their two transactions comes first, and answers both with its trace", async () => {
+    const version = await resolveRewardVersion(db, { projectId, rubricVersionId });
+    const results = version.rubric.items.map((item) => ({ key: item.key, answer: "yes" as const, evidence: "" }));
+    const trace = { source: "rollout" as const, environment: "lab", input: null, output: "sent twice at once", steps: [{ type: "message" as const, role: "assistant" as const, content: "sent twice at once" }] };
+    // Writes are grouped by their version's item map: two maps make two groups, each its own transaction.
+    const [first, second] = await Promise.all(
+      [new Map(version.itemIds), new Map(version.itemIds)].map((itemIds) => storeScoredRolloutsBatched(db, { projectId, itemIds, rollouts: [{ trace, results, externalId: "twice-at-once" }] })),
+    );
+    const stored = await db.trace.findMany({ where: { projectId, externalId: "twice-at-once" }, select: { id: true, _count: { select: { itemResults: true, steps: true } } } });
+    expect(stored).toEqual([{ id: first!.traceIds[0], _count: { itemResults: results.length, steps: 1 } }]);
+    expect(second!.traceIds).toEqual(first!.traceIds);
+  });
+
+  it.runIf(findPgPool(db))("on PostgreSQL, a write that meets a rollout another transaction is inserting waits for its commit and answers with that trace", async () => {
+    const pool = findPgPool(db)!;
+    const version = await resolveRewardVersion(db, { projectId, rubricVersionId });
+    const results = version.rubric.items.map((item) => ({ key: item.key, answer: "no" as const, evidence: "" }));
+    const trace = { source: "rollout" as const, environment: "lab", input: null, output: "inserted elsewhere", steps: [{ type: "message" as const, role: "assistant" as const, content: "inserted elsewhere" }] };
+    const other = await pool.connect();
+    try {
+      await other.query("BEGIN");
+      const otherId = `other-${Date.now()}`;
+      await other.query(`INSERT INTO "Trace" ("id", "projectId", "externalId", "contentHash", "source", "environment", "output") VALUES ($1, $2, 'inserted-elsewhere', 'elsewhere', 'rollout', 'lab', 'inserted elsewhere')`, [otherId, projectId]);
+      const write = storeScoredRollouts(db, { projectId, itemIds: version.itemIds, rollouts: [{ trace, results, externalId: "inserted-elsewhere" }] });
+      // The write reaches the row the open transaction holds and waits on it.
+      while ((await pool.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%new_trace%'`)).rowCount === 0);
+      await other.query("COMMIT");
+      const stored = await write;
+      expect(stored.traceIds).toEqual([otherId]);
+      expect(stored.accepted).toBe(0);
+      const kept = await db.trace.findMany({ where: { projectId, externalId: "inserted-elsewhere" }, select: { id: true, _count: { select: { itemResults: true } } } });
+      expect(kept).toEqual([{ id: otherId, _count: { itemResults: results.length } }]);
+    } finally {
+      other.release();
+    }
   });
 });

@@ -2,8 +2,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Database as SqliteConnection, Statement } from "better-sqlite3";
 import type pg from "pg";
 import { findPgPool, findSqliteConnection, providerOfDb, type Db } from "../db/client";
-import { inPgTransaction } from "../db/in-pg-transaction";
-import { insertRowsOnPostgres } from "../db/insert-rows-on-postgres";
+import { selectRows } from "../db/insert-rows-on-postgres";
 import { insertRowsOnSqlite, insertStatements, timeText, type Columns, type Value } from "../db/insert-rows";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { timeOrderedId } from "../db/time-ordered-id";
@@ -39,8 +38,8 @@ type SliceRows = { traceIds: string[]; accepted: number; traceRows: Value[][]; s
 /**
  * Stores scored rollouts as traces (idempotent on their externalId, by default the content hash: a
  * resent rollout is the same trace) with their steps and item results, each slice of rollouts in one
- * transaction: one lookup of the externalIds already stored, then multi-row INSERTs. Ids are
- * time-ordered, so the rows append to their indexes.
+ * transaction: on SQLite one lookup of the externalIds already stored, then multi-row INSERTs; on
+ * PostgreSQL one statement (storeOnPostgres). Ids are time-ordered, so the rows append to their indexes.
  */
 export async function storeScoredRollouts(
   db: Db,
@@ -129,20 +128,91 @@ function storeOnSqlite(connection: SqliteConnection, slice: Slice, candidates: C
     .immediate();
 }
 
-// On one connection of the pool Prisma's adapter uses: the lookup and one unnest INSERT per table, in one transaction.
-async function storeOnPostgres(pool: pg.Pool, slice: Slice, candidates: Candidate[]): Promise<SliceRows> {
-  return inPgTransaction(pool, async (client) => {
-    const found = await client.query<{ externalId: string; id: string }>(`SELECT "externalId", "id" FROM "Trace" WHERE "projectId" = $1 AND "externalId" = ANY($2::text[])`, [
-      slice.projectId,
-      [...new Set(candidates.map(({ externalId }) => externalId))],
-    ]);
-    const rows = rowsToWrite(slice, candidates, new Map(found.rows.map(({ externalId, id }) => [externalId, id])));
-    await insertRowsOnPostgres(client, "Trace", traceColumns, rows.traceRows);
-    await insertRowsOnPostgres(client, "TraceStep", stepColumns, rows.stepRows);
-    await insertRowsOnPostgres(client, "ItemResult", itemResultColumns, rows.resultRows, keepStoredResult);
-    return rows;
+/**
+ * On PostgreSQL a slice is one statement, so one round trip and its own transaction (no BEGIN and
+ * COMMIT to wait for): the traces are inserted `ON CONFLICT DO NOTHING` on their externalId, the steps
+ * of those it inserted follow, and the item results go to each rollout's trace, new or already stored.
+ * Two such statements inserting the same externalId at once (two group commits in flight, or the
+ * web app and the reward server) are serialised by the unique index: the second waits for the
+ * first's commit and then inserts nothing. Its snapshot, taken before that commit, cannot see the
+ * row, so those externalIds are looked up again in a second statement, which writes their results.
+ */
+async function storeOnPostgres(pool: pg.Pool, slice: Slice, candidates: Candidate[]): Promise<Pick<SliceRows, "traceIds" | "accepted">> {
+  const { projectId, itemIds, rollouts } = slice;
+  // The first rollout of each externalId carries its trace; the first with results carries those
+  // (a rollout sent twice in one slice is one trace, with one set of results).
+  const traceOf = new Map<string, Candidate>();
+  const resultsOf = new Map<string, ItemResult[]>();
+  candidates.forEach((candidate, index) => {
+    if (!traceOf.has(candidate.externalId)) traceOf.set(candidate.externalId, candidate);
+    const { results } = rollouts[index]!;
+    if (results.length > 0 && !resultsOf.has(candidate.externalId)) resultsOf.set(candidate.externalId, results);
   });
+  // In externalId order, so two statements sharing externalIds take their index entries in the same
+  // order and one waits for the other instead of deadlocking.
+  const externalIds = [...traceOf.keys()].sort();
+  const createdAt = timeText(new Date());
+  const resultRows = (ids: string[]) =>
+    ids.flatMap((externalId) =>
+      (resultsOf.get(externalId) ?? []).flatMap((result): Value[][] => {
+        const rubricItemId = itemIds.get(result.key);
+        return rubricItemId ? [[externalId, rubricItemId, projectId, result.answer, result.evidence || null, createdAt]] : [];
+      }),
+    );
+  const params: unknown[] = [];
+  const traces = selectRows(traceColumns, externalIds.map((externalId) => traceOf.get(externalId)!.traceRow), params);
+  const stepRows = externalIds.flatMap((externalId) => traceOf.get(externalId)!.stepRows);
+  const steps = stepRows.length > 0 ? selectRows(stepColumns, stepRows, params) : null;
+  const results = resultRows(externalIds);
+  const resultSelect = results.length > 0 ? selectRows(resultByExternalIdColumns, results, params) : null;
+  params.push(projectId, externalIds);
+  const [projectParam, externalIdsParam] = [`$${params.length - 1}::text`, `$${params.length}::text[]`];
+  const found = await pool.query<{ id: string; externalId: string; isNew: boolean }>(
+    [
+      `WITH new_trace AS (INSERT INTO "Trace" (${names(traceColumns)}) ${traces} ON CONFLICT ("projectId", "externalId") DO NOTHING RETURNING "id", "externalId")`,
+      steps && `, new_step AS (INSERT INTO "TraceStep" (${names(stepColumns)}) SELECT * FROM (${steps}) AS step WHERE step."traceId" IN (SELECT "id" FROM new_trace))`,
+      `, stored AS (SELECT "id", "externalId", true AS "isNew" FROM new_trace UNION ALL SELECT "id", "externalId", false FROM "Trace" WHERE "projectId" = ${projectParam} AND "externalId" = ANY(${externalIdsParam}))`,
+      resultSelect && `, new_result AS (${insertResults(resultSelect)})`,
+      `SELECT "id", "externalId", "isNew" FROM stored`,
+    ]
+      .filter(Boolean)
+      .join(" "),
+    params,
+  );
+  const idOf = new Map(found.rows.map(({ externalId, id }) => [externalId, id]));
+  const accepted = found.rows.filter(({ isNew }) => isNew).length;
+  const committedMeanwhile = externalIds.filter((externalId) => !idOf.has(externalId));
+  if (committedMeanwhile.length > 0) {
+    const again: unknown[] = [];
+    const lateResults = resultRows(committedMeanwhile);
+    const lateSelect = lateResults.length > 0 ? selectRows(resultByExternalIdColumns, lateResults, again) : null;
+    again.push(projectId, committedMeanwhile);
+    const late = await pool.query<{ id: string; externalId: string }>(
+      [
+        `WITH stored AS (SELECT "id", "externalId" FROM "Trace" WHERE "projectId" = $${again.length - 1}::text AND "externalId" = ANY($${again.length}::text[]))`,
+        lateSelect && `, new_result AS (${insertResults(lateSelect)})`,
+        `SELECT "id", "externalId" FROM stored`,
+      ]
+        .filter(Boolean)
+        .join(" "),
+      again,
+    );
+    for (const { externalId, id } of late.rows) idOf.set(externalId, id);
+  }
+  const traceIds = candidates.map(({ externalId }) => {
+    const id = idOf.get(externalId);
+    if (id === undefined) throw new Error(`rollout ${externalId} was neither stored nor found stored`);
+    return id;
+  });
+  return { traceIds, accepted };
 }
+
+// Item results named by their rollout's externalId, joined to the trace ids the statement found.
+const resultByExternalIdColumns: Columns = [["externalId", "text"], ...itemResultColumns.slice(1)];
+const insertResults = (select: string) =>
+  `INSERT INTO "ItemResult" (${names(itemResultColumns)}) SELECT stored."id", result."rubricItemId", result."projectId", result."answer", result."evidence", result."createdAt" ` +
+  `FROM (${select}) AS result JOIN stored ON stored."externalId" = result."externalId" ORDER BY 1, 2 ${keepStoredResult}`;
+const names = (columns: Columns) => columns.map(([name]) => `"${name}"`).join(", ");
 
 // A slice of at least this many rollouts is written on PostgreSQL as two transactions at once, each on
 // its own connection: the server's work for it (the rows, their indexes, the foreign-key checks of
