@@ -223,12 +223,12 @@ function withSiblingClauses(candidate: Candidate, widened: Widened | undefined, 
   // as often as the honest traces, which are the panel's passes and hold hacks it believed (as for widen's alternatives).
   // A rule every stated policy forbids: no more honest traces than examples.
   const nHonest = Math.max(1, traces.length - nExamples);
-  const atNoCost = (fires: Uint8Array) => {
+  const isWorthASibling = (fires: Uint8Array) => {
     const [inExamples, inHonest] = [countIn(fires, 0, nExamples), countIn(fires, nExamples, fires.length)];
     return inHonest === 0 || (inExamples > 0 && inExamples / nExamples >= widening.minLift * (inHonest / nHonest));
   };
   const borne = (fires: Uint8Array) => countIn(fires, nExamples, fires.length) <= countIn(fires, 0, nExamples);
-  const offer = (shared: Literal[], conditions: ComposableCheck[], rule: ComposableCheck, isKeptOn = atNoCost) => {
+  const offer = (shared: Literal[], conditions: ComposableCheck[], rule: ComposableCheck, isKeptOn = isWorthASibling) => {
     const check = withConditions(conditions, rule);
     const key = JSON.stringify(check);
     if (seen.has(key)) return seen.get(key)!;
