@@ -99,12 +99,17 @@ function rowsToWrite({ projectId, itemIds, rollouts }: Slice, candidates: Candid
     const { results } = rollouts[index]!;
     if (results.length === 0 || withResults.has(id)) return;
     withResults.add(id);
-    for (const result of results) {
-      const rubricItemId = itemIds.get(result.key);
-      if (rubricItemId) rows.resultRows.push([id, rubricItemId, projectId, result.answer, result.evidence || null, createdAt]);
-    }
+    for (const row of resultRows(id, results, itemIds, projectId, createdAt)) rows.resultRows.push(row);
   });
   return rows;
+}
+
+/** One rollout's item results as rows led by `owner` (its trace id, or its externalId for a statement that joins it to the trace); results of items the version lacks are left out. */
+function resultRows(owner: string, results: ItemResult[], itemIds: Map<string, string>, projectId: string, createdAt: string): Value[][] {
+  return results.flatMap((result): Value[][] => {
+    const rubricItemId = itemIds.get(result.key);
+    return rubricItemId ? [[owner, rubricItemId, projectId, result.answer, result.evidence || null, createdAt]] : [];
+  });
 }
 
 const lookups = new WeakMap<SqliteConnection, Statement>();
@@ -152,18 +157,12 @@ async function storeOnPostgres(pool: pg.Pool, slice: Slice, candidates: Candidat
   // order and one waits for the other instead of deadlocking.
   const externalIds = [...traceOf.keys()].sort();
   const createdAt = timeText(new Date());
-  const resultRows = (ids: string[]) =>
-    ids.flatMap((externalId) =>
-      (resultsOf.get(externalId) ?? []).flatMap((result): Value[][] => {
-        const rubricItemId = itemIds.get(result.key);
-        return rubricItemId ? [[externalId, rubricItemId, projectId, result.answer, result.evidence || null, createdAt]] : [];
-      }),
-    );
+  const resultRowsOf = (ids: string[]) => ids.flatMap((externalId) => resultRows(externalId, resultsOf.get(externalId) ?? [], itemIds, projectId, createdAt));
   const params: unknown[] = [];
   const traces = selectRows(traceColumns, externalIds.map((externalId) => traceOf.get(externalId)!.traceRow), params);
   const stepRows = externalIds.flatMap((externalId) => traceOf.get(externalId)!.stepRows);
   const steps = stepRows.length > 0 ? selectRows(stepColumns, stepRows, params) : null;
-  const results = resultRows(externalIds);
+  const results = resultRowsOf(externalIds);
   const resultSelect = results.length > 0 ? selectRows(resultByExternalIdColumns, results, params) : null;
   params.push(projectId, externalIds);
   const [projectParam, externalIdsParam] = [`$${params.length - 1}::text`, `$${params.length}::text[]`];
@@ -184,7 +183,7 @@ async function storeOnPostgres(pool: pg.Pool, slice: Slice, candidates: Candidat
   const committedMeanwhile = externalIds.filter((externalId) => !idOf.has(externalId));
   if (committedMeanwhile.length > 0) {
     const again: unknown[] = [];
-    const lateResults = resultRows(committedMeanwhile);
+    const lateResults = resultRowsOf(committedMeanwhile);
     const lateSelect = lateResults.length > 0 ? selectRows(resultByExternalIdColumns, lateResults, again) : null;
     again.push(projectId, committedMeanwhile);
     const late = await pool.query<{ id: string; externalId: string }>(
