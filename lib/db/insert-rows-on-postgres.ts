@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { pgTypes, type Columns, type Value } from "./insert-rows";
+import { pgTypes, quotedNames, type Columns, type Value } from "./insert-rows";
 
 /**
  * Rows as one `INSERT ... SELECT ... FROM unnest(...)` on a node-postgres client: one array parameter
@@ -11,8 +11,7 @@ import { pgTypes, type Columns, type Value } from "./insert-rows";
 export async function insertRowsOnPostgres(client: pg.ClientBase, table: string, columns: Columns, rows: Value[][], onConflict = ""): Promise<void> {
   if (rows.length === 0) return;
   const params: unknown[] = [];
-  const names = columns.map(([name]) => `"${name}"`).join(", ");
-  await client.query(`INSERT INTO "${table}" (${names}) ${selectRows(columns, rows, params)} ${onConflict}`.trimEnd(), params);
+  await client.query(`INSERT INTO "${table}" (${quotedNames(columns)}) ${selectRows(columns, rows, params)} ${onConflict}`.trimEnd(), params);
 }
 
 /**

@@ -5,6 +5,11 @@ import type { DatabaseProvider } from "./database-url";
 export type ColumnType = "text" | "int" | "float" | "bool" | "json" | "time";
 export type Value = string | number | boolean | null;
 export type Columns = [string, ColumnType][];
+
+/** The columns' names, quoted, for an INSERT's column list. */
+export function quotedNames(columns: Columns): string {
+  return columns.map(([name]) => `"${name}"`).join(", ");
+}
 /** A client or an interactive transaction: what runs the statements. */
 export type RawExecutor = Pick<Db, "$executeRawUnsafe">;
 
@@ -18,7 +23,7 @@ const maxParameters = 30_000;
  */
 export function insertStatements(db: RawExecutor, provider: DatabaseProvider, table: string, columns: Columns, rows: Value[][], onConflict = "") {
   const perStatement = Math.floor(maxParameters / columns.length);
-  const names = columns.map(([name]) => `"${name}"`).join(", ");
+  const names = quotedNames(columns);
   const statements = [];
   for (let start = 0; start < rows.length; start += perStatement) {
     const chunk = rows.slice(start, start + perStatement);
@@ -83,7 +88,7 @@ function sqliteInsert(connection: SqliteConnection, table: string, columns: Colu
   if (!byShape) preparedInserts.set(connection, (byShape = new Map()));
   // Keyed by the SQL: one table may be written with different column lists (a backup writes every column).
   const tuple = `(${columns.map(() => "?").join(", ")})`;
-  const sql = `INSERT INTO "${table}" (${columns.map(([name]) => `"${name}"`).join(", ")}) VALUES ${Array.from({ length: rowCount }, () => tuple).join(", ")} ${onConflict}`.trimEnd();
+  const sql = `INSERT INTO "${table}" (${quotedNames(columns)}) VALUES ${Array.from({ length: rowCount }, () => tuple).join(", ")} ${onConflict}`.trimEnd();
   let statement = byShape.get(sql);
   if (!statement) byShape.set(sql, (statement = connection.prepare(sql)));
   return statement;

@@ -3,7 +3,7 @@ import type { Database as SqliteConnection, Statement } from "better-sqlite3";
 import type pg from "pg";
 import { findPgPool, findSqliteConnection, providerOfDb, type Db } from "../db/client";
 import { selectRows } from "../db/insert-rows-on-postgres";
-import { insertRowsOnSqlite, insertStatements, timeText, type Columns, type Value } from "../db/insert-rows";
+import { insertRowsOnSqlite, insertStatements, quotedNames, timeText, type Columns, type Value } from "../db/insert-rows";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { timeOrderedId } from "../db/time-ordered-id";
 import type { Actor } from "../audit/record-audit-event";
@@ -168,8 +168,8 @@ async function storeOnPostgres(pool: pg.Pool, slice: Slice, candidates: Candidat
   const [projectParam, externalIdsParam] = [`$${params.length - 1}::text`, `$${params.length}::text[]`];
   const found = await pool.query<{ id: string; externalId: string; isNew: boolean }>(
     [
-      `WITH new_trace AS (INSERT INTO "Trace" (${names(traceColumns)}) ${traces} ON CONFLICT ("projectId", "externalId") DO NOTHING RETURNING "id", "externalId")`,
-      steps && `, new_step AS (INSERT INTO "TraceStep" (${names(stepColumns)}) SELECT * FROM (${steps}) AS step WHERE step."traceId" IN (SELECT "id" FROM new_trace))`,
+      `WITH new_trace AS (INSERT INTO "Trace" (${quotedNames(traceColumns)}) ${traces} ON CONFLICT ("projectId", "externalId") DO NOTHING RETURNING "id", "externalId")`,
+      steps && `, new_step AS (INSERT INTO "TraceStep" (${quotedNames(stepColumns)}) SELECT * FROM (${steps}) AS step WHERE step."traceId" IN (SELECT "id" FROM new_trace))`,
       `, stored AS (SELECT "id", "externalId", true AS "isNew" FROM new_trace UNION ALL SELECT "id", "externalId", false FROM "Trace" WHERE "projectId" = ${projectParam} AND "externalId" = ANY(${externalIdsParam}))`,
       resultSelect && `, new_result AS (${insertResults(resultSelect)})`,
       `SELECT "id", "externalId", "isNew" FROM stored`,
@@ -209,9 +209,8 @@ async function storeOnPostgres(pool: pg.Pool, slice: Slice, candidates: Candidat
 // Item results named by their rollout's externalId, joined to the trace ids the statement found.
 const resultByExternalIdColumns: Columns = [["externalId", "text"], ...itemResultColumns.slice(1)];
 const insertResults = (select: string) =>
-  `INSERT INTO "ItemResult" (${names(itemResultColumns)}) SELECT stored."id", result."rubricItemId", result."projectId", result."answer", result."evidence", result."createdAt" ` +
+  `INSERT INTO "ItemResult" (${quotedNames(itemResultColumns)}) SELECT stored."id", result."rubricItemId", result."projectId", result."answer", result."evidence", result."createdAt" ` +
   `FROM (${select}) AS result JOIN stored ON stored."externalId" = result."externalId" ORDER BY 1, 2 ${keepStoredResult}`;
-const names = (columns: Columns) => columns.map(([name]) => `"${name}"`).join(", ");
 
 // A slice of at least this many rollouts is written on PostgreSQL as two transactions at once, each on
 // its own connection: the server's work for it (the rows, their indexes, the foreign-key checks of
