@@ -42,3 +42,29 @@ it("stores one rollout sent 600 times in a batch as one trace, every answer nami
   expect(new Set(answer.traceIds).size).toBe(1);
   expect(await db.trace.count({ where: { projectId, output: reply(7000) } })).toBe(1);
 });
+
+// On PostgreSQL a batch this large is scored and stored in parts, each stored while the next is scored;
+// the answer must be the one a single part gives.
+it("answers a batch of a run in request order across its parts: unreadable rollouts in place, their traces marked, one job for the step, a resend stores nothing new", async () => {
+  const run = `reward-parts-${Date.now()}`;
+  const unreadable = new Set([10, 300, 650]);
+  const rollouts = Array.from({ length: 700 }, (_, i) => (unreadable.has(i) ? { completion: 42 + i } : { completion: reply(10_000 + i) }));
+  const sendRun = () => scoreRewardRequest(db, { projectId, request: { rubricVersionId, run, step: 3, rollouts } });
+  const first = await sendRun();
+
+  expect(first.errors.map(({ index }) => index)).toEqual([...unreadable]);
+  expect(first.errors.every(({ index, error }) => error.startsWith(`rollouts[${index}]`))).toBe(true);
+  first.rewards.forEach((reward, i) => expect(typeof reward === "number").toBe(!unreadable.has(i)));
+  expect(first.traceIds.filter((id) => id === null)).toHaveLength(unreadable.size);
+  const stored = await db.trace.findMany({ where: { projectId, run: { name: run } }, select: { id: true, output: true, metadata: true } });
+  expect(stored).toHaveLength(700);
+  const outputOf = new Map(stored.map((trace) => [trace.id, trace.output]));
+  first.traceIds.forEach((id, i) => expect(id === null ? null : outputOf.get(id)).toBe(unreadable.has(i) ? null : reply(10_000 + i)));
+  expect(stored.filter((trace) => (trace.metadata as { rewardError?: string } | null)?.rewardError)).toHaveLength(unreadable.size);
+  expect(first.jobIds).toHaveLength(1);
+
+  const again = await sendRun();
+  expect(again.traceIds).toEqual(first.traceIds);
+  expect(again.rewards).toEqual(first.rewards);
+  expect(await db.trace.count({ where: { projectId, run: { name: run } } })).toBe(700);
+});
