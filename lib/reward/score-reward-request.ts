@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { providerOfDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { hashTrace, hashTraceAndScored } from "../traces/hash-trace";
 import { SourceError } from "../traces/messages/source-error";
@@ -11,7 +11,7 @@ import type { LlmItemAsker } from "../checks/llm-item-asker";
 import { resolveRewardVersion } from "./resolve-reward-version";
 import { rolloutSchema, type RewardRequest } from "./reward-request-schema";
 import { rolloutToTrace } from "./rollout-to-trace";
-import { compileTraceScorer, type ScoredTrace, type TraceScorer } from "../checks/score-traces";
+import { compileTraceScorer, type TraceScorer } from "../checks/score-traces";
 import { storeScoredRolloutsBatched } from "./store-scored-rollouts-batched";
 import type { ScoredRollout } from "./store-scored-rollouts";
 
@@ -53,87 +53,51 @@ export async function scoreRewardRequest(
 ): Promise<RewardAnswer> {
   const version = await resolveRewardVersion(db, { projectId, rubricVersionId: request.rubricVersionId, environment: request.environment });
   const onError = request.onRolloutError ?? request.onError ?? "error";
-  const context: Context = { environment: version.environment, run: request.run, step: request.step };
-  const asker = askLlmItem ?? (await findLlmItemAsker(db, { projectId, environment: version.environment, rubric: version.rubric }));
-  const score = asker ? compileTraceScorer(version.rubric, { askLlmItem: asker }) : ruleScorerOf(version.rubric);
-  const count = request.rollouts.length;
-  const rewards: Array<number | null> = new Array(count).fill(null);
-  const results: ItemResult[][] = new Array(count);
-  const traceIds: Array<string | null> = new Array(count).fill(null);
   const errors: RolloutError[] = [];
-  // On PostgreSQL each part goes to the store as soon as it is scored, so the database writes one part
-  // while this process scores the next. One part for the rest: "fail" refuses before anything is
-  // stored, an llm judge's questions are asked all at once, and SQLite's store runs in this process.
-  const partSize = onError === "fail" || asker || providerOfDb(db) !== "postgresql" ? Math.max(count, 1) : rolloutsPerPart;
-  const writes: Array<Promise<string[]>> = [];
-  for (let start = 0; start < count; start += partSize) {
-    const { good, failed } = await readPart(request.rollouts, start, Math.min(start + partSize, count), { unreadable, context, errors });
-    if (onError === "fail" && errors.length) {
-      throw new AppError("unprocessable", `${errors.length} of ${count} rollouts cannot be scored; nothing was stored`, errors.map(({ index, error }) => ({ index, message: error })));
-    }
-    const scored = await score(good.map(({ trace }) => trace));
-    good.forEach(({ index }, i) => {
-      rewards[index] = scored[i]!.reward;
-      results[index] = scored[i]!.results;
-    });
-    const write = storeScoredRolloutsBatched(db, { projectId, itemIds: version.itemIds, rollouts: [...(await withRewards(good, scored)), ...failed] }).then((stored) => {
-      good.forEach(({ index }, i) => (traceIds[index] = stored.traceIds[i]!));
-      return stored.jobIds;
-    });
-    // Settled with the others below; a part that fails meanwhile must not be an unhandled rejection.
-    write.catch(() => {});
-    writes.push(write);
-  }
-  // Every part is committed or has failed before the request is answered; a resend finds the parts stored.
-  const settled = await Promise.allSettled(writes);
-  const jobIds = new Set<string>();
-  for (const outcome of settled) {
-    if (outcome.status === "rejected") throw outcome.reason;
-    for (const jobId of outcome.value) jobIds.add(jobId);
-  }
-  for (const { index, error } of errors) {
-    rewards[index] = onError === "zero" ? 0 : null;
-    results[index] = [{ key: "error", answer: "n/a", evidence: error }];
-  }
-  return { rubricVersionId: version.id, itemKeys: itemKeysOf(version.rubric), rewards, results, errors, traceIds, jobIds: [...jobIds] };
-}
-
-/** Reads rollouts [start, end): their traces, and the unreadable ones' errors (and marked traces, when they name a run). */
-async function readPart(
-  rollouts: unknown[],
-  start: number,
-  end: number,
-  { unreadable, context, errors }: { unreadable: Map<number, string>; context: Context; errors: RolloutError[] },
-) {
+  const failed: Array<{ index: number; rollout: ScoredRollout }> = [];
   const good: Array<{ index: number; trace: Trace }> = [];
-  const failed: ScoredRollout[] = [];
-  for (let index = start; index < end; index++) {
+  for (const [index, raw] of request.rollouts.entries()) {
     if (index % turnEvery === turnEvery - 1) await nextTurn();
-    const raw = rollouts[index];
     const known = unreadable.get(index);
-    const read = known ? { error: known } : readRollout(raw, index, context);
+    const read = known ? { error: known } : readRollout(raw, index, { environment: version.environment, run: request.run, step: request.step });
     if ("trace" in read) {
       good.push({ index, trace: read.trace });
       continue;
     }
     errors.push({ index, status: "error", error: read.error });
-    const marked = markedErrorTrace(raw, read.error, context);
-    if (marked) failed.push({ trace: marked, results: [], externalId: `${errorRolloutPrefix}${hashTrace(marked)}` });
+    const marked = markedErrorTrace(raw, read.error, { environment: version.environment, run: request.run, step: request.step });
+    if (marked) failed.push({ index, rollout: { trace: marked, results: [], externalId: `${errorRolloutPrefix}${hashTrace(marked)}` } });
   }
-  return { good, failed };
-}
-
-// The reward is stored on the trace; the trace's id stays the hash of the rollout as sent.
-async function withRewards(good: Array<{ trace: Trace }>, scored: ScoredTrace[]): Promise<ScoredRollout[]> {
-  const rollouts: ScoredRollout[] = [];
+  if (onError === "fail" && errors.length) {
+    throw new AppError("unprocessable", `${errors.length} of ${request.rollouts.length} rollouts cannot be scored; nothing was stored`, errors.map(({ index, error }) => ({ index, message: error })));
+  }
+  const asker = askLlmItem ?? (await findLlmItemAsker(db, { projectId, environment: version.environment, rubric: version.rubric }));
+  const scored = await (asker ? compileTraceScorer(version.rubric, { askLlmItem: asker }) : ruleScorerOf(version.rubric))(good.map(({ trace }) => trace));
+  // The reward is stored on the trace; the trace's id stays the hash of the rollout as sent.
+  const scoredRollouts: ScoredRollout[] = [];
   for (const [i, { trace }] of good.entries()) {
     if (i % turnEvery === turnEvery - 1) await nextTurn();
     const reward = Number.isFinite(scored[i]!.reward) ? scored[i]!.reward : null;
     const outcome = { ...trace.outcome, reward };
     const { hash, scoredHash } = hashTraceAndScored(trace, outcome);
-    rollouts.push({ trace: { ...trace, outcome }, results: scored[i]!.results, externalId: `rollout:${hash}`, contentHash: scoredHash });
+    scoredRollouts.push({ trace: { ...trace, outcome }, results: scored[i]!.results, externalId: `rollout:${hash}`, contentHash: scoredHash });
   }
-  return rollouts;
+  const stored = await storeScoredRolloutsBatched(db, { projectId, itemIds: version.itemIds, rollouts: [...scoredRollouts, ...failed.map(({ rollout }) => rollout)] });
+
+  const count = request.rollouts.length;
+  const rewards: Array<number | null> = new Array(count).fill(null);
+  const results: ItemResult[][] = new Array(count);
+  const traceIds: Array<string | null> = new Array(count).fill(null);
+  good.forEach(({ index }, i) => {
+    rewards[index] = scored[i]!.reward;
+    results[index] = scored[i]!.results;
+    traceIds[index] = stored.traceIds[i]!;
+  });
+  for (const { index, error } of errors) {
+    rewards[index] = onError === "zero" ? 0 : null;
+    results[index] = [{ key: "error", answer: "n/a", evidence: error }];
+  }
+  return { rubricVersionId: version.id, itemKeys: itemKeysOf(version.rubric), rewards, results, errors, traceIds, jobIds: stored.jobIds };
 }
 
 // An approved version's rubric is cached for the process and never changes (resolve-reward-version.ts),
@@ -157,8 +121,6 @@ function itemKeysOf(rubric: Rubric): readonly string[] {
 // A batch at the body limit is 8,192 rollouts; reading and hashing them gives the event loop a turn
 // every few hundred, so /api/health and other requests are not held behind one batch.
 const turnEvery = 256;
-// Rollouts a part on PostgreSQL (docs/performance.md, "Batches overlap scoring and storing").
-const rolloutsPerPart = 256;
 
 type Context = { environment: string; run?: string; step?: number };
 

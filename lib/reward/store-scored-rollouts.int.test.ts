@@ -43,9 +43,9 @@ it("stores one rollout sent 600 times in a batch as one trace, every answer nami
   expect(await db.trace.count({ where: { projectId, output: reply(7000) } })).toBe(1);
 });
 
-// On PostgreSQL a batch this large is scored and stored in parts, each stored while the next is scored;
-// the answer must be the one a single part gives.
-it("answers a batch of a run in request order across its parts: unreadable rollouts in place, their traces marked, one job for the step, a resend stores nothing new", async () => {
+// What a trainer reads from a run's batch: errors, rewards and trace ids in request order however the
+// batch is written (docs/performance.md, "Batches overlap scoring and storing", tried it in parts).
+it("answers a large batch of a run in request order: unreadable rollouts in place, their traces marked, one job for the step, a resend stores nothing new", async () => {
   const run = `reward-parts-${Date.now()}`;
   const unreadable = new Set([10, 300, 650]);
   const rollouts = Array.from({ length: 700 }, (_, i) => (unreadable.has(i) ? { completion: 42 + i } : { completion: reply(10_000 + i) }));
