@@ -21,7 +21,7 @@ const traceColumns: Columns = [
   ["id", "text"], ["projectId", "text"], ["externalId", "text"], ["contentHash", "text"], ["source", "text"], ["environment", "text"], ["runName", "text"],
   ["input", "text"], ["reward", "float"], ["stepCount", "int"], ["openEdgeCases", "int"], ["createdAt", "time"],
 ];
-const stepColumns: Columns = [["id", "text"], ["traceId", "text"], ["index", "int"], ["type", "text"], ["role", "text"], ["content", "text"]];
+const stepColumns: Columns = [["traceId", "text"], ["index", "int"], ["type", "text"], ["role", "text"], ["content", "text"]];
 const edgeCaseColumns: Columns = [
   ["id", "text"], ["projectId", "text"], ["kind", "text"], ["rule", "text"], ["environment", "text"], ["groupKey", "text"], ["priority", "float"], ["status", "text"],
   ["subjectType", "text"], ["title", "text"], ["explanation", "text"], ["count", "int"], ["createdAt", "time"], ["updatedAt", "time"],
@@ -38,7 +38,6 @@ type Batch = Array<[table: string, columns: Columns, rows: Value[][]]>;
 
 /** The data set as batches of rows, each batch one transaction. */
 function* batches(projectId: string, traceCount: number): Generator<Batch> {
-  const stepIds = rngFor("list-steps");
   const cases = listEdgeCaseRows(traceCount);
   const traces = listTraceRows(traceCount);
   for (let from = 0; from < traceCount; from += chunk) {
@@ -49,7 +48,7 @@ function* batches(projectId: string, traceCount: number): Generator<Batch> {
       const trace = take(traces);
       ids.push(trace.id);
       traceRows.push([trace.id, projectId, trace.externalId, `h-${i}`, trace.source, trace.environment, trace.runName, trace.input, trace.reward, trace.stepCount, trace.openEdgeCases, timeText(trace.createdAt)]);
-      trace.steps.forEach((content, index) => stepRows.push([seededId(stepIds), trace.id, index, "message", index === 0 ? "user" : "assistant", content]));
+      trace.steps.forEach((content, index) => stepRows.push([trace.id, index, "message", index === 0 ? "user" : "assistant", content]));
     }
     const caseRows: Value[][] = [];
     const exampleRows: Value[][] = [];

@@ -115,7 +115,6 @@ const variants: Variant[] = [
   { name: "two parts at once", parts: 2 },
   { name: "only the primary keys and the unique key the store uses", dropIndexes: indexes.map(({ indexname }) => indexname).filter((name) => !name.endsWith("_pkey") && !storeUses.includes(name)) },
   ...indexes.filter(({ indexname, indexdef }) => !indexdef.startsWith("CREATE UNIQUE") && indexname !== "TraceStep_content_trgm_idx").map(({ indexname }) => ({ name: `no ${indexname}`, dropIndexes: [indexname] })),
-  { name: "no TraceStep_traceId_index_key", dropIndexes: ["TraceStep_traceId_index_key"] },
   { name: "as migrated, again" },
 ];
 const chosen = process.env.ATTRIBUTION_VARIANTS?.split(";").map((name) => name.trim());

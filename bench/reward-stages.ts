@@ -41,7 +41,7 @@ time("both content hashes", (i) => hashTraceAndScored(traces[i]!, { ...traces[i]
 time("the trace and step rows", (i) => {
   const id = timeOrderedId();
   toTraceRow({ id, projectId: "project", externalId: "rollout", trace: traces[i]!, createdAt: new Date(), contentHash: "hash" });
-  return traces[i]!.steps.map((step, index) => toStepRow(id, index, step, timeOrderedId()));
+  return traces[i]!.steps.map((step, index) => toStepRow(id, index, step));
 });
 time("the API key's SHA-256", (i) => hashApiKey(`gh_${i}abcdefghijklmnopqrstuvwxyz0123456789ABCDEF`));
 time("the answer's JSON", (i) => JSON.stringify({ rubricVersionId: "version", rewards: [scored[i]!.reward], results: [scored[i]!.results], errors: [], traceIds: ["trace"], jobIds: [] }));

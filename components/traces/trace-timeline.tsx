@@ -83,7 +83,7 @@ export function TraceTimeline({ traceId, stepCount, firstSteps }: { traceId: str
       <ol className="space-y-2">
         {steps.slice(0, shown).map((step) => (
           <li
-            key={step.id}
+            key={step.index}
             id={`step-${step.index}`}
             aria-current={step.index === highlighted ? "true" : undefined}
             className={`scroll-mt-4 rounded-lg [contain-intrinsic-size:auto_160px] [content-visibility:auto] ${step.index === highlighted ? "ring-2 ring-amber-500" : ""}`}

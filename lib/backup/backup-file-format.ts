@@ -1,9 +1,12 @@
 import { z } from "zod";
 import type { BackupRecord } from "./backup-record";
 
-/** The format this version writes. /1 (before migration 0058) gave each ItemResult an id; /2 has none. */
-export const backupFormat = "goodhart.backup/2";
-const readableFormats = ["goodhart.backup/1", backupFormat] as const;
+/**
+ * The format this version writes. /1 (before migration 0058) gave each ItemResult and TraceStep an
+ * id; /2 (before 0059) each TraceStep; /3 neither (their keys are their trace and item, or index).
+ */
+export const backupFormat = "goodhart.backup/3";
+const readableFormats = ["goodhart.backup/1", "goodhart.backup/2", backupFormat] as const;
 
 /** First line: what the file is and where it came from (not part of the content hash). */
 export const backupHeaderSchema = z.object({
@@ -30,12 +33,20 @@ export function asRecordLine(value: unknown): BackupRecordLine | null {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
 
+/** The models whose records lost their id in a format after the one named. */
+const idDroppedAfter: Record<BackupHeader["format"], ReadonlySet<string>> = {
+  "goodhart.backup/1": new Set(["ItemResult", "TraceStep"]),
+  "goodhart.backup/2": new Set(["TraceStep"]),
+  [backupFormat]: new Set(),
+};
+
 /**
- * A record of a file in `format` as this schema stores it: an ItemResult of a /1 file loses its id
- * (its trace and item are its key now). The same object when nothing changes.
+ * A record of a file in `format` as this schema stores it: an ItemResult of a /1 file and a
+ * TraceStep of a /1 or /2 file lose their id (their keys are their trace and item, or their trace
+ * and index, now). The same object when nothing changes.
  */
 export function asStoredRecord(format: BackupHeader["format"], record: BackupRecord): BackupRecord {
-  if (format !== "goodhart.backup/1" || record.model !== "ItemResult" || !("id" in record.data)) return record;
+  if (!idDroppedAfter[format].has(record.model) || !("id" in record.data)) return record;
   const { id: _id, ...data } = record.data;
   return { ...record, data };
 }

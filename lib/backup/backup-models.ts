@@ -91,7 +91,7 @@ export const backupModels: BackupModel[] = [
     name: "TraceStep",
     parent: { field: "traceId", model: "Trace" },
     refs: { traceId: "Trace" },
-    keys: id,
+    keys: ["traceId", "index"],
     optionalJson: ["arguments", "result", "metadata"],
     requiredJson: [],
     where: ({ projectId }) => ({ trace: { projectId } }),

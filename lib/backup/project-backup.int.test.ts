@@ -133,17 +133,20 @@ describe("project backup", () => {
     expect(await digestProject(target, seeded.project.id)).toEqual(manifest);
   });
 
-  it("imports a backup written before item results lost their id (format /1), once, as the same project", { timeout: 120_000 }, async () => {
-    const file = path.join(folder, "format-1.jsonl.gz");
+  // What an export before migration 0058 (/1) or 0059 (/2) wrote: the old format's name and an id on each record of the models that had one then.
+  it.each([
+    { format: "goodhart.backup/1", withIds: ["ItemResult", "TraceStep"] },
+    { format: "goodhart.backup/2", withIds: ["TraceStep"] },
+  ])("imports a backup written in format $format (ids on $withIds), once, as the same project", { timeout: 120_000 }, async ({ format, withIds }) => {
+    const file = path.join(folder, `${format.replace(/\W/g, "-")}.jsonl.gz`);
     await exportProjectBackup({ url, projectId: seeded.project.id, file });
     const original = await sortedRecords(db, seeded.project.id);
-    // What an export before migration 0058 wrote: the old format's name and an id on every ItemResult.
     const lines = await readLines(file);
     const older = lines.map((line, index) => {
-      if (line.type === "header") return { ...line, format: "goodhart.backup/1" };
-      return line.model === "ItemResult" ? { ...line, data: { id: `result-${index}`, ...line.data } } : line;
+      if (line.type === "header") return { ...line, format };
+      return withIds.includes(line.model!) ? { ...line, data: { id: `old-${index}`, ...line.data } } : line;
     });
-    expect(older.some((line) => line.model === "ItemResult")).toBe(true);
+    for (const model of withIds) expect(older.some((line) => line.model === model)).toBe(true);
     await writeForged(file, older);
 
     const { db: target } = await freshDatabase(providerOfDb(db));

@@ -26,7 +26,7 @@ export async function verifyBackupFile(file: string): Promise<VerifiedBackup> {
     if (manifest) throw invalid(file, line, "a line after the manifest");
     if (!header) {
       const parsed = backupHeaderSchema.safeParse(value);
-      if (!parsed.success) throw invalid(file, line, "not a Goodhart backup header (goodhart.backup/1 or /2)");
+      if (!parsed.success) throw invalid(file, line, "not a Goodhart backup header (goodhart.backup/1, /2 or /3)");
       header = parsed.data;
       if (header.format !== backupFormat) stored = new BackupDigest();
       continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toTraceRows } from "../traces/trace-rows";
+import { stepColumns, toTraceRows } from "../traces/trace-rows";
 import { openSource, type OpenedSource } from "./open-source";
 import { readTraceRecords } from "./read-trace-records";
 import { readTraceRecordsInWorker } from "./read-trace-records-in-worker";
@@ -18,11 +18,13 @@ async function collect<T>(records: AsyncIterable<T>): Promise<T[]> {
   return all;
 }
 
-/** A record as its rows (a valid trace read here made into them as the thread does), ids left out: they are random. */
+const stepTraceId = stepColumns.findIndex(([name]) => name === "traceId");
+
+/** A record as its rows (a valid trace read here made into them as the thread does), trace ids left out: they are random. */
 function comparable(record: ImportRecord) {
   if (!record.ok) return record;
   const rows = "rows" in record ? record.rows : toTraceRows(record.externalId, record.trace);
-  return { location: record.location, format: record.format, externalId: record.externalId, trace: rows.trace.slice(1), steps: rows.steps.map((step) => step.slice(2)) };
+  return { location: record.location, format: record.format, externalId: record.externalId, trace: rows.trace.slice(1), steps: rows.steps.map((step) => step.filter((_, column) => column !== stepTraceId)) };
 }
 
 describe("readTraceRecordsInWorker", () => {
@@ -38,7 +40,7 @@ describe("readTraceRecordsInWorker", () => {
     expect(thread.filter((record) => !record.ok).map((record) => record.location.line)).toEqual([2, 3]);
     expect(position).toEqual([bytes.length, bytes.length]);
     // Each trace's steps point at its own row.
-    for (const record of thread) if ("rows" in record) for (const step of record.rows.steps) expect(step[1]).toBe(record.rows.trace[0]);
+    for (const record of thread) if ("rows" in record) for (const step of record.rows.steps) expect(step[stepTraceId]).toBe(record.rows.trace[0]);
   }, 60_000);
 
   it("throws what reading the source throws, as reading here does", async () => {

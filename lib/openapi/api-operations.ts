@@ -72,7 +72,7 @@ export const apiOperations: ApiOperation[] = [
     path: "/traces/{id}",
     tag: "traces",
     summary: "What a trace's page shows: the trace, verdicts, item results, edge cases and every step",
-    success: { status: 200, description: "the trace with its steps" },
+    success: { status: 200, description: "the trace with its steps, in order; a step is named by its index in the trace (it has no id of its own)" },
   },
   {
     method: "post",

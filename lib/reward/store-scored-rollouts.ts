@@ -75,7 +75,7 @@ function candidatesOf({ projectId, runIds, rollouts }: Slice): Candidate[] {
     const externalId = own ?? `rollout:${hashTrace(trace)}`;
     const id = timeOrderedId();
     const traceRow = toTraceRow({ id, projectId, runId: runIds.get(trace.run ?? ""), externalId, trace, createdAt, contentHash });
-    return { externalId, id, traceRow, stepRows: trace.steps.map((step, index) => toStepRow(id, index, step, timeOrderedId())) };
+    return { externalId, id, traceRow, stepRows: trace.steps.map((step, index) => toStepRow(id, index, step)) };
   });
 }
 

@@ -10,14 +10,14 @@ export const traceColumns: Columns = [
   ["scores", "json"], ["endState", "json"], ["metadata", "json"], ["stepCount", "int"], ["totalTokens", "int"], ["startedAt", "time"], ["createdAt", "time"],
 ];
 export const stepColumns: Columns = [
-  ["id", "text"], ["traceId", "text"], ["index", "int"], ["type", "text"], ["role", "text"], ["content", "text"], ["reasoning", "text"], ["toolName", "text"],
+  ["traceId", "text"], ["index", "int"], ["type", "text"], ["role", "text"], ["content", "text"], ["reasoning", "text"], ["toolName", "text"],
   ["toolCallId", "text"], ["arguments", "json"], ["result", "json"], ["error", "text"], ["tokensIn", "int"], ["tokensOut", "int"], ["latencyMs", "float"],
   ["startedAt", "time"], ["metadata", "json"],
 ];
 
 /**
  * A trace as the rows it is stored as, made ahead of the write (an import's reader thread makes them
- * while the main thread writes the previous batch): the Trace row and its TraceStep rows, ids made.
+ * while the main thread writes the previous batch): the Trace row and its TraceStep rows, the trace's id made.
  * The project, the run and the creation time are the writer's, set on the row when it is written.
  */
 export type TraceRows = { trace: Value[]; steps: Value[][] };
@@ -95,9 +95,9 @@ export function toTraceRow({
   ];
 }
 
-export function toStepRow(traceId: string, index: number, step: Step, id: string = randomUUID()): Value[] {
+/** A step is keyed by its trace and index (no id of its own). */
+export function toStepRow(traceId: string, index: number, step: Step): Value[] {
   return [
-    id,
     traceId,
     index,
     step.type,
