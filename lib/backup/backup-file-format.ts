@@ -6,7 +6,7 @@ import type { BackupRecord } from "./backup-record";
  * id; /2 (before 0059) each TraceStep; /3 neither (their keys are their trace and item, or index).
  */
 export const backupFormat = "goodhart.backup/3";
-const readableFormats = ["goodhart.backup/1", "goodhart.backup/2", backupFormat] as const;
+export const readableFormats = ["goodhart.backup/1", "goodhart.backup/2", backupFormat] as const;
 
 /** First line: what the file is and where it came from (not part of the content hash). */
 export const backupHeaderSchema = z.object({

@@ -1,7 +1,7 @@
 import { AppError } from "../errors/app-error";
 import { backupModelNames } from "./backup-models";
 import { BackupDigest, type BackupRecord } from "./backup-record";
-import { backupFormat, backupHeaderSchema, backupManifestSchema, asRecordLine, asStoredRecord, type BackupHeader, type BackupManifest } from "./backup-file-format";
+import { backupFormat, readableFormats, backupHeaderSchema, backupManifestSchema, asRecordLine, asStoredRecord, type BackupHeader, type BackupManifest } from "./backup-file-format";
 import { readBackupLines } from "./read-backup-lines";
 
 /** `storedHash`: the content hash of the project once imported (the manifest's, unless an older format's records change as they are stored). */
@@ -26,7 +26,7 @@ export async function verifyBackupFile(file: string): Promise<VerifiedBackup> {
     if (manifest) throw invalid(file, line, "a line after the manifest");
     if (!header) {
       const parsed = backupHeaderSchema.safeParse(value);
-      if (!parsed.success) throw invalid(file, line, "not a Goodhart backup header (goodhart.backup/1, /2 or /3)");
+      if (!parsed.success) throw invalid(file, line, `not a Goodhart backup header (${readableFormats.join(", ")})`);
       header = parsed.data;
       if (header.format !== backupFormat) stored = new BackupDigest();
       continue;
