@@ -10,10 +10,11 @@ const integration = ["lib/**/*.int.test.ts", "app/**/*.int.test.ts", "scripts/**
 // A first start on a fresh clone builds the app (minutes on two cores): its own project, which
 // scripts/test.ts runs as a step of its own, so the build does not share the cores with the others.
 const firstStart = ["scripts/first-start.int.test.ts"];
-// Tests that time a built server's answers while it works (/api/health during each route's worst
-// input) measure the server, not the other test files sharing its two cores: they run after the
-// others, one file at a time, in the projects "alone-sqlite" and "alone-postgresql".
-const measuredAlone = ["scripts/memory-per-request.int.test.ts"];
+// Tests that time the server's answers while it works (/api/health during each route's worst input, a
+// declared body refused within 1 s) measure the server, not the other test files sharing its two
+// cores: they run after the others, one file at a time, in the projects "alone-sqlite" and
+// "alone-postgresql".
+const measuredAlone = ["scripts/memory-per-request.int.test.ts", "scripts/serve.int.test.ts", "app/api/_tests/documents-hostile-pdf.int.test.ts"];
 
 const databaseProject = (name: string, include: string[], exclude: string[], databaseUrl: string, globalSetup: string) => ({
   extends: true as const,

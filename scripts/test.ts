@@ -2,7 +2,7 @@
 // PostgreSQL too when GOODHART_TEST_DATABASE_URL is set), then, one file at a time, a first start on a
 // fresh clone (it builds the app) and the tests that time the built server, then e2e in Chromium
 // against the built app.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { buildIfStale } from "./build-stamp";
@@ -23,15 +23,35 @@ if (!buildIfStale(root, env)) {
   process.exit(1);
 }
 
-const vitestReport = path.join(reports, "vitest.json");
+const sqliteReport = path.join(reports, "vitest.json");
+const postgresReport = path.join(reports, "vitest-postgresql.json");
 const aloneReport = path.join(reports, "vitest-alone.json");
 const playwrightReport = path.join(reports, "playwright.json");
-for (const report of [vitestReport, aloneReport, playwrightReport]) rmSync(report, { force: true });
-const vitest = (projects: string[], report: string, ...options: string[]) =>
-  run(bin("vitest"), ["run", ...projects.flatMap((project) => ["--project", project]), ...options, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
-const vitestOk = vitest(["unit", "integration-*"], vitestReport);
+for (const report of [sqliteReport, postgresReport, aloneReport, playwrightReport]) rmSync(report, { force: true });
+const vitestArgs = (projects: string[], report: string, ...options: string[]) => [
+  "run",
+  ...projects.flatMap((project) => ["--project", project]),
+  ...options,
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+];
+const vitestAsync = (projects: string[], report: string) =>
+  new Promise<boolean>((resolve) => {
+    const child = spawn(bin("vitest"), vitestArgs(projects, report), { cwd: root, stdio: "inherit", env });
+    child.on("exit", (code) => resolve(code === 0));
+    child.on("error", () => resolve(false));
+  });
+// Vitest runs one file at a time on two cores, and most integration files wait on a database, a server
+// or a child process. The SQLite and PostgreSQL runs share nothing (their own database, ports and
+// temporary directories), so they run side by side, each still one file at a time.
+const postgres = Boolean(process.env.GOODHART_TEST_DATABASE_URL);
+const [sqliteOk, postgresOk] = await Promise.all([
+  vitestAsync(["unit", "integration-sqlite"], sqliteReport),
+  postgres ? vitestAsync(["integration-postgresql"], postgresReport) : Promise.resolve(true),
+]);
 // One file at a time: the first start builds the app, and the "alone" tests time the built server's answers.
-const aloneOk = vitest(["first-start", "alone-*"], aloneReport, "--no-file-parallelism");
+const aloneOk = run(bin("vitest"), vitestArgs(["first-start", "alone-*"], aloneReport, "--no-file-parallelism"));
 
 rmSync(path.join(root, "data", "e2e"), { recursive: true, force: true });
 const e2eOk = run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
@@ -47,9 +67,9 @@ function playwrightCounts(): Counts {
   const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8"));
   return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
 }
-const [main, alone] = [vitestCounts(vitestReport), vitestCounts(aloneReport)];
-const unit = { passed: main.passed + alone.passed, failed: main.failed + alone.failed, skipped: main.skipped + alone.skipped };
+const vitestReports = [sqliteReport, ...(postgres ? [postgresReport] : []), aloneReport].map(vitestCounts);
+const unit = vitestReports.reduce((sum, counts) => ({ passed: sum.passed + counts.passed, failed: sum.failed + counts.failed, skipped: sum.skipped + counts.skipped }));
 const e2e = playwrightCounts();
 console.log(`\nvitest ${unit.passed} passed, ${unit.failed} failed · playwright ${e2e.passed} passed, ${e2e.failed} failed`);
 console.log(`tests: ${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed} failed, ${unit.skipped + e2e.skipped} skipped`);
-process.exit(vitestOk && aloneOk && e2eOk ? 0 : 1);
+process.exit(sqliteOk && postgresOk && aloneOk && e2eOk ? 0 : 1);
