@@ -11,6 +11,9 @@ const nextConfig = {
   poweredByHeader: false,
   // forbidden() renders app/forbidden.tsx with status 403 when a role is too low.
   experimental: { authInterrupts: true },
+  // `npm run typecheck` checks the types (CI runs it before anything else); the build, which a first
+  // `npm start` runs, does not check them again: half a minute of a first start on two cores.
+  typescript: { ignoreBuildErrors: true },
   headers: async () => [
     { source: "/:path*", headers: securityHeaders },
     // API answers render nothing and frame nothing (lib/http/content-security-policy.ts: resourceContentSecurityPolicy);

@@ -41,6 +41,8 @@ export default defineConfig({
   migrations: { path: path.join("prisma", provider, "migrations") },
   async adapter() {
     if (provider === "sqlite") return new PrismaBetterSQLite3({ url });
-    return new PrismaPg(new pg.Pool({ connectionString: url, Client: CatalogSafeClient }));
+    // The CLI never ends the pool it is given: idle, its connection must not hold the process open
+    // for pg's 10 s idle timeout (see lib/db/prisma-cli-exits-when-done.cjs for the other 10 s).
+    return new PrismaPg(new pg.Pool({ connectionString: url, Client: CatalogSafeClient, allowExitOnIdle: true }));
   },
 });

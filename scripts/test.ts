@@ -15,9 +15,12 @@ const bin = (name: string) => path.join(root, "node_modules/.bin", name);
 const run = (command: string, args: string[], extraEnv: Record<string, string> = {}) =>
   spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } }).status === 0;
 
+const started = Date.now();
+const phase = (name: string) => console.log(`\n== npm test: ${name} (at ${Math.round((Date.now() - started) / 1000)} s)`);
 console.log(process.env.GOODHART_TEST_DATABASE_URL ? "integration tests: SQLite and PostgreSQL" : "integration tests: SQLite only (set GOODHART_TEST_DATABASE_URL for PostgreSQL)");
 
 // The start-up tests and e2e run the built app; build once, before either.
+phase("build, if the sources changed since the last one");
 if (!buildIfStale(root, env)) {
   console.error("next build failed");
   process.exit(1);
@@ -46,14 +49,17 @@ const vitestAsync = (projects: string[], report: string) =>
 // or a child process. The SQLite and PostgreSQL runs share nothing (their own database, ports and
 // temporary directories), so they run side by side, each still one file at a time.
 const postgres = Boolean(process.env.GOODHART_TEST_DATABASE_URL);
+phase(postgres ? "unit and SQLite integration tests, beside the PostgreSQL integration tests" : "unit and SQLite integration tests");
 const [sqliteOk, postgresOk] = await Promise.all([
   vitestAsync(["unit", "integration-sqlite"], sqliteReport),
   postgres ? vitestAsync(["integration-postgresql"], postgresReport) : Promise.resolve(true),
 ]);
 // One file at a time: the first start builds the app, and the "alone" tests time the built server's answers.
+phase("the first start and the tests that time the server, one file at a time");
 const aloneOk = run(bin("vitest"), vitestArgs(["first-start", "alone-*"], aloneReport, "--no-file-parallelism"));
 
 rmSync(path.join(root, "data", "e2e"), { recursive: true, force: true });
+phase("e2e in Chromium");
 const e2eOk = run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
 
 type Counts = { passed: number; failed: number; skipped: number };
@@ -70,6 +76,7 @@ function playwrightCounts(): Counts {
 const vitestReports = [sqliteReport, ...(postgres ? [postgresReport] : []), aloneReport].map(vitestCounts);
 const unit = vitestReports.reduce((sum, counts) => ({ passed: sum.passed + counts.passed, failed: sum.failed + counts.failed, skipped: sum.skipped + counts.skipped }));
 const e2e = playwrightCounts();
-console.log(`\nvitest ${unit.passed} passed, ${unit.failed} failed · playwright ${e2e.passed} passed, ${e2e.failed} failed`);
+phase("done");
+console.log(`vitest ${unit.passed} passed, ${unit.failed} failed · playwright ${e2e.passed} passed, ${e2e.failed} failed`);
 console.log(`tests: ${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed} failed, ${unit.skipped + e2e.skipped} skipped`);
 process.exit(sqliteOk && postgresOk && aloneOk && e2eOk ? 0 : 1);

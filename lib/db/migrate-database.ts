@@ -15,8 +15,9 @@ export async function migrateDatabase({ root = process.cwd(), url = readDatabase
     makePrivateDir(path.dirname(sqliteFile));
     makeSqliteFilesPrivate(sqliteFile);
   }
-  const prisma = path.join(root, "node_modules/.bin/prisma");
-  const { stdout } = await run(prisma, ["migrate", "deploy"], {
+  const prismaCli = path.join(root, "node_modules/prisma/build/index.js");
+  const exitsWhenDone = path.join(root, "lib/db/prisma-cli-exits-when-done.cjs");
+  const { stdout } = await run(process.execPath, ["--require", exitsWhenDone, prismaCli, "migrate", "deploy"], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
   }).catch((error: Error & { stderr?: string; stdout?: string }) => {

@@ -2,19 +2,7 @@
 import { Command, CommanderError } from "commander";
 import { ZodError } from "zod";
 import { AppError } from "../../lib/errors/app-error";
-import { addApiKeyCommands } from "./api-key-commands";
-import { addBackupCommands } from "./backup-commands";
 import { CliError } from "./cli-context";
-import { addDocumentsCommands } from "./documents-commands";
-import { addExportCommands } from "./export-commands";
-import { addLabCommands } from "./lab-commands";
-import { addImportCommand } from "./import-command";
-import { addJudgeCommands } from "./judge-commands";
-import { addProjectCommands } from "./project-commands";
-import { addRedteamCommands } from "./redteam-commands";
-import { addRunsCommands } from "./runs-commands";
-import { addTasksCommands } from "./tasks-commands";
-import { addUserCommands } from "./user-commands";
 
 const program = new Command()
   .name("goodhart")
@@ -22,18 +10,26 @@ const program = new Command()
   .showHelpAfterError()
   .exitOverride();
 
-addUserCommands(program);
-addProjectCommands(program);
-addApiKeyCommands(program);
-addLabCommands(program);
-addImportCommand(program);
-addJudgeCommands(program);
-addExportCommands(program);
-addRunsCommands(program);
-addDocumentsCommands(program);
-addTasksCommands(program);
-addBackupCommands(program);
-addRedteamCommands(program);
+type AddCommands = (program: Command) => void;
+// Each top-level command and the module that adds it, in the order help lists them. A call loads only
+// its own command's module (the others' imports cost a second or more per call); help, or a name
+// that is not a command, loads them all.
+const commandModules: Record<string, () => Promise<AddCommands>> = {
+  user: async () => (await import("./user-commands")).addUserCommands,
+  project: async () => (await import("./project-commands")).addProjectCommands,
+  "api-key": async () => (await import("./api-key-commands")).addApiKeyCommands,
+  lab: async () => (await import("./lab-commands")).addLabCommands,
+  import: async () => (await import("./import-command")).addImportCommand,
+  judge: async () => (await import("./judge-commands")).addJudgeCommands,
+  export: async () => (await import("./export-commands")).addExportCommands,
+  runs: async () => (await import("./runs-commands")).addRunsCommands,
+  documents: async () => (await import("./documents-commands")).addDocumentsCommands,
+  tasks: async () => (await import("./tasks-commands")).addTasksCommands,
+  backup: async () => (await import("./backup-commands")).addBackupCommands,
+  redteam: async () => (await import("./redteam-commands")).addRedteamCommands,
+};
+const named = commandModules[process.argv[2] ?? ""];
+for (const add of await Promise.all(named ? [named()] : Object.values(commandModules).map((load) => load()))) add(program);
 
 async function main(): Promise<number> {
   try {
