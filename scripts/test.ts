@@ -2,7 +2,7 @@
 // PostgreSQL too when GOODHART_TEST_DATABASE_URL is set), then, one file at a time, a first start on a
 // fresh clone (it builds the app) and the tests that time the built server, then e2e in Chromium
 // against the built app.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { buildIfStale } from "./build-stamp";
@@ -12,8 +12,13 @@ const reports = path.join(root, "data", "test", "reports");
 mkdirSync(reports, { recursive: true });
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
+/** Runs a command with this terminal's output; true when it exits 0. */
 const run = (command: string, args: string[], extraEnv: Record<string, string> = {}) =>
-  spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } }).status === 0;
+  new Promise<boolean>((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } });
+    child.on("exit", (code) => resolve(code === 0));
+    child.on("error", () => resolve(false));
+  });
 
 const started = Date.now();
 const phase = (name: string) => console.log(`\n== npm test: ${name} (at ${Math.round((Date.now() - started) / 1000)} s)`);
@@ -39,28 +44,22 @@ const vitestArgs = (projects: string[], report: string, ...options: string[]) =>
   "--reporter=json",
   `--outputFile.json=${report}`,
 ];
-const vitestAsync = (projects: string[], report: string) =>
-  new Promise<boolean>((resolve) => {
-    const child = spawn(bin("vitest"), vitestArgs(projects, report), { cwd: root, stdio: "inherit", env });
-    child.on("exit", (code) => resolve(code === 0));
-    child.on("error", () => resolve(false));
-  });
 // Vitest runs one file at a time on two cores, and most integration files wait on a database, a server
 // or a child process. The SQLite and PostgreSQL runs share nothing (their own database, ports and
 // temporary directories), so they run side by side, each still one file at a time.
 const postgres = Boolean(process.env.GOODHART_TEST_DATABASE_URL);
 phase(postgres ? "unit and SQLite integration tests, beside the PostgreSQL integration tests" : "unit and SQLite integration tests");
 const [sqliteOk, postgresOk] = await Promise.all([
-  vitestAsync(["unit", "integration-sqlite"], sqliteReport),
-  postgres ? vitestAsync(["integration-postgresql"], postgresReport) : Promise.resolve(true),
+  run(bin("vitest"), vitestArgs(["unit", "integration-sqlite"], sqliteReport)),
+  postgres ? run(bin("vitest"), vitestArgs(["integration-postgresql"], postgresReport)) : Promise.resolve(true),
 ]);
 // One file at a time: the first start builds the app, and the "alone" tests time the built server's answers.
 phase("the first start and the tests that time the server, one file at a time");
-const aloneOk = run(bin("vitest"), vitestArgs(["first-start", "alone-*"], aloneReport, "--no-file-parallelism"));
+const aloneOk = await run(bin("vitest"), vitestArgs(["first-start", "alone-*"], aloneReport, "--no-file-parallelism"));
 
 rmSync(path.join(root, "data", "e2e"), { recursive: true, force: true });
 phase("e2e in Chromium");
-const e2eOk = run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+const e2eOk = await run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
 
 type Counts = { passed: number; failed: number; skipped: number };
 function vitestCounts(file: string): Counts {
@@ -73,10 +72,9 @@ function playwrightCounts(): Counts {
   const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8"));
   return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
 }
-const vitestReports = [sqliteReport, ...(postgres ? [postgresReport] : []), aloneReport].map(vitestCounts);
-const unit = vitestReports.reduce((sum, counts) => ({ passed: sum.passed + counts.passed, failed: sum.failed + counts.failed, skipped: sum.skipped + counts.skipped }));
+const vitestTotal = [sqliteReport, ...(postgres ? [postgresReport] : []), aloneReport].map(vitestCounts).reduce((sum, counts) => ({ passed: sum.passed + counts.passed, failed: sum.failed + counts.failed, skipped: sum.skipped + counts.skipped }));
 const e2e = playwrightCounts();
 phase("done");
-console.log(`vitest ${unit.passed} passed, ${unit.failed} failed · playwright ${e2e.passed} passed, ${e2e.failed} failed`);
-console.log(`tests: ${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed} failed, ${unit.skipped + e2e.skipped} skipped`);
+console.log(`vitest ${vitestTotal.passed} passed, ${vitestTotal.failed} failed · playwright ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(`tests: ${vitestTotal.passed + e2e.passed} passed, ${vitestTotal.failed + e2e.failed} failed, ${vitestTotal.skipped + e2e.skipped} skipped`);
 process.exit(sqliteOk && postgresOk && aloneOk && e2eOk ? 0 : 1);

@@ -8,7 +8,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /** One process's ensureAuthSecret() in `dir`, called at `startAt` (epoch ms) once it has loaded, as printed by it. */
 function secretFromProcess(dir: string, startAt: number): Promise<string> {
-  const script = `import("./lib/setup/auth-secret.ts").then((m) => { while (Date.now() < ${startAt}); process.stdout.write(m.ensureAuthSecret()); })`;
+  // Asleep until 200 ms before the instant, then spinning, so the processes call it within a millisecond of each other.
+  const script = `import("./lib/setup/auth-secret.ts").then((m) => setTimeout(() => { while (Date.now() < ${startAt}); process.stdout.write(m.ensureAuthSecret()); }, ${startAt} - Date.now() - 200))`;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "-e", script], { cwd: root, env: { ...process.env, AUTH_SECRET: "", GOODHART_DATA_DIR: dir } });
     let out = "";
