@@ -164,7 +164,10 @@ describe("PostgreSQL at scale: three worker processes and the web app on one dat
     }
     // None done twice: one success line per job over all the workers' logs, and outside the killed
     // worker's jobs, one LLM call per judged trace.
-    const successes = workers.flatMap(({ output }) => jobsLogged(output(), "succeeded"));
+    // A worker stores a job's end, then logs it: the line can reach this process after the row has.
+    const loggedSuccesses = () => workers.flatMap(({ output }) => jobsLogged(output(), "succeeded"));
+    await waitFor(async () => jobs.every(({ id }) => loggedSuccesses().includes(id)), 10_000, 100).catch(() => undefined);
+    const successes = loggedSuccesses();
     expect(successes.sort()).toEqual(jobs.map(({ id }) => id).sort());
     const perTrace = requestsPerTrace();
     expect(perTrace.size).toBe(apiTraces);
