@@ -131,9 +131,9 @@ class Run:
 
     def log(self, metrics: Mapping[str, Any], step: int, time_s: Optional[float] = None) -> None:
         """Queues one value per metric name at a step. A point the server would refuse is dropped here
-        with a warning and counted in `skipped` (a value that is not a finite number, as JSON has no
-        NaN; an empty, too long or unstorable name; a step that is not a whole number >= 0), so one bad
-        point never holds back the others."""
+        and counted in `skipped`, so one bad point never holds back the others: a value that is not a
+        finite number (JSON has no NaN) quietly; an empty, too long or unstorable name, or a step that
+        is not a whole number >= 0, with a warning."""
         when = time.time() if time_s is None else time_s
         step_number = _as_step(step)
         queued = []
@@ -267,7 +267,9 @@ def verl_compute_score(client: Client, environment: Optional[str] = None, rubric
     verl's reward managers put the score in a tensor (None cannot go there) and collect a returned
     dict's keys per sample into reward_extra_info, which must have the same keys for every sample. So
     it always answers {"score", "goodhart_error"}: an unscorable rollout scores 0.0 with
-    goodhart_error 1.0 (its reason printed), never None and never an exception that stops the step."""
+    goodhart_error 1.0 (its reason printed), never None and never an exception that stops the step.
+    A request Goodhart refuses as a whole (an environment with no approved rubric, a bad key) still
+    raises GoodhartError: that is a setup to fix, not a rollout to score 0."""
 
     def compute_score(data_source: Any = None, solution_str: Any = None, ground_truth: Any = None,
                       extra_info: Any = None, **kwargs: Any) -> Dict[str, float]:
