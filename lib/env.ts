@@ -20,7 +20,7 @@ const judgeEndpointFields = {
 /** Every environment variable Goodhart reads, parsed once. .env.example documents each. */
 const envSchema = z.object({
   ...judgeEndpointFields,
-  DATABASE_URL: z.string().trim().min(1).default(defaultDatabaseUrl),
+  DATABASE_URL: z.string().trim().min(1).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** When set, npm start also serves the reward API from a lean node:http process on this port (lib/reward/reward-server.ts). */
   GOODHART_REWARD_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -35,7 +35,7 @@ const envSchema = z.object({
   GOODHART_BODY_IDLE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   OPENAI_API_KEY: z.string().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
-});
+}).transform((env) => ({ ...env, DATABASE_URL: env.DATABASE_URL ?? defaultDatabaseUrl(env.GOODHART_DATA_DIR) }));
 export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;

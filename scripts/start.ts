@@ -5,12 +5,14 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { readEnv } from "../lib/env";
+import { loadEnvFile } from "../lib/setup/env-file";
 import { dataDir } from "../lib/setup/data-dir";
 import { stageAfter } from "../lib/setup/build-progress";
 import { buildInBackground, isBuildCurrent } from "./build-stamp";
 import { startBuildPage, type BuildPage } from "./build-page";
 
 const root = path.resolve(import.meta.dirname, "..");
+loadEnvFile(root);
 const env = readEnv();
 const log = (line: string) => console.log(`[goodhart] ${line}`);
 // Only this machine can reach the app unless HOSTNAME names another interface (0.0.0.0 for all; see README.md, Configuration).

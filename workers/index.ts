@@ -1,9 +1,12 @@
 // The worker process: parses env, wires the job handlers of lib/ and runs until SIGINT or SIGTERM.
 import { getDb } from "../lib/db/client";
+import path from "node:path";
 import { readEnv } from "../lib/env";
 import { startWorker } from "../lib/jobs/start-worker";
+import { loadEnvFile } from "../lib/setup/env-file";
 import { wireJobHandlers } from "./job-handlers";
 
+loadEnvFile(path.resolve(import.meta.dirname, ".."));
 const env = readEnv();
 const db = getDb();
 const jobHandlers = wireJobHandlers();

@@ -1,9 +1,12 @@
 export type DatabaseProvider = "sqlite" | "postgresql";
 
-export const defaultDatabaseUrl = "file:./data/goodhart.db";
+/** Without DATABASE_URL: goodhart.db in the data folder (GOODHART_DATA_DIR, ./data by default), beside the secret and the admin's password. */
+export function defaultDatabaseUrl(dataDir: string | undefined): string {
+  return `file:${(dataDir?.trim() || "./data").replace(/\/+$/, "")}/goodhart.db`;
+}
 
-export function readDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
-  return env.DATABASE_URL?.trim() || defaultDatabaseUrl;
+export function readDatabaseUrl(env: Record<string, string | undefined> = process.env): string {
+  return env.DATABASE_URL?.trim() || defaultDatabaseUrl(env.GOODHART_DATA_DIR);
 }
 
 export function providerOf(url: string): DatabaseProvider {

@@ -39,6 +39,10 @@ describe("goodhart api-key create", () => {
     const refused = cli("api-key", "create", "--project", project.slug, "--as", outsider.email);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/is not a member of this project/);
+    // `--as "$GOODHART_ADMIN_EMAIL"` with the variable unset: refused, not a key that only reads.
+    const empty = cli("api-key", "create", "--project", project.slug, "--as", "");
+    expect(empty.status).toBe(1);
+    expect(empty.stderr).toMatch(/--as needs a member's email; it was empty/);
     expect(await db.apiKey.count({ where: { projectId: project.id } })).toBe(2);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { createApiKey } from "../../lib/api-keys/create-api-key";
 import { createMemberApiKey } from "../../lib/api-keys/create-member-api-key";
-import { openCli } from "./cli-context";
+import { CliError, openCli } from "./cli-context";
 
 export function addApiKeyCommands(program: Command) {
   const apiKey = program.command("api-key").description("manage project API keys");
@@ -13,6 +13,8 @@ export function addApiKeyCommands(program: Command) {
     .option("--as <email>", "act in this member's name, with their role (without it the key reads but cannot decide or approve)")
     .option("--json", "print the result as one JSON line")
     .action(async (options: { project: string; name: string; as?: string; json?: boolean }) => {
+      // `--as "$EMAIL"` with the variable unset would otherwise quietly make a key that cannot decide.
+      if (options.as !== undefined && options.as.trim() === "") throw new CliError("--as needs a member's email; it was empty (leave --as out for a key that only reads)");
       const { db, project, actor } = await openCli(options);
       const created = options.as
         ? await createMemberApiKey(db, { projectId: project.id, email: options.as, name: options.name, actor })

@@ -1,8 +1,12 @@
 // The goodhart CLI. Exit codes: 0 done, 2 done but some records were rejected, 1 fatal error.
+import path from "node:path";
 import { Command, CommanderError } from "commander";
 import { ZodError } from "zod";
 import { AppError } from "../../lib/errors/app-error";
+import { loadEnvFile } from "../../lib/setup/env-file";
 import { CliError } from "./cli-context";
+
+loadEnvFile(path.resolve(import.meta.dirname, "../.."));
 
 const program = new Command()
   .name("goodhart")

@@ -62,7 +62,7 @@ export function addJudgeCommands(program: Command) {
     .command("add")
     .description("add a judge, or give an existing one a new version when its config changed")
     .requiredOption("--name <name>", "the judge's name")
-    .requiredOption("--config <json>", 'its config as JSON, e.g. {"kind":"llm","baseUrl":"http://localhost:8000/v1","model":"qwen3-8b"}; keys are never stored, only apiKeyEnv')
+    .requiredOption("--config <json>", 'its config as JSON, e.g. {"kind":"llm","baseUrl":"http://127.0.0.1:8000/v1","model":"qwen3-8b"} (a local server only once GOODHART_JUDGE_BASE_URLS lists its origin); keys are never stored, only apiKeyEnv')
     .option("--environment <env>", "only judge traces of this environment")
     .option("--project <slug>", "project", "default")
     .action(async (options: AddOptions) => {

@@ -39,30 +39,30 @@ export function readTfEvents(bytes: Uint8Array): MetricFileResult {
   while (offset < bytes.length) {
     record++;
     if (offset + 12 > bytes.length) {
-      rejected.push({ index: record, error: `record ${record} at byte ${offset}: the file ends inside the record's header (a file still being written?)` });
+      rejected.push({ index: record, error: `at byte ${offset}: the file ends inside the record's header (a file still being written?)` });
       break;
     }
     const length = Number(view.getBigUint64(offset, true));
     if (view.getUint32(offset + 8, true) !== maskedCrc32c(bytes.subarray(offset, offset + 8))) {
-      rejected.push({ index: record, error: `record ${record} at byte ${offset}: the length's checksum does not match; not a TensorBoard event file, or damaged` });
+      rejected.push({ index: record, error: `at byte ${offset}: the length's checksum does not match; not a TensorBoard event file, or damaged` });
       break;
     }
     const end = offset + 12 + length;
     if (end + 4 > bytes.length) {
-      rejected.push({ index: record, error: `record ${record} at byte ${offset}: the file ends inside the record (a file still being written?)` });
+      rejected.push({ index: record, error: `at byte ${offset}: the file ends inside the record (a file still being written?)` });
       break;
     }
     const data = bytes.subarray(offset + 12, end);
     offset = end + 4;
     if (view.getUint32(end, true) !== maskedCrc32c(data)) {
-      rejected.push({ index: record, error: `record ${record}: the data's checksum does not match; skipped` });
+      rejected.push({ index: record, error: `the data's checksum does not match; skipped` });
       continue;
     }
     let event: EventValue;
     try {
       event = Event.toObject(Event.decode(data), { defaults: false }) as EventValue;
     } catch (error) {
-      rejected.push({ index: record, error: `record ${record}: not an Event (${(error as Error).message})` });
+      rejected.push({ index: record, error: `not an Event (${(error as Error).message})` });
       continue;
     }
     const step = toNumber(event.step) ?? 0;
