@@ -6,7 +6,10 @@ import { AppError } from "../../lib/errors/app-error";
 import { loadEnvFile } from "../../lib/setup/env-file";
 import { CliError } from "./cli-context";
 
-loadEnvFile(path.resolve(import.meta.dirname, "../.."));
+const checkout = path.resolve(import.meta.dirname, "../..");
+loadEnvFile(checkout);
+// The `goodhart` bin runs from any directory: by default it acts on the database npm start uses.
+if (!process.env.DATABASE_URL && !process.env.GOODHART_DATA_DIR) process.env.GOODHART_DATA_DIR = path.join(checkout, "data");
 
 const program = new Command()
   .name("goodhart")
