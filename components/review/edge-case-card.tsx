@@ -16,8 +16,17 @@ export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelec
   const titleId = `case-${edgeCase.id}`;
   const ref = useRef<HTMLLIElement>(null);
   // j/k move the selection; the selected card is scrolled into view so a number key never decides a case off-screen.
+  // A card that is current when it appears stays put while its top is on screen: on opening the queue a first card taller
+  // than the window would otherwise scroll the page header and the filters away.
+  const isFirstRender = useRef(true);
   useEffect(() => {
-    if (isCurrent) ref.current?.scrollIntoView({ block: "nearest" });
+    const card = ref.current;
+    const isAppearing = isFirstRender.current;
+    isFirstRender.current = false;
+    if (!isCurrent || !card) return;
+    const { top } = card.getBoundingClientRect();
+    if (isAppearing && top >= 0 && top < window.innerHeight - 120) return;
+    card.scrollIntoView({ block: "nearest" });
   }, [isCurrent]);
   return (
     <li
@@ -104,7 +113,7 @@ function Examples({ edgeCase }: { edgeCase: EdgeCaseItem }) {
       {edgeCase.examples.map((example) => (
         <section key={example.traceId} aria-label={`Example ${example.externalId}`} className="rounded-md border border-slate-200 p-3 text-sm">
           <div className="flex items-baseline justify-between gap-2">
-            <Link href={`/traces/${example.traceId}`} className="truncate font-mono text-xs text-indigo-700 hover:underline">
+            <Link href={`/traces/${example.traceId}`} className="min-w-0 break-all font-mono text-xs text-indigo-700 hover:underline">
               {example.externalId}
             </Link>
             <span className="text-xs text-slate-500">
