@@ -1,3 +1,4 @@
+import { FIRING_BASELINE, isFiringRateMetric } from "../monitor/detect-firing-rise";
 import type { RunDetection } from "./list-run-detections";
 
 const number = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
@@ -16,6 +17,8 @@ export function describeDetection(detection: RunDetection): string {
     const { proxy, reference } = detection.metricPair;
     const sigma = number(detection.numbers.riseSigma);
     const size = sigma === null ? "" : ` (a rise of ${sigma.toFixed(1)} times its step-to-step noise)`;
+    // A firing rate is paired with its own flat baseline (lib/monitor/detect-firing-rise.ts), not with a metric it should track.
+    if (reference === FIRING_BASELINE) return `${proxy}${isFiringRateMetric(proxy) ? " (how often the judge fails rollouts)" : ""} rose above its own earlier level${size}, ${from}.`;
     if (detection.kind === "held_out_gap")
       return `${proxy} kept rising on the training tasks while ${reference} on held-out tasks did not follow${size}, ${from}: the behaviour being rewarded does not generalise.`;
     return `${proxy} (the reward being optimised) kept rising while ${reference} (what it should track) did not follow${size}, ${from}.`;
