@@ -26,7 +26,7 @@ export function HistogramChart({ title, caption, bins, highlight, color, highlig
           <BarChart data={data} margin={{ top: 8, right: 12, bottom: 16, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke={chartGridColor} />
             <XAxis dataKey="label" tick={{ ...chartTickStyle, fontSize: 10 }} stroke={chartGridColor} interval="preserveStartEnd" label={{ value: xLabel, position: "insideBottom", offset: -8, ...chartLabelStyle }} />
-            <YAxis allowDecimals={false} tick={chartTickStyle} stroke={chartGridColor} width={40} />
+            <YAxis allowDecimals={false} tick={chartTickStyle} stroke={chartGridColor} width={48} label={{ value: "tasks", angle: -90, position: "insideLeft", offset: 8, ...chartLabelStyle }} />
             <Tooltip contentStyle={chartTooltipStyle} formatter={(value) => [String(value), "tasks"]} />
             <Bar dataKey="count" isAnimationActive={false}>
               {data.map((bin) => (
