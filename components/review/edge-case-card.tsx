@@ -16,16 +16,13 @@ export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelec
   const titleId = `case-${edgeCase.id}`;
   const ref = useRef<HTMLLIElement>(null);
   // j/k move the selection; the selected card is scrolled into view so a number key never decides a case off-screen.
-  // A card that is current when it appears stays put while its top is on screen: on opening the queue a first card taller
-  // than the window would otherwise scroll the page header and the filters away.
-  const isFirstRender = useRef(true);
+  // A card whose top is already on screen stays put: a card taller than the window would otherwise be scrolled to its top,
+  // taking the page header, the filters and the status line of the decision just made out of view.
   useEffect(() => {
     const card = ref.current;
-    const isAppearing = isFirstRender.current;
-    isFirstRender.current = false;
     if (!isCurrent || !card) return;
     const { top } = card.getBoundingClientRect();
-    if (isAppearing && top >= 0 && top < window.innerHeight - 120) return;
+    if (top >= 0 && top < window.innerHeight - 120) return;
     card.scrollIntoView({ block: "nearest" });
   }, [isCurrent]);
   return (
