@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FIRING_BASELINE, isFiringRateMetric } from "../monitor/detect-firing-rise";
 import { describeDetection } from "./describe-detection";
 import type { RunDetection } from "./list-run-detections";
 
@@ -13,7 +14,9 @@ describe("describeDetection", () => {
   });
 
   it("says a judge's fail rate rose above its own level, not that it is the reward being optimised tracking a metric named baseline", () => {
-    const detection: RunDetection = { ...base, kind: "metric_divergence", metricPair: { proxy: "judge/sim-credulous/fail_rate", reference: "baseline" }, onset: { step: 35, from: 32, to: 39 }, numbers: { riseSigma: 1 } };
+    // The monitor's own names, so a rename there fails here rather than bringing the wrong sentence back.
+    expect(isFiringRateMetric("judge/sim-credulous/fail_rate")).toBe(true);
+    const detection: RunDetection = { ...base, kind: "metric_divergence", metricPair: { proxy: "judge/sim-credulous/fail_rate", reference: FIRING_BASELINE }, onset: { step: 35, from: 32, to: 39 }, numbers: { riseSigma: 1 } };
     expect(describeDetection(detection)).toBe("judge/sim-credulous/fail_rate (how often the judge fails rollouts) rose above its own earlier level (a rise of 1.0 times its step-to-step noise), between steps 32 and 39.");
   });
 });
