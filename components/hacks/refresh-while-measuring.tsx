@@ -5,7 +5,7 @@ import { useEffect } from "react";
 
 const intervalMs = 1500;
 
-/** Rendered while a hack's check is being induced: re-renders the page until the hacks.induce job has written its figures. */
+/** Rendered while a job the page shows is working (a hack's check being induced, a red-team run): re-renders the page until the job has written its result. */
 export function RefreshWhileMeasuring() {
   const router = useRouter();
   useEffect(() => {

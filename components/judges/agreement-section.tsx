@@ -50,7 +50,8 @@ export function AgreementSection({ agreement }: { agreement: EnvironmentAgreemen
               <td className="p-2 font-medium">
                 {judge.name}
                 <span className="ml-1 text-xs text-slate-500">
-                  {judge.kind} v{judge.version}
+                  {/* A simulated judge's kind is what its badge says; naming it twice reads as two different things. */}
+                  {judge.isSimulated && judge.kind === "simulated" ? "" : `${judge.kind} `}v{judge.version}
                 </span>
                 {judge.isSimulated ? <SimulatedBadge /> : null}
               </td>

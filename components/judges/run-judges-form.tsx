@@ -89,6 +89,7 @@ export function RunJudgesForm({ judges, environments, runs }: { judges: Option[]
           <Button type="submit" disabled={isPending || selected.length === 0}>
             Run judges
           </Button>
+          {selected.length === 0 ? <span className="self-center text-xs text-slate-600">Tick one or more judges above to run them.</span> : null}
         </div>
       </form>
       <ActionError state={state} className="mt-2 text-sm text-red-700" />

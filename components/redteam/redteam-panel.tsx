@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { startRedteamAction } from "@/app/actions/redteam-actions";
+import { RefreshWhileMeasuring } from "@/components/hacks/refresh-while-measuring";
 import { ActionButton } from "@/components/settings/action-button";
 import { formatEffect } from "@/lib/redteam/format-effect";
 import type { RedteamRunView } from "@/lib/redteam/find-redteam-run";
@@ -9,6 +10,9 @@ import { RedteamPairs } from "./redteam-pairs";
 export function RedteamPanel({ rubricVersionId, runs, canStart }: { rubricVersionId: string; runs: RedteamRunView[]; canStart: boolean }) {
   const [latest] = runs;
   const report = latest?.report ?? null;
+  // The page is rendered once; without this a queued run read "queued (0%)" until the reviewer thought to reload.
+  const untried = report?.families.filter((family) => family.probes === 0).length ?? 0;
+  const isWorking = !report && (latest?.status === "queued" || latest?.status === "running");
   return (
     <section aria-label="Red-team" className="mt-8 border-t border-slate-200 pt-4">
       <h2 className="mb-2 font-medium">Red-team before training</h2>
@@ -20,6 +24,7 @@ export function RedteamPanel({ rubricVersionId, runs, canStart }: { rubricVersio
           Red-team this version
         </ActionButton>
       ) : null}
+      {isWorking ? <RefreshWhileMeasuring /> : null}
       {latest && !report ? (
         <p role="status" className="mt-2 text-sm">
           Red-team run {latest.id}: {latest.status} ({Math.round(latest.progress * 100)}%){latest.progressMessage ? ` · ${latest.progressMessage}` : ""}
@@ -31,6 +36,7 @@ export function RedteamPanel({ rubricVersionId, runs, canStart }: { rubricVersio
           <p className="text-sm">
             Run {latest!.id}: {report.honestRollouts} honest rollouts, {report.probesScored} probes, {report.wallSeconds.toFixed(1)} s. Truth: {report.truthSource}.{" "}
             <strong>Loopholes: {report.loopholes.length ? report.loopholes.join(", ") : "none"}</strong>
+            {untried ? ` (${untried} of ${report.families.length} families not tried: no honest rollout fits them)` : ""}
           </p>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Probe families tried</caption>
@@ -52,7 +58,7 @@ export function RedteamPanel({ rubricVersionId, runs, canStart }: { rubricVersio
                   <td>{family.probes}</td>
                   <td className="font-mono">{formatEffect(family.reward)}</td>
                   <td className="font-mono">{formatEffect(family.truth)}</td>
-                  <td>{family.isLoophole ? <span className="font-medium text-red-700">loophole</span> : "tried"}</td>
+                  <td>{family.isLoophole ? <span className="font-medium text-red-700">loophole</span> : family.probes === 0 ? "not tried: no honest rollout fits" : "tried"}</td>
                 </tr>
               ))}
             </tbody>

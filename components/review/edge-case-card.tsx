@@ -16,8 +16,14 @@ export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelec
   const titleId = `case-${edgeCase.id}`;
   const ref = useRef<HTMLLIElement>(null);
   // j/k move the selection; the selected card is scrolled into view so a number key never decides a case off-screen.
+  // A card whose top is already on screen stays put: a card taller than the window would otherwise be scrolled to its top,
+  // taking the page header, the filters and the status line of the decision just made out of view.
   useEffect(() => {
-    if (isCurrent) ref.current?.scrollIntoView({ block: "nearest" });
+    const card = ref.current;
+    if (!isCurrent || !card) return;
+    const { top } = card.getBoundingClientRect();
+    if (top >= 0 && top < window.innerHeight - 120) return;
+    card.scrollIntoView({ block: "nearest" });
   }, [isCurrent]);
   return (
     <li
@@ -104,7 +110,7 @@ function Examples({ edgeCase }: { edgeCase: EdgeCaseItem }) {
       {edgeCase.examples.map((example) => (
         <section key={example.traceId} aria-label={`Example ${example.externalId}`} className="rounded-md border border-slate-200 p-3 text-sm">
           <div className="flex items-baseline justify-between gap-2">
-            <Link href={`/traces/${example.traceId}`} className="truncate font-mono text-xs text-indigo-700 hover:underline">
+            <Link href={`/traces/${example.traceId}`} className="min-w-0 break-all font-mono text-xs text-indigo-700 hover:underline">
               {example.externalId}
             </Link>
             <span className="text-xs text-slate-500">

@@ -226,9 +226,20 @@ export function ReviewQueue({ initial, initialFilters, canDecide, reviewers, use
           <p>
             Cases appear when the judge panel splits on a rollout, when a rollout earns a high reward while a hack check fires or the panel fails it, when a judge is unsure, or when a reviewer&apos;s label contradicts a judge that is usually right.
           </p>
-          <p>
-            Judge some traces first: run the built-in lab with <Code>npm run goodhart -- lab run</Code> (its simulated panel judges the rollouts and detection runs after it), or import traces with verdicts on the Traces page.
-          </p>
+          {isDefault ? (
+            <p>
+              Judge some traces first: run the built-in lab with <Code>npm run goodhart -- lab run</Code> (its simulated panel judges the rollouts and detection runs after it), or import traces with verdicts on the Traces page.
+            </p>
+          ) : (
+            <p>
+              {/* A full load: the environment field keeps what was typed in it, so a client-side reset would put the filter back on blur. */}
+              Other cases may be hidden by the filters above:{" "}
+              <a href="/review" className="text-indigo-700 underline">
+                show every open case
+              </a>
+              .
+            </p>
+          )}
         </EmptyState>
       ) : null}
       {dialog === "help" ? <KeyboardHelpDialog onClose={() => setDialog(null)} /> : null}

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useActionState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { tryOnSampleAction } from "@/app/actions/rubric-actions";
-import { chartGridColor, chartTickStyle, chartTooltipStyle } from "@/components/ui/chart-theme";
+import { chartGridColor, chartLabelStyle, chartTickStyle, chartTooltipStyle } from "@/components/ui/chart-theme";
 import { Button } from "@/components/ui/button";
 import { ActionError } from "@/components/ui/action-error";
 
@@ -30,12 +30,12 @@ export function TryOnSample({ rubricVersionId }: { rubricVersionId: string }) {
           </p>
           <div className="mt-2 h-64 w-full">
             <ResponsiveContainer>
-              <BarChart data={state.data.histogram}>
+              <BarChart data={state.data.histogram} margin={{ top: 8, right: 12, bottom: 16, left: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke={chartGridColor} />
-                <XAxis dataKey="bin" tick={chartTickStyle} stroke={chartGridColor} />
-                <YAxis allowDecimals={false} tick={chartTickStyle} stroke={chartGridColor} />
+                <XAxis dataKey="bin" tick={chartTickStyle} stroke={chartGridColor} label={{ value: "reward", position: "insideBottom", offset: -8, ...chartLabelStyle }} />
+                <YAxis allowDecimals={false} tick={chartTickStyle} stroke={chartGridColor} label={{ value: "traces", angle: -90, position: "insideLeft", offset: 8, ...chartLabelStyle }} />
                 <Tooltip contentStyle={chartTooltipStyle} />
-                <Legend wrapperStyle={{ fontSize: 12, color: "var(--color-slate-700)" }} />
+                <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12, color: "var(--color-slate-700)" }} />
                 <Bar dataKey="count" name="this version" fill="#4f46e5" />
                 {state.data.comparedWith ? <Bar dataKey="current" name={`approved v${state.data.comparedWith.version}`} fill="#94a3b8" /> : null}
               </BarChart>

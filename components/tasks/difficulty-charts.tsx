@@ -26,6 +26,7 @@ export function DifficultyCharts({ passRateHistogram, gapHistogram, band, inBand
         color="#0d9488"
         highlightColor="#f59e0b"
         xLabel="judged score with context minus without"
+        emptyText="No task measured yet: a grounding A/B judges each task's rollouts with and without its context."
       />
     </div>
   );

@@ -5,7 +5,16 @@ import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis
 import type { HistogramBin } from "@/lib/tasks/difficulty";
 
 /** Bars over equal bins; `highlight` picks the bins drawn in the accent colour (the band, a gap). */
-export function HistogramChart({ title, caption, bins, highlight, color, highlightColor, xLabel }: {
+export function HistogramChart({
+  title,
+  caption,
+  bins,
+  highlight,
+  color,
+  highlightColor,
+  xLabel,
+  emptyText,
+}: {
   title: string;
   caption: string;
   bins: HistogramBin[];
@@ -13,6 +22,8 @@ export function HistogramChart({ title, caption, bins, highlight, color, highlig
   color: string;
   highlightColor: string;
   xLabel: string;
+  /** Said in place of a chart whose every bin is empty (bare axes read as a chart that failed to load). */
+  emptyText?: string;
 }) {
   const data = bins.map((bin) => ({ ...bin, label: `${bin.from.toFixed(2)}–${bin.to.toFixed(2)}` }));
   return (
@@ -21,21 +32,39 @@ export function HistogramChart({ title, caption, bins, highlight, color, highlig
         <span>{title}</span>
         <span className="text-xs font-normal text-slate-500">{caption}</span>
       </figcaption>
-      <div style={{ height: 220 }}>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 12, bottom: 16, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke={chartGridColor} />
-            <XAxis dataKey="label" tick={{ ...chartTickStyle, fontSize: 10 }} stroke={chartGridColor} interval="preserveStartEnd" label={{ value: xLabel, position: "insideBottom", offset: -8, ...chartLabelStyle }} />
-            <YAxis allowDecimals={false} tick={chartTickStyle} stroke={chartGridColor} width={40} />
-            <Tooltip contentStyle={chartTooltipStyle} formatter={(value) => [String(value), "tasks"]} />
-            <Bar dataKey="count" isAnimationActive={false}>
-              {data.map((bin) => (
-                <Cell key={bin.label} fill={highlight(bin) ? highlightColor : color} />
-              ))}
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      {emptyText && bins.every((bin) => bin.count === 0) ? (
+        <p className="flex items-center justify-center text-center text-sm text-slate-600" style={{ height: 220 }}>
+          {emptyText}
+        </p>
+      ) : (
+        <div style={{ height: 220 }}>
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={data} margin={{ top: 8, right: 12, bottom: 16, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke={chartGridColor} />
+              <XAxis
+                dataKey="label"
+                tick={{ ...chartTickStyle, fontSize: 10 }}
+                stroke={chartGridColor}
+                interval="preserveStartEnd"
+                label={{ value: xLabel, position: "insideBottom", offset: -8, ...chartLabelStyle }}
+              />
+              <YAxis
+                allowDecimals={false}
+                tick={chartTickStyle}
+                stroke={chartGridColor}
+                width={48}
+                label={{ value: "tasks", angle: -90, position: "insideLeft", offset: 8, ...chartLabelStyle }}
+              />
+              <Tooltip contentStyle={chartTooltipStyle} formatter={(value) => [String(value), "tasks"]} />
+              <Bar dataKey="count" isAnimationActive={false}>
+                {data.map((bin) => (
+                  <Cell key={bin.label} fill={highlight(bin) ? highlightColor : color} />
+                ))}
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      )}
     </figure>
   );
 }

@@ -82,6 +82,7 @@ export function StartGroundingForm({ judges, environments }: { judges: JudgeOpti
           <input name="samples" type="number" min={1} max={32} defaultValue={4} className={`${field} w-20`} />
         </label>
         <Button type="submit" disabled={state.isPending || selected.length === 0}>Queue A/B</Button>
+        {selected.length === 0 ? <span className="self-center text-xs text-slate-600">Tick one or more judges above to queue an A/B.</span> : null}
       </div>
       {state.jobId ? <p role="status">Queued: its progress is on <Link className="text-indigo-700 underline" href="/jobs">Jobs</Link>; reload this page when it is done.</p> : null}
       {state.error ? <p role="alert" className="text-red-700">{state.error}</p> : null}

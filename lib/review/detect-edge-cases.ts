@@ -40,7 +40,7 @@ export async function detectEdgeCases(db: Db, scope: EvidenceScope, onProgress?:
     touched.push(...outcome.added);
   }
   await syncOpenEdgeCases(db, touched);
-  await onProgress?.(1, `${result.groups} cases from ${result.flaggedRollouts} flagged rollouts`);
+  await onProgress?.(1, `${result.groups} case${result.groups === 1 ? "" : "s"} from ${result.flaggedRollouts} flagged rollout${result.flaggedRollouts === 1 ? "" : "s"}`);
   return result;
 }
 

@@ -1,5 +1,10 @@
 import type { RunDetection } from "./list-run-detections";
 
+// The reference the run monitor pairs a firing rate with (lib/monitor/detect-firing-rise.ts); spelled here because
+// lib/runs sits below lib/monitor in docs/architecture.md's layers and may not import it.
+const FIRING_BASELINE = "baseline";
+const isJudgeFailRate = (metric: string) => /^judge\/.+\/fail_rate$/.test(metric);
+
 const number = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
 /**
@@ -16,6 +21,8 @@ export function describeDetection(detection: RunDetection): string {
     const { proxy, reference } = detection.metricPair;
     const sigma = number(detection.numbers.riseSigma);
     const size = sigma === null ? "" : ` (a rise of ${sigma.toFixed(1)} times its step-to-step noise)`;
+    // A firing rate is paired with its own flat baseline, not with a metric it should track.
+    if (reference === FIRING_BASELINE) return `${proxy}${isJudgeFailRate(proxy) ? " (how often the judge fails rollouts)" : ""} rose above its own earlier level${size}, ${from}.`;
     if (detection.kind === "held_out_gap")
       return `${proxy} kept rising on the training tasks while ${reference} on held-out tasks did not follow${size}, ${from}: the behaviour being rewarded does not generalise.`;
     return `${proxy} (the reward being optimised) kept rising while ${reference} (what it should track) did not follow${size}, ${from}.`;

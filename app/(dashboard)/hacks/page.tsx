@@ -64,7 +64,7 @@ export default async function HacksPage({ searchParams }: { searchParams: Promis
                 {hack.recognition ? <p className="mt-1 text-sm text-slate-700">How to recognise it: {hack.recognition}</p> : null}
                 {item?.question ? (
                   <p className="mt-1 text-sm">
-                    Hack check: <span className="font-mono">{item.key}</span> {item.question} ({item.check?.kind === "llm" ? "LLM question" : `rule ${item.check?.kind}`})
+                    Hack check: <span className="font-mono">{item.key}</span> {item.question} ({item.check?.kind === "llm" ? "an LLM judge answers it" : "a rule checks it"})
                   </p>
                 ) : null}
                 {pending?.status === "measuring" ? (

@@ -48,7 +48,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
           <BandControl key={`${band.low},${band.high}`} band={band} search={search} />
           <p className="text-sm text-slate-600">
             {counts.tasks} tasks, {counts.withRollouts} with scored rollouts; pools: {counts.pools.hard} hard (≤ 0.25), {counts.pools.normal} normal (≤ 0.75), {counts.pools.easy} easy.{" "}
-            {zeroStd.fraction === null ? "No group of rollouts yet." : `Groups with zero reward spread (frac_reward_zero_std): ${(zeroStd.fraction * 100).toFixed(1)}% of ${zeroStd.groups}.`}
+            {zeroStd.fraction === null ? "No group of rollouts yet." : `Groups with zero reward spread (frac_reward_zero_std): ${(zeroStd.fraction * 100).toFixed(1)}% of ${zeroStd.groups} group${zeroStd.groups === 1 ? "" : "s"}.`}
           </p>
           <DifficultyCharts
             passRateHistogram={list.passRateHistogram}
@@ -62,7 +62,9 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
             <StartGroundingForm judges={judges.filter((judge) => judge.kind !== "imported").map(({ id, name, kind }) => ({ id, name, kind }))} environments={contextEnvironments} />
           ) : null}
           {list.gapsBySource.length === 0 ? (
-            <p className="text-sm text-slate-500">No grounding gap measured yet: queue an A/B with <Code>POST /api/v1/tasks/grounding</Code>.</p>
+            <p className="text-sm text-slate-500">
+              No grounding gap measured yet: queue an A/B {canStart && contextEnvironments.length ? "with the form above or " : ""}with <Code>POST /api/v1/tasks/grounding</Code>.
+            </p>
           ) : null}
           <TaskSearch search={search} band={band} />
           <TasksTable tasks={list.matching} total={list.tasks.length} search={search} limit={tableLimit} />

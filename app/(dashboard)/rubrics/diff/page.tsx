@@ -52,6 +52,9 @@ export default async function RubricDiffPage({ searchParams }: { searchParams: P
         {back}
         <PageHeader title="Diff rubric versions" description="Any two versions: added, removed and changed items, field by field." />
         {picker}
+        <p className="text-sm text-slate-600">
+          {options.length < 2 ? "There is only one rubric version so far: start a draft on the Rubrics page to have two to compare." : "Pick two versions and press Diff."}
+        </p>
       </>
     );
   const diff = await orNotFound(diffRubricVersions(db, { projectId: member.projectId, fromId: pair.from, toId: pair.to }));

@@ -37,7 +37,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
     <>
       <PageHeader
         title={run.name}
-        description={`${run.trainer} · ${run.status}${rubric} · started ${new Date(run.startedAt).toLocaleString()}`}
+        description={`${run.trainer} · ${run.status}${rubric} · started ${new Date(run.startedAt).toISOString().slice(0, 16).replace("T", " ")} UTC`}
         actions={
           <>
             <Link href={`/review?run=${encodeURIComponent(run.id)}`} className={buttonClass}>
