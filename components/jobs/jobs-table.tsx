@@ -1,18 +1,12 @@
 "use client";
 
+import { utcTime } from "@/lib/words/utc-time";
+import { StatusBadge } from "@/components/ui/status-badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { useJobAction, useJobs } from "./use-jobs";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
-
-const statusStyle: Record<string, string> = {
-  queued: "bg-slate-100 text-slate-700",
-  running: "bg-blue-100 text-blue-800",
-  succeeded: "bg-green-100 text-green-800",
-  failed: "bg-red-100 text-red-800",
-  cancelled: "bg-amber-100 text-amber-800",
-};
 
 export function JobsTable({ canManage }: { canManage: boolean }) {
   const { data: jobs, error, isPending } = useJobs();
@@ -55,7 +49,7 @@ export function JobsTable({ canManage }: { canManage: boolean }) {
             <Tr key={job.id}>
               <Td className="font-mono text-xs">{job.type}</Td>
               <Td>
-                <span className={`rounded px-2 py-0.5 text-xs font-medium ${statusStyle[job.status] ?? ""}`}>{job.status}</span>
+                <StatusBadge status={job.status} />
               </Td>
               <Td>
                 <ProgressBar value={job.progress} label={`Progress of ${job.type} job`} />
@@ -66,7 +60,7 @@ export function JobsTable({ canManage }: { canManage: boolean }) {
               <Td>
                 {job.attempts}/{job.maxAttempts}
               </Td>
-              <Td className="text-xs text-slate-500">{new Date(job.createdAt).toLocaleString()}</Td>
+              <Td className="text-xs text-slate-500">{utcTime(job.createdAt)}</Td>
               <Td className="max-w-xs whitespace-pre-wrap break-words text-xs text-red-700">{job.error}</Td>
               {canManage ? (
                 <Td>

@@ -1,3 +1,4 @@
+import { utcTime } from "@/lib/words/utc-time";
 import type { RunChartEvent, RunChartUnplacedEvent } from "@/lib/runs/run-chart-types";
 
 /** The events under the charts: those drawn at their step, and those sent without one, which no chart can place. */
@@ -22,7 +23,7 @@ export function RunEventsList({ events, unplacedEvents, runNames }: { events: Ru
             {unplacedEvents.map((event, i) => (
               <li key={i}>
                 {runOf(event.runId)}
-                <time dateTime={event.time}>{new Date(event.time).toLocaleString()}</time> · <span className="font-medium">{event.kind}</span>
+                <time dateTime={event.time}>{utcTime(event.time)}</time> · <span className="font-medium">{event.kind}</span>
                 {event.message ? ` · ${event.message}` : ""}
               </li>
             ))}

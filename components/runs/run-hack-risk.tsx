@@ -12,7 +12,7 @@ export function RunHackRisk({ hackRisk }: { hackRisk: RunListItem["hackRisk"] })
   return (
     <section aria-label="Hack risk" className={`mb-4 rounded-lg border px-4 py-2 text-sm ${LEVEL_STYLE[hackRisk.level]}`}>
       <p>
-        <span className="font-semibold">Hack risk: {hackRisk.level}.</span> {hackRisk.summary}
+        <span className="font-semibold">Hack risk: {hackRisk.level}.</span> {hackRisk.level === "none" || !hackRisk.evidence[0] ? hackRisk.summary : `${capitalized(hackRisk.evidence[0])}.`}
       </p>
       {hackRisk.evidence.length > 1 ? (
         <details className="mt-1">
@@ -27,3 +27,6 @@ export function RunHackRisk({ hackRisk }: { hackRisk: RunListItem["hackRisk"] })
     </section>
   );
 }
+
+// The summary's own lead ("Hack likely:", "Watch:") would repeat the level beside it.
+const capitalized = (line: string) => line.charAt(0).toUpperCase() + line.slice(1);

@@ -1,5 +1,6 @@
 "use client";
 
+import { utcTime } from "@/lib/words/utc-time";
 import Link from "next/link";
 import { useState } from "react";
 import type { RunListItem } from "@/lib/runs/list-runs";
@@ -61,7 +62,7 @@ export function RunsTable({ initialRuns, compare = [] }: { initialRuns: RunListI
                 <RunStatus name={run.name} status={run.status} job={run.job} />
               </Td>
               <Td>{run.rubricVersion === null ? "–" : `v${run.rubricVersion}`}</Td>
-              <Td className="text-xs text-slate-500">{new Date(run.startedAt).toLocaleString()}</Td>
+              <Td className="text-xs text-slate-500">{utcTime(run.startedAt)}</Td>
               <Td className="tabular-nums">{run.summary ? `${f(run.summary.proxyReward.first)} → ${f(run.summary.proxyReward.last)}` : "–"}</Td>
               <Td className="tabular-nums">
                 {run.summary ? `${f(run.summary.trueSuccess.first)} → ${f(run.summary.trueSuccess.best)} → ${f(run.summary.trueSuccess.last)}` : "–"}

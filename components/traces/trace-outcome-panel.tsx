@@ -1,16 +1,16 @@
+import { utcTime } from "@/lib/words/utc-time";
 import type { TraceDetail } from "@/lib/traces/find-trace-detail";
 import { CollapsibleText } from "./collapsible-text";
 import { prettyJson } from "./pretty-json";
 
-const utcTime = (date: Date) => `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
 
 /** The rest of what the source sent: scores, end state, metadata and times (reward and outcome are in the summary). */
 export function TraceOutcomePanel({ trace }: { trace: TraceDetail["trace"] }) {
   const rows: [string, string][] = [
     ["Source", trace.source],
     ["Run step", trace.step === null ? "—" : String(trace.step)],
-    ["Started", trace.startedAt ? utcTime(trace.startedAt) : "—"],
-    ["Imported", utcTime(trace.createdAt)],
+    ["Started", trace.startedAt ? utcTime(trace.startedAt, { seconds: true }) : "—"],
+    ["Imported", utcTime(trace.createdAt, { seconds: true })],
   ];
   return (
     <aside aria-label="Outcome and metadata" className="min-w-0 space-y-4 rounded-lg border border-slate-200 bg-white p-3 text-sm">

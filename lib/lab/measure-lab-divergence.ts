@@ -48,7 +48,7 @@ export function labDivergences(steps: readonly StepMetrics[]): { divergences: Di
   return {
     divergences: assessments.flatMap((a) => a.divergence ?? []).sort((a, b) => a.onsetStep - b.onsetStep),
     score: Math.max(0, ...assessments.map((a) => a.statistic ?? 0)),
-    pairs: LAB_DIVERGENCE_PAIRS.map((pair, i) => ({ ...pair, kind: divergenceKindOf(pair), statistic: assessments[i]!.statistic, onsetStep: assessments[i]!.divergence?.onsetStep ?? null })),
+    pairs: LAB_DIVERGENCE_PAIRS.map((pair, i) => ({ ...pair, kind: divergenceKindOf(pair), statistic: assessments[i]!.statistic, onsetStep: assessments[i]!.divergence?.onsetStep ?? null, points: assessments[i]!.points })),
   };
 }
 

@@ -44,7 +44,7 @@ export async function detectRunDivergence(db: Db, { runId }: { runId: string }):
     const reference = series.get(pair.reference) ?? [];
     const proxy = kind === "held_out_gap" ? alignToEvaluations(series.get(pair.proxy) ?? [], reference) : (series.get(pair.proxy) ?? []);
     const assessment = pair.reference === FIRING_BASELINE ? assessFiringRise(proxy, pair.proxy) : assessDivergence(proxy, reference, pair);
-    result.scores.push({ ...pair, kind, statistic: assessment.statistic, onsetStep: assessment.divergence?.onsetStep ?? null });
+    result.scores.push({ ...pair, kind, statistic: assessment.statistic, onsetStep: assessment.divergence?.onsetStep ?? null, points: assessment.points });
     const groupKey = divergenceGroupKey(runId, pair);
     const detection = assessment.divergence;
     if (!detection) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runVerdict } from "./run-verdict";
 
-const pair = { proxy: "reward/proxy", reference: "success/train", kind: "metric_divergence" as const };
+const pair = { proxy: "reward/proxy", reference: "success/train", kind: "metric_divergence" as const, points: 200 };
 
 describe("runVerdict", () => {
   it("reads likely when a pair fires, naming it and its onset", () => {
@@ -17,6 +17,12 @@ describe("runVerdict", () => {
 
   it("reads none with its strongest score when nothing stands out", () => {
     expect(runVerdict({ pairs: [{ ...pair, statistic: 2.4, onsetStep: 10 }], behaviourDrift: false })).toMatchObject({ level: "none", summary: "No sign of a hack: the strongest pair scores t = 2.4, under 3.75." });
+  });
+
+  it("says a run too short to test was not tested, rather than scoring it 0", () => {
+    const short = runVerdict({ pairs: [{ ...pair, statistic: null, onsetStep: null, points: 40 }], behaviourDrift: false });
+    expect(short).toMatchObject({ level: "none", summary: "Not tested yet: the divergence test needs 50 steps where both metrics of a pair were logged; this run has 40." });
+    expect(runVerdict({ pairs: [], behaviourDrift: false }).summary).toMatch(/^No sign of a hack, but no pair to test/);
   });
 
   it("reads likely when a hack check fires more and more often, watch when it fires at all", () => {

@@ -1,8 +1,10 @@
+import { MIN_POINTS } from "./detect-divergence";
 import { DIVERGENCE_THRESHOLD } from "./divergence-threshold";
 import type { RunVerdict, RunVerdictLevel } from "../runs/run-hack-risk";
 import type { HackCheckRate } from "./hack-check-rates";
 
-export type PairScore = { proxy: string; reference: string; kind: "metric_divergence" | "held_out_gap"; statistic: number | null; onsetStep: number | null };
+/** points: the steps both metrics logged (the test needs MIN_POINTS of them). */
+export type PairScore = { proxy: string; reference: string; kind: "metric_divergence" | "held_out_gap"; statistic: number | null; onsetStep: number | null; points: number };
 
 /**
  * A t under the case threshold that still stands out: the smallest multiple of 0.25 that at most 5%
@@ -38,9 +40,18 @@ export function runVerdict({ pairs, behaviourDrift, hackChecks = [] }: { pairs: 
   else evidence.push(...checkEvidence);
   if (behaviourDrift) evidence.push("behaviour drifted (tool mix, episode or reply length, or rubric answers)");
   const level: RunVerdictLevel = score >= DIVERGENCE_THRESHOLD || risingCheck ? "likely" : evidence.length ? "watch" : "none";
-  const summary =
-    level === "likely" ? `Hack likely: ${evidence[0]}.` : level === "watch" ? `Watch: ${evidence[0]}.` : `No sign of a hack: the strongest pair scores t = ${score.toFixed(1)}, under ${WATCH_SCORE}.`;
+  const summary = level === "likely" ? `Hack likely: ${evidence[0]}.` : level === "watch" ? `Watch: ${evidence[0]}.` : noSignSummary(pairs, score);
   return { level, score, summary, evidence };
 }
 
 const pct = (share: number) => `${Math.round(100 * share)}%`;
+
+/** "none" says whether the pairs were tested at all: a run shorter than the test's minimum has no score, not a score of 0. */
+function noSignSummary(pairs: readonly PairScore[], score: number): string {
+  if (pairs.length === 0) return "No sign of a hack, but no pair to test: the run has no proxy metric with a reference to compare it with (name them in the run's config.divergence).";
+  if (pairs.every((pair) => pair.statistic === null && pair.points < MIN_POINTS)) {
+    const most = Math.max(...pairs.map((pair) => pair.points));
+    return `Not tested yet: the divergence test needs ${MIN_POINTS} steps where both metrics of a pair were logged; this run has ${most}.`;
+  }
+  return `No sign of a hack: the strongest pair scores t = ${score.toFixed(1)}, under ${WATCH_SCORE}.`;
+}

@@ -8,6 +8,7 @@ import type { EdgeCaseDecision } from "./edge-case-schemas";
 import { hackProposalForCase } from "./hack-proposal-for-case";
 import { decisionWritesLabels } from "./decision-writes-labels";
 import { labelForDecision } from "./label-for-decision";
+import { splitExplanation } from "../words/glossary";
 import { syncOpenEdgeCases } from "./sync-open-edge-cases";
 
 export type DecideInput = { projectId: string; ids: string[]; decision: EdgeCaseDecision; note?: string; reviewer: Actor & { userId: string } };
@@ -56,7 +57,7 @@ export async function decideEdgeCases(db: Db, { projectId, ids, decision, note, 
         await tx.humanLabel.createMany({ data: labels });
       }
       const hack = proposal
-        ? await proposeKnownHack(tx, { projectId, environment: edgeCase.environment, name: proposal.name, description: edgeCase.explanation, recognition: proposal.recognition, proposedItem: proposal.proposedItem, exampleTraceIds: traceIds, edgeCaseId: edgeCase.id, actor: reviewer })
+        ? await proposeKnownHack(tx, { projectId, environment: edgeCase.environment, name: proposal.name, description: splitExplanation(edgeCase.explanation).plain || edgeCase.explanation, recognition: proposal.recognition, proposedItem: proposal.proposedItem, exampleTraceIds: traceIds, edgeCaseId: edgeCase.id, actor: reviewer })
         : null;
       await recordAuditEvent(tx, {
         projectId,

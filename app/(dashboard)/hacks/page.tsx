@@ -1,3 +1,4 @@
+import { utcTime } from "@/lib/words/utc-time";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DecideHackForm } from "@/components/hacks/decide-hack-form";
@@ -28,7 +29,7 @@ type ProposedItem = {
   nextBest?: Array<{ check: unknown; description: string; measured: Figures }>;
 };
 
-const when = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace("T", " ") : "");
+const when = (date: Date | null) => (date ? utcTime(date) : "");
 
 export default async function HacksPage({ searchParams }: { searchParams: Promise<{ decided?: string }> }) {
   const [{ db, member }, { decided }] = await Promise.all([requireMember("viewer"), searchParams]);

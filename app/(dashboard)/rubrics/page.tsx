@@ -1,3 +1,4 @@
+import { utcTime } from "@/lib/words/utc-time";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { startExtractionAction } from "@/app/actions/rubric-actions";
@@ -79,7 +80,7 @@ export default async function RubricsPage() {
                         </td>
                         <td>{version.status}</td>
                         <td>{version._count.items}</td>
-                        <td>{version.approvedAt ? `${version.approvedBy ?? "system"}, ${version.approvedAt.toISOString().slice(0, 16).replace("T", " ")}` : "—"}</td>
+                        <td>{version.approvedAt ? `${version.approvedBy ?? "system"}, ${utcTime(version.approvedAt)}` : "—"}</td>
                         <td className="font-mono text-xs">{version.id}</td>
                         <td>
                           {latestApproved && latestApproved.id !== version.id ? (

@@ -1,3 +1,4 @@
+import { utcTime } from "@/lib/words/utc-time";
 import type { Metadata } from "next";
 import { endUserSessionsAction, removeMemberAction, revokeApiKeyAction, setInstanceAdminAction, setUserDisabledAction } from "@/app/actions/settings-actions";
 import { ActionButton } from "@/components/settings/action-button";
@@ -123,8 +124,8 @@ export default async function SettingsPage() {
               <tr key={key.id} className="border-b border-slate-100">
                 <td className="py-2">{key.name}</td>
                 <td className="font-mono text-xs">{key.prefix}…</td>
-                <td className="text-xs">{key.createdAt.toISOString().slice(0, 16).replace("T", " ")}</td>
-                <td className="text-xs">{key.lastUsedAt ? key.lastUsedAt.toISOString().slice(0, 16).replace("T", " ") : "never"}</td>
+                <td className="text-xs">{utcTime(key.createdAt)}</td>
+                <td className="text-xs">{key.lastUsedAt ? utcTime(key.lastUsedAt) : "never"}</td>
                 <td className="text-right">
                   {key.revokedAt ? (
                     <span className="text-xs text-slate-500">revoked</span>
@@ -144,7 +145,7 @@ export default async function SettingsPage() {
           {events.map((event) => (
             // Details are JSON without spaces (ids, check definitions): break them anywhere rather than widen the page.
             <li key={event.id} className="break-all">
-              <span className="text-slate-500">{event.createdAt.toISOString().slice(0, 19).replace("T", " ")}</span> {event.actorLabel}{" "}
+              <span className="text-slate-500">{utcTime(event.createdAt, { seconds: true })}</span> {event.actorLabel}{" "}
               <span className="font-mono">{event.action}</span> {event.subjectType}
               {event.details ? <span className="text-slate-500"> {JSON.stringify(event.details)}</span> : null}
             </li>

@@ -1,3 +1,4 @@
+import { utcTime } from "@/lib/words/utc-time";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { setHackModeAction } from "@/app/actions/rubric-actions";
@@ -39,7 +40,7 @@ export default async function RubricVersionPage({ params, searchParams }: { para
       </p>
       <PageHeader
         title={`${version.rubric.name} v${version.version} (${version.status})`}
-        description={`Environment ${version.rubric.environment}${basedOn ? ` · based on v${basedOn.version}` : ""}${version.approvedAt ? ` · approved by ${approvedBy ?? "system"} at ${version.approvedAt.toISOString().slice(0, 16).replace("T", " ")}` : ""}`}
+        description={`Environment ${version.rubric.environment}${basedOn ? ` · based on v${basedOn.version}` : ""}${version.approvedAt ? ` · approved by ${approvedBy ?? "system"} at ${utcTime(version.approvedAt)}` : ""}`}
       />
       {isDraft && arrival === "existing" ? (
         <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm">

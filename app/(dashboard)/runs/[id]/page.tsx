@@ -1,3 +1,4 @@
+import { utcTime } from "@/lib/words/utc-time";
 import Link from "next/link";
 import { RunCharts } from "@/components/runs/run-charts";
 import { RunDetectionsList } from "@/components/runs/run-detections-list";
@@ -37,7 +38,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
     <>
       <PageHeader
         title={run.name}
-        description={`${run.trainer} · ${run.status}${rubric} · started ${new Date(run.startedAt).toISOString().slice(0, 16).replace("T", " ")} UTC`}
+        description={`${run.trainer} · ${run.status}${rubric} · started ${utcTime(run.startedAt)}`}
         actions={
           <>
             <Link href={`/review?run=${encodeURIComponent(run.id)}`} className={buttonClass}>
