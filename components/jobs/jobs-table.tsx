@@ -37,6 +37,7 @@ export function JobsTable({ canManage }: { canManage: boolean }) {
       <Table>
         <TableHead>
           <Th>Type</Th>
+          <Th>About</Th>
           <Th>Status</Th>
           <Th className="w-64">Progress</Th>
           <Th>Attempts</Th>
@@ -48,11 +49,12 @@ export function JobsTable({ canManage }: { canManage: boolean }) {
           {jobs.map((job) => (
             <Tr key={job.id}>
               <Td className="font-mono text-xs">{job.type}</Td>
+              <Td className="max-w-xs break-words text-xs">{job.subject ?? "—"}</Td>
               <Td>
                 <StatusBadge status={job.status} />
               </Td>
               <Td>
-                <ProgressBar value={job.progress} label={`Progress of ${job.type} job`} />
+                <ProgressBar value={job.progress} label={`Progress of ${job.type} job${job.subject ? ` (${job.subject})` : ""}`} />
                 <div className="mt-1 text-xs text-slate-500">
                   {Math.round(job.progress * 100)}%{job.progressMessage ? ` · ${job.progressMessage}` : ""}
                 </div>

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { describeJobSubjects } from "./job-subjects";
 
 export type JobSummary = {
   id: string;
@@ -14,10 +15,14 @@ export type JobSummary = {
   finishedAt: string | null;
 };
 
+/** A row of the Jobs table: the job and what it is about (describeJobSubjects). */
+export type JobListItem = JobSummary & { subject: string | null };
+
 /** The project's jobs, newest first; by status and type when asked. */
-export async function listJobs(db: Db, { projectId, status, type, limit = 100 }: { projectId: string; status?: string; type?: string; limit?: number }): Promise<JobSummary[]> {
+export async function listJobs(db: Db, { projectId, status, type, limit = 100 }: { projectId: string; status?: string; type?: string; limit?: number }): Promise<JobListItem[]> {
   const jobs = await db.job.findMany({ where: { projectId, ...(status ? { status } : {}), ...(type ? { type } : {}) }, orderBy: { createdAt: "desc" }, take: limit });
-  return jobs.map(toJobSummary);
+  const subjects = await describeJobSubjects(db, projectId, jobs);
+  return jobs.map((job, i) => ({ ...toJobSummary(job), subject: subjects[i]! }));
 }
 
 type JobRow = Awaited<ReturnType<Db["job"]["findMany"]>>[number];
