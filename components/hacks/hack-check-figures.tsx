@@ -3,15 +3,16 @@ import type { CheckMeasurement } from "@/lib/hacks/measure-check";
 
 export type HackCheckFigures = CheckMeasurement;
 
+const noNames: ReadonlyMap<string, string> = new Map();
 const percent = (value: number | null) => (value === null ? "n/a" : `${(value * 100).toFixed(1)}%`);
 
 /** A hack check's measured precision and recall on its examples and the honest traces, with the traces it gets wrong. */
-export function HackCheckFigures({ figures, label }: { figures: HackCheckFigures; label: string }) {
-  // inline-block: a long list of ids wraps between links instead of running off the page as one word.
+export function HackCheckFigures({ figures, label, traceNames = noNames }: { figures: HackCheckFigures; label: string; traceNames?: ReadonlyMap<string, string> }) {
+  // inline-block and break-all: a long list of external ids wraps between and within links instead of running off the page.
   const traceLinks = (ids: string[]) =>
     ids.map((id) => (
-      <Link key={id} className="mr-2 inline-block font-mono text-xs text-indigo-700 underline" href={`/traces/${id}`}>
-        {id.slice(-8)}
+      <Link key={id} className="mr-2 inline-block break-all font-mono text-xs text-indigo-700 underline" href={`/traces/${id}`}>
+        {traceNames.get(id) ?? id.slice(-8)}
       </Link>
     ));
   return (

@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { hasRole } from "@/lib/auth/roles";
 import { listKnownHacks } from "@/lib/hacks/list-known-hacks";
+import { traceNames } from "@/lib/traces/trace-names";
 import { pendingInductionOf } from "@/lib/hacks/pending-induction";
 import { requireMember } from "@/lib/next/page-context";
 import type { RubricCheckInput } from "@/lib/checks/rubric-check-schema";
@@ -31,11 +32,18 @@ type ProposedItem = {
 
 const when = (date: Date | null) => (date ? utcTime(date) : "");
 
+/** The traces a hack's figures link to: those its check (and each alternative) misses or wrongly hits. */
+function listedTraceIds(item: ProposedItem | null): string[] {
+  const figures = [item?.measured, ...(item?.alternatives ?? []).map((alternative) => alternative.measured), ...(item?.nextBest ?? []).map((candidate) => candidate.measured)];
+  return figures.flatMap((measured) => (measured ? [...measured.missedExampleIds, ...measured.honestHitIds] : []));
+}
+
 export default async function HacksPage({ searchParams }: { searchParams: Promise<{ decided?: string }> }) {
   const [{ db, member }, { decided }] = await Promise.all([requireMember("viewer"), searchParams]);
   const hacks = await listKnownHacks(db, { projectId: member.projectId });
   const canDecide = hasRole(member.role, "reviewer");
   const isMeasuring = hacks.some((hack) => pendingInductionOf(hack.proposedItem)?.status === "measuring");
+  const names = await traceNames(db, { projectId: member.projectId, ids: hacks.flatMap((hack) => listedTraceIds(hack.proposedItem as ProposedItem | null)) });
   return (
     <>
       {isMeasuring ? <RefreshWhileMeasuring /> : null}
@@ -79,7 +87,7 @@ export default async function HacksPage({ searchParams }: { searchParams: Promis
                     {item.warning}
                   </p>
                 ) : null}
-                {item?.measured ? <HackCheckFigures figures={item.measured} label={`Figures of ${hack.name}'s check`} /> : null}
+                {item?.measured ? <HackCheckFigures figures={item.measured} traceNames={names} label={`Figures of ${hack.name}'s check`} /> : null}
                 {item?.warning && item.nextBest?.length ? (
                   <div className="mt-1 text-sm">
                     Next-best candidates (save one with Edit to propose it instead):
@@ -87,7 +95,7 @@ export default async function HacksPage({ searchParams }: { searchParams: Promis
                       {item.nextBest.map((candidate, index) => (
                         <li key={index}>
                           {candidate.description} <code className="break-all text-xs">{JSON.stringify(candidate.check)}</code>
-                          <HackCheckFigures figures={candidate.measured} label={`Figures of ${hack.name}'s candidate ${index + 2}`} />
+                          <HackCheckFigures figures={candidate.measured} traceNames={names} label={`Figures of ${hack.name}'s candidate ${index + 2}`} />
                         </li>
                       ))}
                     </ol>
@@ -96,7 +104,7 @@ export default async function HacksPage({ searchParams }: { searchParams: Promis
                 {item?.alternatives?.map((alternative) => (
                   <div key={alternative.key} className="mt-1 text-sm">
                     Also proposed, an LLM question: {alternative.question}
-                    {alternative.measured ? <HackCheckFigures figures={alternative.measured} label={`Figures of ${hack.name}'s LLM question`} /> : <span className="text-slate-500"> (unmeasured: {alternative.measureError ?? "no figures"})</span>}
+                    {alternative.measured ? <HackCheckFigures figures={alternative.measured} traceNames={names} label={`Figures of ${hack.name}'s LLM question`} /> : <span className="text-slate-500"> (unmeasured: {alternative.measureError ?? "no figures"})</span>}
                   </div>
                 ))}
                 {canDecide && hack.status === "proposed" && item?.check ? <EditHackCheckForm knownHackId={hack.id} name={hack.name} check={item.check as RubricCheckInput} /> : null}
