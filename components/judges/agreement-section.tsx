@@ -64,7 +64,7 @@ export function AgreementSection({ agreement }: { agreement: EnvironmentAgreemen
               <td className="p-2">
                 {judge.tokensIn.toLocaleString("en-US")} / {judge.tokensOut.toLocaleString("en-US")}
               </td>
-              <td className="p-2">${judge.costUsd.toFixed(4)}</td>
+              <td className="p-2">{judge.costUsd > 0 ? `$${judge.costUsd.toFixed(4)}` : judge.isSimulated || judge.kind === "rule" ? "free" : "$0"}</td>
             </tr>
           ))}
           {judges.length > 1 ? (

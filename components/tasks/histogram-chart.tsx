@@ -25,7 +25,9 @@ export function HistogramChart({
   /** Said in place of a chart whose every bin is empty (bare axes read as a chart that failed to load). */
   emptyText?: string;
 }) {
-  const data = bins.map((bin) => ({ ...bin, label: `${bin.from.toFixed(2)}–${bin.to.toFixed(2)}` }));
+  // A true minus sign, and "to" where a dash between two negative numbers would read as "-1.00–-0.90".
+  const signed = (value: number) => value.toFixed(2).replace("-", "−");
+  const data = bins.map((bin) => ({ ...bin, label: bin.from < 0 ? `${signed(bin.from)} to ${signed(bin.to)}` : `${signed(bin.from)}–${signed(bin.to)}` }));
   return (
     <figure aria-label={title} className="rounded-lg border border-slate-200 bg-white p-3">
       <figcaption className="mb-1 flex items-baseline justify-between text-sm font-medium">
