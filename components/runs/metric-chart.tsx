@@ -62,6 +62,7 @@ export function MetricChart({ title, note, legend = false, lines, domain, events
   }
   const data = [...rows.values()].sort((a, b) => a.step - b.step);
   const isSmoothed = smoothing > 0;
+  const yDomain = isLog ? (["auto", "auto"] as const) : flatDomain(lines) ?? (["auto", "auto"] as const);
   const [plotRef, width] = useElementWidth<HTMLDivElement>();
   const top = detections.length ? labelRows * labelRowHeight + 4 : 16;
   return (
@@ -89,7 +90,7 @@ export function MetricChart({ title, note, legend = false, lines, domain, events
           <ComposedChart data={data} margin={{ top, right: marginRight, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke={gridColor} />
             <XAxis dataKey="step" type="number" domain={domain} allowDataOverflow tick={tickStyle} stroke={gridColor} />
-            <YAxis scale={isLog ? "log" : "auto"} domain={["auto", "auto"]} allowDataOverflow tick={tickStyle} stroke={gridColor} width={yAxisWidth} tickFormatter={formatTick} />
+            <YAxis scale={isLog ? "log" : "auto"} domain={yDomain} allowDataOverflow tick={tickStyle} stroke={gridColor} width={yAxisWidth} tickFormatter={formatTick} />
             <Tooltip contentStyle={tooltipStyle} formatter={(value) => (typeof value === "number" ? value.toPrecision(4) : Array.isArray(value) ? value.map((v) => Number(v).toPrecision(4)).join(" – ") : String(value))} labelFormatter={(step) => `step ${step}`} />
             {detections
               .filter((detection) => detection.metrics.length > 0)
@@ -126,4 +127,17 @@ export function MetricChart({ title, note, legend = false, lines, domain, events
 
 function formatTick(value: number) {
   return Math.abs(value) >= 1e4 || (value !== 0 && Math.abs(value) < 1e-3) ? value.toExponential(1) : String(Number(value.toPrecision(3)));
+}
+
+/** A metric that never moves (a clip fraction of 0) is drawn in the middle of a small range around its value, not on recharts' 0–4. */
+function flatDomain(lines: readonly ChartLine[]): [number, number] | null {
+  let [low, high] = [Infinity, -Infinity];
+  for (const line of lines)
+    for (const bucket of line.buckets) {
+      if (Number.isFinite(bucket.min)) low = Math.min(low, bucket.min);
+      if (Number.isFinite(bucket.max)) high = Math.max(high, bucket.max);
+    }
+  if (!(low === high)) return null;
+  const pad = low === 0 ? 1 : Math.abs(low) * 0.1;
+  return [low - pad, low + pad];
 }
