@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import { pipelineEventJob, type PipelineEvent } from "./pipeline-event";
 
 type JobView = { type: string; payload: unknown };
-type SubjectFields = { runId?: string; knownHackId?: string; documentId?: string; rubricVersionId?: string; fileName?: string; environment?: string; step?: number; event?: string };
+type SubjectFields = { runId?: string; knownHackId?: string; documentId?: string; rubricVersionId?: string; fileName?: string; step?: number; event?: string };
 
 // What a pipeline event's subjectId names (lib/jobs/pipeline-event.ts); a judge run's is its own job.
 const eventSubject: Record<PipelineEvent["event"], keyof SubjectFields | null> = {
@@ -14,9 +14,9 @@ const eventSubject: Record<PipelineEvent["event"], keyof SubjectFields | null> =
 
 /**
  * What each job is about, in a few words for the Jobs table and the API: the run, known hack,
- * document, rubric version or file its payload names (one query per kind, within the project), else
- * its environment; null when the payload names none of these. Two `runs.divergence` rows then say
- * which run each is for.
+ * document, rubric version or file its payload names (one query per kind, within the project); null
+ * when it names none of these. Two `runs.divergence` rows then say which run each is for. A payload's
+ * environment is not echoed: it is whatever a request named, which need not exist in this project.
  */
 export async function describeJobSubjects(db: Db, projectId: string, jobs: readonly JobView[]): Promise<Array<string | null>> {
   const fields = jobs.map(subjectFields);
@@ -38,7 +38,6 @@ export async function describeJobSubjects(db: Db, projectId: string, jobs: reado
       (f.documentId && `document ${documentTitle.get(f.documentId) ?? "(deleted)"}`) ||
       (f.rubricVersionId && `rubric ${versionName.get(f.rubricVersionId) ?? "(deleted)"}`) ||
       (f.fileName && `file ${f.fileName}`) ||
-      (f.environment && `environment ${f.environment}`) ||
       null;
     return f.event ? `${f.event}${named ? `: ${named}` : ""}` : named;
   });
@@ -54,7 +53,6 @@ function subjectFields({ type, payload }: JobView): SubjectFields {
     documentId: text("documentId"),
     rubricVersionId: text("rubricVersionId"),
     fileName: text("fileName"),
-    environment: text("environment"),
     step: typeof record.step === "number" ? record.step : undefined,
   };
   const event = text("event");
