@@ -21,11 +21,13 @@ const eventSubject: Record<PipelineEvent["event"], keyof SubjectFields | null> =
 export async function describeJobSubjects(db: Db, projectId: string, jobs: readonly JobView[]): Promise<Array<string | null>> {
   const fields = jobs.map(subjectFields);
   const ids = (key: "runId" | "knownHackId" | "documentId" | "rubricVersionId") => [...new Set(fields.flatMap((f) => (f[key] ? [f[key]] : [])))];
+  // The Jobs page polls this list: a kind no job names costs no query.
+  const lookUp = <T>(list: string[], find: (list: string[]) => Promise<T[]>) => (list.length ? find(list) : Promise.resolve([] as T[]));
   const [runs, hacks, documents, versions] = await Promise.all([
-    db.trainingRun.findMany({ where: { projectId, id: { in: ids("runId") } }, select: { id: true, name: true } }),
-    db.knownHack.findMany({ where: { projectId, id: { in: ids("knownHackId") } }, select: { id: true, name: true } }),
-    db.document.findMany({ where: { projectId, id: { in: ids("documentId") } }, select: { id: true, title: true } }),
-    db.rubricVersion.findMany({ where: { rubric: { projectId }, id: { in: ids("rubricVersionId") } }, select: { id: true, version: true, rubric: { select: { environment: true } } } }),
+    lookUp(ids("runId"), (list) => db.trainingRun.findMany({ where: { projectId, id: { in: list } }, select: { id: true, name: true } })),
+    lookUp(ids("knownHackId"), (list) => db.knownHack.findMany({ where: { projectId, id: { in: list } }, select: { id: true, name: true } })),
+    lookUp(ids("documentId"), (list) => db.document.findMany({ where: { projectId, id: { in: list } }, select: { id: true, title: true } })),
+    lookUp(ids("rubricVersionId"), (list) => db.rubricVersion.findMany({ where: { rubric: { projectId }, id: { in: list } }, select: { id: true, version: true, rubric: { select: { environment: true } } } })),
   ]);
   const runName = new Map(runs.map((run) => [run.id, run.name]));
   const hackName = new Map(hacks.map((hack) => [hack.id, hack.name]));
