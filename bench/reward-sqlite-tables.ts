@@ -143,7 +143,7 @@ function batch(step: number): ScoredRollout[] {
 const variants = (process.env.TABLES_VARIANTS ?? "rowid:;without-rowid:TraceStep,ItemResult")
   .split(";")
   .map((variant) => variant.split(":") as [string, string, string?]);
-const targets = [];
+const targets: Array<Awaited<ReturnType<typeof open>>> = [];
 for (const [name, tables, pragmas = ""] of variants) targets.push(await open(name, tables.split(",").filter(Boolean), pragmas.split(",").filter(Boolean)));
 const cpu: Record<string, number[]> = Object.fromEntries(targets.map(({ name }) => [name, []]));
 const wall: Record<string, number[]> = Object.fromEntries(targets.map(({ name }) => [name, []]));
