@@ -52,10 +52,14 @@ function roundWitness(db: Db) {
   const isPostgres = providerOfDb(db) === "postgresql";
   const autovacuums = async () =>
     isPostgres ? (await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'`))[0]!.n : 0;
-  const rounds: { ms: number; gcMs: number; autovacuum: boolean }[] = [];
+  const rounds: { ms: number; from: number; to: number; autovacuum: boolean }[] = [];
   return {
-    rounds,
-    stop: () => observer.disconnect(),
+    /** Each round with the GC pauses that began inside it (read at the end: the observer is told late). */
+    rounds: () => rounds.map(({ ms, from, to, autovacuum }) => ({ ms, autovacuum, gcMs: pauses.filter((p) => p.start >= from && p.start <= to).reduce((sum, p) => sum + p.duration, 0) })),
+    stop: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      observer.disconnect();
+    },
     /** Times `intake` and notes what overlapped it. */
     async observe(intake: () => Promise<number>) {
       const before = await autovacuums();
@@ -63,10 +67,7 @@ function roundWitness(db: Db) {
       const ms = await intake();
       const to = performance.now();
       const after = await autovacuums();
-      // Entries arrive after the pause: let the observer's queue drain.
-      await new Promise((resolve) => setImmediate(resolve));
-      const gcMs = pauses.filter((p) => p.start >= from && p.start <= to).reduce((sum, p) => sum + p.duration, 0);
-      rounds.push({ ms, gcMs, autovacuum: before + after > 0 });
+      rounds.push({ ms, from, to, autovacuum: before + after > 0 });
       return ms;
     },
   };
@@ -106,14 +107,14 @@ async function benchPair(db: Db, database: string, points: number, rounds: numbe
         longTimes.push(await witness.observe(long.intake));
       }
     } finally {
-      witness.stop();
+      await witness.stop();
     }
     return figure(
       "monitor",
       `monitor job per intake of ${2 * perIntake} points, run of ${points.toLocaleString("en")} points, ${diverging ? "diverging" : "quiet"} pair, ${database}`,
       latency(longTimes),
       { name: "the same intake on a run of 10,000 points", ...latency(shortTimes) },
-      `${rounds} rounds; reward against success/rate${diverging ? ", the proxy rising from 60% of the run (a case opened and kept)" : ", no divergence"}; seeded through the metric writer in ${seedSeconds.toFixed(0)} s; ${tailNote(witness.rounds)}`,
+      `${rounds} rounds; reward against success/rate${diverging ? ", the proxy rising from 60% of the run (a case opened and kept)" : ", no divergence"}; seeded through the metric writer in ${seedSeconds.toFixed(0)} s; ${tailNote(witness.rounds())}`,
     );
   } finally {
     await db.project.delete({ where: { id: project.id } });
