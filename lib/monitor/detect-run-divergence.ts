@@ -5,7 +5,7 @@ import { assessDivergence } from "./detect-divergence";
 import { divergenceConfigSchema, divergencePairs, isHeldOutMetric, type MetricPair } from "./divergence-pairs";
 import { assessFiringRise, FIRING_BASELINE, isFiringRateMetric } from "./detect-firing-rise";
 import { findHackSuspects } from "./find-hack-suspects";
-import { loadRunMetricNames, loadRunSeries } from "./load-run-series";
+import { loadRunMetrics, loadRunSeries } from "./load-run-series";
 import { openRunCase } from "./open-run-case";
 import type { PairScore } from "./run-verdict";
 import { withdrawRunCase } from "./withdraw-run-case";
@@ -31,12 +31,15 @@ export function divergenceGroupKey(runId: string, pair: MetricPair): string {
  * alarm on noise is refuted by what follows).
  */
 export async function detectRunDivergence(db: Db, { runId }: { runId: string }): Promise<RunDivergenceResult | null> {
-  const run = await db.trainingRun.findUnique({ where: { id: runId }, select: { id: true, name: true, projectId: true, environment: true, config: true } });
+  const [run, metrics] = await Promise.all([
+    db.trainingRun.findUnique({ where: { id: runId }, select: { id: true, name: true, projectId: true, environment: true, config: true } }),
+    loadRunMetrics(db, runId),
+  ]);
   if (!run) return null;
-  const names = await loadRunMetricNames(db, runId);
+  const names = metrics.map((metric) => metric.name);
   // A judge's firing rate (judge/<name>/fail_rate) is tested against its own flat baseline.
   const pairs = [...divergencePairs(names, configuredPairs(run.config)), ...names.filter(isFiringRateMetric).map((proxy) => ({ proxy, reference: FIRING_BASELINE }))];
-  const series = await loadRunSeries(db, runId, [...new Set(pairs.flatMap((p) => [p.proxy, p.reference]))]);
+  const series = await loadRunSeries(db, runId, [...new Set(pairs.flatMap((p) => [p.proxy, p.reference]))], metrics);
 
   const result: RunDivergenceResult = { pairs: pairs.length, detections: 0, cases: [], withdrawn: [], scores: [] };
   for (const pair of pairs) {

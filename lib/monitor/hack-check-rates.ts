@@ -11,6 +11,8 @@ export type HackCheckRate = { key: string; rollouts: number; fired: number; earl
  */
 export async function hackCheckRates(db: Db, { runId }: { runId: string }): Promise<HackCheckRate[]> {
   const hackItems = await findHackItemsOfRun(db, runId);
+  // No hack-polarity item in the project: no result can be a hack check's answer.
+  if (!hackItems.size) return [];
   const results = await db.itemResult.findMany({
     where: { trace: { runId, step: { not: null } }, rubricItemId: { in: [...hackItems.keys()] }, answer: { in: ["yes", "no"] } },
     select: { answer: true, trace: { select: { step: true } }, rubricItemId: true },

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { ROLLUP_LEVELS } from "../runs/metric-rollup";
+import { sqlParams } from "../runs/sql-params";
 import type { SeriesPoint } from "./detect-divergence";
 
 /**
@@ -9,14 +10,37 @@ import type { SeriesPoint } from "./detect-divergence";
  */
 export const RAW_POINTS_LIMIT = 1_000;
 
-/** Every metric name of a run, one index seek per name (a run logs tens of names, not millions). */
+/**
+ * One metric of a run: its name, its point count from the coarsest rollup level (null when it has
+ * no bucket there), and its first and last step.
+ */
+export type RunMetric = { name: string; count: number | null; firstStep: number; lastStep: number };
+
+/** Every metric name of a run, in name order. */
 export async function loadRunMetricNames(db: Db, runId: string): Promise<string[]> {
-  const names: string[] = [];
-  for (;;) {
-    const next = await db.metricPoint.findFirst({ where: { runId, ...(names.length ? { name: { gt: names.at(-1)! } } : {}) }, orderBy: { name: "asc" }, select: { name: true } });
-    if (!next) return names;
-    names.push(next.name);
-  }
+  return (await loadRunMetrics(db, runId)).map((metric) => metric.name);
+}
+
+/**
+ * Every metric of a run in one statement: the names by a walk of the (runId, name, step) index, one
+ * seek per name (a run logs tens of names, not millions), and for each its count from the coarsest
+ * rollup level and its first and last step, one seek each. One round trip, whatever the run's
+ * length: the monitor runs at every intake.
+ */
+export async function loadRunMetrics(db: Db, runId: string): Promise<RunMetric[]> {
+  const p = sqlParams(db);
+  const top = ROLLUP_LEVELS.at(-1)!;
+  const edge = (direction: "ASC" | "DESC") => `(SELECT e."step" FROM "MetricPoint" e WHERE e."runId" = ${p.text(runId)} AND e."name" = n."name" ORDER BY e."step" ${direction} LIMIT 1)`;
+  const sql =
+    `WITH RECURSIVE n("name") AS (` +
+    `SELECT (SELECT f."name" FROM "MetricPoint" f WHERE f."runId" = ${p.text(runId)} ORDER BY f."name" LIMIT 1) ` +
+    `UNION ALL SELECT (SELECT f."name" FROM "MetricPoint" f WHERE f."runId" = ${p.text(runId)} AND f."name" > n."name" ORDER BY f."name" LIMIT 1) FROM n WHERE n."name" IS NOT NULL) ` +
+    `SELECT n."name" AS "name", ` +
+    `(SELECT SUM(b."count") FROM "MetricBucket" b WHERE b."runId" = ${p.text(runId)} AND b."name" = n."name" AND b."level" = ${p.int(top)}) AS "count", ` +
+    `${edge("ASC")} AS "firstStep", ${edge("DESC")} AS "lastStep" ` +
+    `FROM n WHERE n."name" IS NOT NULL ORDER BY n."name"`;
+  const rows = await db.$queryRawUnsafe<{ name: string; count: number | bigint | string | null; firstStep: number | bigint; lastStep: number | bigint }[]>(sql, ...p.params);
+  return rows.map((row) => ({ name: row.name, count: row.count === null ? null : Number(row.count), firstStep: Number(row.firstStep), lastStep: Number(row.lastStep) }));
 }
 
 /**
@@ -26,12 +50,13 @@ export async function loadRunMetricNames(db: Db, runId: string): Promise<string[
  * that many buckets per series, every series at the same level: each bucket's mean stands at its
  * bucket's last step, so series logged in the same buckets still align on steps. The rows read are
  * bounded by names × RAW_POINTS_LIMIT, whatever the run's length, so a job that runs at every
- * intake costs the same at a million points as at two thousand.
+ * intake costs the same at a million points as at two thousand. `metrics` (from loadRunMetrics)
+ * spares the statement that counts them.
  */
-export async function loadRunSeries(db: Db, runId: string, names: string[]): Promise<Map<string, SeriesPoint[]>> {
+export async function loadRunSeries(db: Db, runId: string, names: string[], metrics?: RunMetric[]): Promise<Map<string, SeriesPoint[]>> {
   const series = new Map<string, SeriesPoint[]>();
   if (names.length === 0) return series;
-  const level = await bucketLevel(db, runId, names);
+  const level = bucketLevel(names, metrics ?? (await loadRunMetrics(db, runId)));
   if (level === null) {
     const points = await db.metricPoint.findMany({ where: { runId, name: { in: names } }, orderBy: { step: "asc" }, select: { name: true, step: true, value: true } });
     for (const p of points) push(series, p.name, { step: p.step, value: p.value });
@@ -44,23 +69,14 @@ export async function loadRunSeries(db: Db, runId: string, names: string[]): Pro
 }
 
 /** null: every series is short enough to read whole; else the rollup level to read them at. */
-async function bucketLevel(db: Db, runId: string, names: string[]): Promise<number | null> {
-  const top = ROLLUP_LEVELS.at(-1)!;
+function bucketLevel(names: string[], metrics: RunMetric[]): number | null {
+  const wanted = new Set(names);
   // The coarsest level holds a handful of buckets per series: the point counts without reading the points.
-  const coarse = await db.metricBucket.findMany({ where: { runId, level: top, name: { in: names } }, select: { name: true, count: true } });
-  const counts = new Map<string, number>();
-  for (const { name, count } of coarse) counts.set(name, (counts.get(name) ?? 0) + count);
-  const longest = Math.max(0, ...counts.values());
+  const counted = metrics.filter((metric) => wanted.has(metric.name) && metric.count !== null);
+  const longest = Math.max(0, ...counted.map((metric) => metric.count!));
   if (longest <= RAW_POINTS_LIMIT) return null;
-  const spans = await Promise.all(
-    [...counts.keys()].map(async (name) => {
-      const [first, last] = await Promise.all(
-        (["asc", "desc"] as const).map((direction) => db.metricPoint.findFirst({ where: { runId, name }, orderBy: { step: direction }, select: { step: true } })),
-      );
-      return first && last ? last.step - first.step + 1 : 0;
-    }),
-  );
-  const span = Math.max(...spans);
+  const span = Math.max(...counted.map((metric) => metric.lastStep - metric.firstStep + 1));
+  const top = ROLLUP_LEVELS.at(-1)!;
   return ROLLUP_LEVELS.find((level) => Math.ceil(span / 2 ** level) + 1 <= RAW_POINTS_LIMIT) ?? top;
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Db } from "../db/client";
+import { providerOfDb, type Db } from "../db/client";
+import { jsonText, timeText, updateStatement } from "../db/insert-rows";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { defineJobType, registerHandler } from "../jobs/job-type";
@@ -28,14 +29,39 @@ export async function enqueueRunDivergence(db: Db, { projectId, runId }: { proje
 
 export const runDivergenceHandler = registerHandler(runDivergenceJob, async ({ runId }, { db, jobId, reportProgress }) => {
   // Released before any point is read, so nothing posted from here on is missed.
-  await retryOnBusy(() => db.job.updateMany({ where: { id: jobId, idempotencyKey: pendingKey(runId) }, data: { idempotencyKey: `${pendingKey(runId)}:${jobId}` } }));
+  await retryOnBusy(() => releasePendingKey(db, { runId, jobId }));
+  // Drift and the hack checks read rollouts, not points: on PostgreSQL they run beside the divergence
+  // test on their own connections. A SQLite client has one connection, where a write of one would
+  // join the other's open transaction, and its driver is synchronous: there nothing would overlap.
+  const isPostgres = providerOfDb(db) === "postgresql";
+  const others = isPostgres ? Promise.all([detectRunDrift(db, { runId }), hackCheckRates(db, { runId })]) : null;
+  // Read by the time the divergence test fails, so none is left unhandled.
+  others?.catch(() => {});
   const divergence = await detectRunDivergence(db, { runId });
   // The run was deleted while the job waited: nothing to watch.
-  if (!divergence) return { runId, skipped: "run not found" };
+  if (!divergence) {
+    await others?.catch(() => {});
+    return { runId, skipped: "run not found" };
+  }
   await reportProgress(0.5, `${divergence.detections} divergences over ${divergence.pairs} metric pairs`);
-  const drift = await detectRunDrift(db, { runId });
+  const [drift, hackChecks] = others ? await others : [await detectRunDrift(db, { runId }), await hackCheckRates(db, { runId })];
   // The run's hack risk in one line, stored with the run for its page and GET /api/v1/runs/{id}.
-  const verdict = runVerdict({ pairs: divergence.scores, behaviourDrift: Boolean(drift?.caseId), hackChecks: await hackCheckRates(db, { runId }) });
-  await retryOnBusy(() => db.trainingRun.updateMany({ where: { id: runId }, data: { hackRisk: { ...verdict, evidence: [...verdict.evidence], assessedAt: new Date().toISOString() } } }));
+  const verdict = runVerdict({ pairs: divergence.scores, behaviourDrift: Boolean(drift?.caseId), hackChecks });
+  const hackRisk = { ...verdict, evidence: [...verdict.evidence], assessedAt: new Date().toISOString() };
+  // One statement (Prisma's updateMany is three round trips on PostgreSQL); a run deleted meanwhile matches nothing.
+  await retryOnBusy(() => updateStatement(db, providerOfDb(db), "TrainingRun", [["id", "text"], ["hackRisk", "json"]], [runId, jsonText(hackRisk)], { keep: [] }));
   return { runId, divergence, drift, verdict };
 });
+
+/** Gives up the run's pending key if this job still holds it, in one statement. */
+async function releasePendingKey(db: Db, { runId, jobId }: { runId: string; jobId: string }) {
+  const isPostgres = providerOfDb(db) === "postgresql";
+  const at = (position: number, cast: string) => (isPostgres ? `$${position}::${cast}` : "?");
+  await db.$executeRawUnsafe(
+    `UPDATE "Job" SET "idempotencyKey" = ${at(1, "text")}, "updatedAt" = ${at(2, "timestamp(3)")} WHERE "id" = ${at(3, "text")} AND "idempotencyKey" = ${at(4, "text")}`,
+    `${pendingKey(runId)}:${jobId}`,
+    timeText(new Date()),
+    jobId,
+    pendingKey(runId),
+  );
+}

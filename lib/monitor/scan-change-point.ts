@@ -254,30 +254,39 @@ function scanGap(
   const nullRss = SHAPES.map(() => new Float64Array(n).fill(Infinity));
   const couplings = SHAPES.map(() => new Float64Array(n));
   const dof = m - z.length - 1;
+  // h's dot products with (ỹ, q̃, z…), filled in place: this loop runs for every onset, shape and ρ,
+  // and fresh arrays here were most of the monitor job's garbage.
+  const width = vectors.length;
+  const dots = new Float64Array(width);
+  const hz = new Float64Array(width - 2);
   for (let tau = MIN_POINTS_BEFORE - 1; tau <= n - 1 - MIN_POINTS_AFTER; tau++) {
     // Row of point τ+1 is τ. A ramp's rows from there are d − (1−ρ)·x_τ; levelled at height H after
     // w points, (1−ρ)·H. A step's rows are 1, then (1−ρ).
     const r0 = tau;
     const k = (1 - rho) * xs[tau]!;
-    const rampOver = (from: number, to: number) => ({
-      dots: vectors.map((_, j) => sumDV[j]![from]! - sumDV[j]![to]! - k * (sumV[j]![from]! - sumV[j]![to]!)),
-      norm: sumDD[from]! - sumDD[to]! - 2 * k * (sumD[from]! - sumD[to]!) + k * k * (to - from),
-    });
-    for (const [s, { shape, rampPoints }] of SHAPES.entries()) {
-      let h: { dots: number[]; norm: number };
-      if (shape === "step") h = { dots: vectors.map((v, j) => v[r0]! + (1 - rho) * sumV[j]![r0 + 1]!), norm: 1 + (1 - rho) ** 2 * (m - r0 - 1) };
-      else if (rampPoints === null) h = rampOver(r0, m);
-      else {
-        const end = r0 + rampPoints;
+    for (let s = 0; s < SHAPES.length; s++) {
+      const { shape, rampPoints } = SHAPES[s]!;
+      let hNorm: number;
+      if (shape === "step") {
+        for (let j = 0; j < width; j++) dots[j] = vectors[j]![r0]! + (1 - rho) * sumV[j]![r0 + 1]!;
+        hNorm = 1 + (1 - rho) ** 2 * (m - r0 - 1);
+      } else {
+        const to = rampPoints === null ? m : r0 + rampPoints;
         // Levelling off at or after the last point is the open ramp, scored already.
-        if (end >= m) continue;
-        const level = (1 - rho) * (xs[tau + rampPoints]! - xs[tau]!);
-        const ramp = rampOver(r0, end);
-        h = { dots: ramp.dots.map((dv, j) => dv + level * sumV[j]![end]!), norm: ramp.norm + level * level * (m - end) };
+        if (rampPoints !== null && to >= m) continue;
+        for (let j = 0; j < width; j++) dots[j] = sumDV[j]![r0]! - sumDV[j]![to]! - k * (sumV[j]![r0]! - sumV[j]![to]!);
+        hNorm = sumDD[r0]! - sumDD[to]! - 2 * k * (sumD[r0]! - sumD[to]!) + k * k * (to - r0);
+        if (rampPoints !== null) {
+          const level = (1 - rho) * (xs[tau + rampPoints]! - xs[tau]!);
+          for (let j = 0; j < width; j++) dots[j] = dots[j]! + level * sumV[j]![to]!;
+          hNorm = hNorm + level * level * (m - to);
+        }
       }
-      const [hy, hq, ...hz] = h.dots as [number, number, ...number[]];
-      const norm = h.norm - quadratic(projector, hz);
-      if (!(norm > 1e-12 * h.norm)) continue;
+      const hy = dots[0]!;
+      const hq = dots[1]!;
+      for (let j = 2; j < width; j++) hz[j - 2] = dots[j]!;
+      const norm = hNorm - quadratic(projector, hz);
+      if (!(norm > 1e-12 * hNorm)) continue;
       const b = levels ? levels[s]![tau]! : coupled ? changeCoupling(b0 - (hy * hq) / norm, c0 - (hq * hq) / norm, m - z.length - 1, coupled) : 0;
       couplings[s]![tau] = b;
       const rss0 = a0 - 2 * b * b0 + b * b * c0;
@@ -379,7 +388,7 @@ function gramInverse(z: Float64Array[]): number[][] {
   return [[c / det, -b / det], [-b / det, a / det]];
 }
 
-function quadratic(inverse: number[][], g: number[]): number {
+function quadratic(inverse: number[][], g: ArrayLike<number>): number {
   let s = 0;
   for (let i = 0; i < g.length; i++) for (let j = 0; j < g.length; j++) s += g[i]! * inverse[i]![j]! * g[j]!;
   return s;

@@ -8,6 +8,9 @@ import { retryOnBusy } from "../db/retry-on-busy";
  * keeps its decision; the reason is still written into its evidence for whoever reads it.
  */
 export async function withdrawRunCase(db: Db, { projectId, groupKey, reason, numbers }: { projectId: string; groupKey: string; reason: string; numbers: Record<string, unknown> }): Promise<{ id: string } | null> {
+  // Most pairs of most runs never had a case: one read says so, without a transaction's round trips.
+  const found = await db.edgeCase.findUnique({ where: { projectId_groupKey: { projectId, groupKey } }, select: { status: true } });
+  if (!found || found.status === "withdrawn") return null;
   return await retryOnBusy(() =>
     db.$transaction(async (tx) => {
       const existing = await tx.edgeCase.findUnique({ where: { projectId_groupKey: { projectId, groupKey } }, select: { id: true, status: true, evidence: true } });
