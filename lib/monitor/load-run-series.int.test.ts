@@ -3,7 +3,7 @@ import { getDb } from "../db/client";
 import { writeMetricPoints } from "../runs/write-metric-points";
 import { deleteProject, makeProject } from "../testing/factories";
 import { detectRunDivergence } from "./detect-run-divergence";
-import { loadRunMetricNames, loadRunSeries, RAW_POINTS_LIMIT } from "./load-run-series";
+import { loadRunMetrics, loadRunSeries, RAW_POINTS_LIMIT } from "./load-run-series";
 
 const db = getDb();
 let project: { id: string; slug: string };
@@ -24,7 +24,7 @@ async function runWith(steps: number, valueOf: (name: string, step: number) => n
 describe("the series the monitor reads", () => {
   it("are the points themselves while a run is short", async () => {
     const runId = await runWith(30, (name, step) => (name === "reward" ? step : -step));
-    expect(await loadRunMetricNames(db, runId)).toEqual(["reward", "success/rate"]);
+    expect((await loadRunMetrics(db, runId)).map((metric) => metric.name)).toEqual(["reward", "success/rate"]);
     const series = await loadRunSeries(db, runId, ["reward", "success/rate"]);
     expect(series.get("reward")).toEqual(Array.from({ length: 30 }, (_, i) => ({ step: i + 1, value: i + 1 })));
     expect(series.get("success/rate")?.at(-1)).toEqual({ step: 30, value: -30 });

@@ -16,11 +16,6 @@ export const RAW_POINTS_LIMIT = 1_000;
  */
 export type RunMetric = { name: string; count: number | null; firstStep: number; lastStep: number };
 
-/** Every metric name of a run, in name order. */
-export async function loadRunMetricNames(db: Db, runId: string): Promise<string[]> {
-  return (await loadRunMetrics(db, runId)).map((metric) => metric.name);
-}
-
 /**
  * Every metric of a run in one statement: the names by a walk of the (runId, name, step) index, one
  * seek per name (a run logs tens of names, not millions), and for each its count from the coarsest

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { providerOfDb, type Db } from "../db/client";
-import { jsonText, timeText, updateStatement } from "../db/insert-rows";
+import { jsonText, updateStatement } from "../db/insert-rows";
 import { retryOnBusy } from "../db/retry-on-busy";
+import { sqlParams } from "../runs/sql-params";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { defineJobType, registerHandler } from "../jobs/job-type";
 import { detectRunDivergence } from "./detect-run-divergence";
@@ -55,13 +56,7 @@ export const runDivergenceHandler = registerHandler(runDivergenceJob, async ({ r
 
 /** Gives up the run's pending key if this job still holds it, in one statement. */
 async function releasePendingKey(db: Db, { runId, jobId }: { runId: string; jobId: string }) {
-  const isPostgres = providerOfDb(db) === "postgresql";
-  const at = (position: number, cast: string) => (isPostgres ? `$${position}::${cast}` : "?");
-  await db.$executeRawUnsafe(
-    `UPDATE "Job" SET "idempotencyKey" = ${at(1, "text")}, "updatedAt" = ${at(2, "timestamp(3)")} WHERE "id" = ${at(3, "text")} AND "idempotencyKey" = ${at(4, "text")}`,
-    `${pendingKey(runId)}:${jobId}`,
-    timeText(new Date()),
-    jobId,
-    pendingKey(runId),
-  );
+  const p = sqlParams(db);
+  const sql = `UPDATE "Job" SET "idempotencyKey" = ${p.text(`${pendingKey(runId)}:${jobId}`)}, "updatedAt" = ${p.time(new Date())} WHERE "id" = ${p.text(jobId)} AND "idempotencyKey" = ${p.text(pendingKey(runId))}`;
+  await db.$executeRawUnsafe(sql, ...p.params);
 }

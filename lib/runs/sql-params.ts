@@ -1,5 +1,6 @@
 import { providerOfDb, type Db } from "../db/client";
 import type { DatabaseProvider } from "../db/database-url";
+import { timeText } from "../db/insert-rows";
 
 /**
  * Bound parameters in the order they appear, spelled as each database wants; PostgreSQL is told
@@ -17,5 +18,6 @@ export function sqlParams(dbOrProvider: Db | DatabaseProvider) {
     list: (values: string[]) => values.map((value) => at(value)).join(", "),
     int: (value: number) => at(value, "::int"),
     text: (value: string) => at(value, "::text"),
+    time: (value: Date) => at(timeText(value), "::timestamp(3)"),
   };
 }
