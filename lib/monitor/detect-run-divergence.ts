@@ -1,8 +1,9 @@
 import type { Db } from "../db/client";
 import { PermanentJobError } from "../jobs/job-type";
+import { divergenceConfigSchema } from "../runs/run-intake-schemas";
 import { alignToEvaluations } from "./align-to-evaluations";
 import { assessDivergence } from "./detect-divergence";
-import { divergenceConfigSchema, divergencePairs, isHeldOutMetric, type MetricPair } from "./divergence-pairs";
+import { divergencePairs, isHeldOutMetric, type MetricPair } from "./divergence-pairs";
 import { assessFiringRise, FIRING_BASELINE, isFiringRateMetric } from "./detect-firing-rise";
 import { findHackSuspects } from "./find-hack-suspects";
 import { loadRunMetrics, loadRunSeries } from "./load-run-series";

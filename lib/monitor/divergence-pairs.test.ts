@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { divergenceConfigSchema, divergencePairs } from "./divergence-pairs";
+import { divergenceConfigSchema } from "../runs/run-intake-schemas";
+import { divergencePairs } from "./divergence-pairs";
 
 describe("divergencePairs", () => {
   it("pairs proxy-like names with reference-like ones", () => {

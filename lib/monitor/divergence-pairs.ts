@@ -1,9 +1,4 @@
-import { z } from "zod";
-
 export type MetricPair = { proxy: string; reference: string };
-
-/** TrainingRun.config.divergence: the pairs to watch, when the trainer names them. */
-export const divergenceConfigSchema = z.array(z.object({ proxy: z.string().min(1).max(200), reference: z.string().min(1).max(200) })).min(1).max(50);
 
 const proxyPattern = /^(reward|rewards\/.+|reward\/.+|train\/reward.*)$/i;
 const referencePattern = /^(success\/|eval\/|test\/|held-?out|true)/i;

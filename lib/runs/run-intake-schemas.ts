@@ -5,13 +5,22 @@ export const MAX_RUN_EVENTS_PER_REQUEST = 1_000;
 
 const nameSchema = z.string().trim().min(1, "must not be empty").max(200);
 
+/** config.divergence: the proxy/reference metric pairs the monitor watches, when the trainer names them. */
+export const divergenceConfigSchema = z
+  .array(z.object({ proxy: z.string().min(1).max(200), reference: z.string().min(1).max(200) }), { error: 'must be a list of {"proxy", "reference"} metric names' })
+  .min(1)
+  .max(50);
+
+/** A run's config is the trainer's own (kept as sent); only the keys Goodhart reads are checked. */
+const runConfigSchema = z.looseObject({ divergence: divergenceConfigSchema.optional() });
+
 /** POST /api/v1/runs: the same name in a project is the same run. */
 export const registerRunSchema = z.object({
   name: nameSchema,
   trainer: z.string().trim().min(1).max(100).optional(),
   environment: z.string().trim().min(1).max(200).optional(),
   rubricVersionId: z.string().trim().min(1).max(100).optional(),
-  config: z.record(z.string(), z.unknown()).optional(),
+  config: runConfigSchema.optional(),
 });
 export type RegisterRunInput = z.infer<typeof registerRunSchema>;
 

@@ -99,18 +99,32 @@ describe("divergence detection after metrics intake", () => {
     expect(await db.edgeCase.count({ where: { projectId: project.id, subjectId: run.id } })).toBe(0);
   });
 
-  it("watches the pairs a run names in config.divergence, and fails the job with the reason when they are malformed", async () => {
+  it("watches the pairs a run names in config.divergence; a malformed one is refused where it is sent, and fails the job of a run stored with it before", async () => {
     const divergence = [{ proxy: "score", reference: "pass_rate" }];
-    const run = await post(postRun, "/api/v1/runs", { name: uniqueName("configured"), trainer: "other", config: { divergence } }, "");
+    const run = await post(postRun, "/api/v1/runs", { name: uniqueName("configured"), trainer: "other", config: { divergence, lr: 1e-6 } }, "");
+    expect(run.config).toEqual({ divergence, lr: 1e-6 });
     const renamed = pointsFor(1, 150).map((p) => ({ ...p, name: p.name === "reward/proxy" ? "score" : "pass_rate" }));
     await post(postMetrics, `/api/v1/runs/${run.id}/metrics`, { points: renamed }, run.id);
     await runPendingJob(run.id);
     expect((await listRunDetections(db, { projectId: project.id, runId: run.id })).map((d) => d.metricPair)).toEqual([divergence[0]]);
 
-    const bad = await post(postRun, "/api/v1/runs", { name: uniqueName("misconfigured"), trainer: "other", config: { divergence: [{ proxy: "score" }] } }, "");
-    await post(postMetrics, `/api/v1/runs/${bad.id}/metrics`, { points: renamed }, bad.id);
+    const name = uniqueName("misconfigured");
+    for (const config of [{ divergence: [{ proxy: "score" }] }, { divergence: "score vs pass_rate" }, { divergence: [] }]) {
+      const refused = await callRoute(postRun, "/api/v1/runs", { key: project.key, body: { name, trainer: "other", config }, params: { id: "" } });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(await refused.json())).toContain("config.divergence");
+    }
+    expect(await db.trainingRun.count({ where: { projectId: project.id, name } })).toBe(0);
+    // Sent again with a malformed config, a run already registered keeps the config it had.
+    const again = await callRoute(postRun, "/api/v1/runs", { key: project.key, body: { name: run.name, config: { divergence: [{ reference: "pass_rate" }] } }, params: { id: "" } });
+    expect(again.status).toBe(400);
+    expect((await db.trainingRun.findUniqueOrThrow({ where: { id: run.id } })).config).toEqual({ divergence, lr: 1e-6 });
+
+    // A run whose config was stored before it was checked (or written by hand) fails its job with the reason.
+    const stored = await db.trainingRun.create({ data: { projectId: project.id, name, trainer: "other", config: { divergence: [{ proxy: "score" }] } } });
+    await post(postMetrics, `/api/v1/runs/${stored.id}/metrics`, { points: renamed }, stored.id);
     await runPendingJobs(db, { projectId: project.id, types: ["pipeline.event"] });
-    const job = await db.job.findUniqueOrThrow({ where: { idempotencyKey: `runs.divergence:${bad.id}` } });
+    const job = await db.job.findUniqueOrThrow({ where: { idempotencyKey: `runs.divergence:${stored.id}` } });
     expect(await runJobNow(db, { jobId: job.id, type: runDivergenceJob, handle: runDivergenceHandler.handle })).toBe("failed");
     expect((await db.job.findUniqueOrThrow({ where: { id: job.id } })).error).toMatch(/config\.divergence must be a list of \{"proxy", "reference"\} metric names: 0\.reference/);
   });
