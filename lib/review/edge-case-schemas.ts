@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { edgeCaseCursorSchema } from "./edge-case-cursor";
 
 /** The four ways a reviewer closes a case; the queue's keys 1-4, in this order. */
 export const edgeCaseDecisionSchema = z.enum(["confirm_hack", "false_alarm", "judge_wrong", "needs_discussion"]);
@@ -25,7 +26,9 @@ export const edgeCaseQuerySchema = z.object({
   assignee: z.enum(["mine", "unassigned"]).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
-});
+  /** A page's nextCursor: the cases after it, which stays right while cases are added or decided between pages (an offset does not). */
+  after: edgeCaseCursorSchema.optional(),
+}).refine((query) => query.after === undefined || query.offset === 0, { path: ["offset"], message: "send offset or after, not both" });
 export type EdgeCaseQuery = z.infer<typeof edgeCaseQuerySchema>;
 
 export const decisionLabels: Record<EdgeCaseDecision, string> = {

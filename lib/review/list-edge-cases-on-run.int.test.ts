@@ -50,6 +50,12 @@ describe("a run's review queue", () => {
     expect(onLatest.edgeCases[0]!.runPriority!).toBeGreaterThan(onLatest.edgeCases[1]!.runPriority!);
     expect(onLatest.edgeCases.map((c) => c.exampleCount)).toEqual([6, 40]);
     expect((await list({ run: runs.latest, limit: "1", offset: "1" })).edgeCases.map((c) => c.id)).toEqual([pooled]);
+    // Paged by cursor, in the run's order: the second page starts after the first's case by its standing on the run.
+    const first = await list({ run: runs.latest, limit: "1" });
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await list({ run: runs.latest, limit: "1", after: first.nextCursor! });
+    expect([...first.edgeCases, ...second.edgeCases].map((c) => c.id)).toEqual([fresh, pooled]);
+    expect(second.nextCursor).toBeNull();
 
     // Without a run, the stored priority orders the queue; on the earlier run the pooled case is the only one.
     expect((await list({})).edgeCases.map((c) => [c.id, c.runPriority])).toEqual([

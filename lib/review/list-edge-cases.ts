@@ -1,6 +1,8 @@
 import type { Db } from "../db/client";
+import { AppError } from "../errors/app-error";
 import { describeDetection } from "../runs/describe-detection";
 import { detectionsOfCase } from "../runs/list-run-detections";
+import { encodeEdgeCaseCursor, isAfterCursor } from "./edge-case-cursor";
 import type { EdgeCaseQuery } from "./edge-case-schemas";
 import { rankOnRun } from "./run-standing";
 
@@ -24,21 +26,29 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
     ...(query.run ? { OR: [{ subjectType: "run", subjectId: query.run }, { examples: { some: { trace: { runId: query.run } } } }] } : {}),
     ...(query.assignee === "mine" ? { assigneeId: userId ?? "-" } : query.assignee === "unassigned" ? { assigneeId: null } : {}),
   };
+  const { after } = query;
+  if (after && (after.runPriority === null) !== !query.run) {
+    throw new AppError("bad_request", "The cursor is of another list: pass the nextCursor of a page of this list", [{ path: "after", message: query.run ? "not a cursor of a run's list" : "a cursor of a run's list" }]);
+  }
   const ranked = query.run ? await rankCasesOnRun(query.run, (examples) => db.edgeCase.findMany({ where, select: { id: true, rule: true, subjectType: true, priority: true, examples } })) : null;
-  const page = ranked?.slice(query.offset, query.offset + query.limit);
+  // One case past the page tells whether there is a next one.
+  const rankedPage = (after ? ranked?.filter((c) => isAfterCursor(c, after)) : ranked)?.slice(query.offset, query.offset + query.limit + 1);
+  const page = rankedPage?.slice(0, query.limit);
   const [total, found] = await Promise.all([
     // Counts a column of the (projectId, status, priority) index, never null, so SQLite counts from the
     // index: a plain count selects the id, and reads every case row (their evidence with them).
     ranked ? ranked.length : db.edgeCase.count({ where, select: { priority: true } }).then((counted) => counted.priority),
     db.edgeCase.findMany({
-      where: page ? { id: { in: page.map((c) => c.id) } } : where,
+      where: page ? { id: { in: page.map((c) => c.id) } } : after ? { AND: [where, { OR: [{ priority: { lt: after.priority } }, { priority: after.priority, id: { gt: after.id } }] }] } : where,
       orderBy: [{ priority: "desc" }, { id: "asc" }],
-      ...(page ? {} : { skip: query.offset, take: query.limit }),
+      ...(page ? {} : { skip: query.offset, take: query.limit + 1 }),
     }),
   ]);
   const runPriorities = new Map(page?.map((c) => [c.id, c.runPriority]));
   const foundById = new Map(found.map((row) => [row.id, row]));
-  const rows = page ? page.flatMap((c) => foundById.get(c.id) ?? []) : found;
+  const rows = page ? page.flatMap((c) => foundById.get(c.id) ?? []) : found.slice(0, query.limit);
+  const hasMore = (rankedPage ?? found).length > query.limit;
+  const last = rows.at(-1);
   const { exampleCounts, examplesOf } = await loadExamples(
     db,
     rows.map((row) => row.id),
@@ -52,8 +62,10 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
   return {
     total,
     limit: query.limit,
-    offset: query.offset,
-    nextOffset: query.offset + rows.length < total ? query.offset + rows.length : null,
+    /** With a cursor (`after`) the page has no offset. */
+    offset: after ? null : query.offset,
+    nextOffset: !after && hasMore ? query.offset + rows.length : null,
+    nextCursor: hasMore && last ? encodeEdgeCaseCursor({ runPriority: runPriorities.get(last.id) ?? null, priority: last.priority, id: last.id }) : null,
     edgeCases: rows.map((row) => ({
       id: row.id,
       kind: row.kind,
