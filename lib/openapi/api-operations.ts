@@ -12,7 +12,7 @@ import { decideBodySchema, edgeCaseQuerySchema } from "../review/edge-case-schem
 import { openRlhfRequestSchema, rewardRequestSchema } from "../reward/reward-request-schema";
 import { approveRubricVersionBodySchema, rubricVersionImportSchema, rubricVersionQuerySchema } from "../rubrics/rubric-version-schemas";
 import { metricPointsQuerySchema } from "../runs/metric-points-query";
-import { metricPointsBodySchema, registerRunSchema, runEventsBodySchema } from "../runs/run-intake-schemas";
+import { metricPointsBodySchema, registerRunSchema, runEventListSchema, runEventSchema } from "../runs/run-intake-schemas";
 import { codeReplayScoreBodySchema, codeReplayTaskBodySchema, MAX_PATCH_BODY_BYTES } from "../tasks/code-replay-schemas";
 import { exportTasksQuerySchema } from "../tasks/export-tasks-query";
 import { groundingRequestSchema } from "../tasks/grounding-job";
@@ -32,10 +32,21 @@ export type ApiOperation = {
   body?: z.ZodType | { raw: string[]; description: string };
   /** The success status and what it returns. */
   success: { status: number; description: string; mediaType?: string };
+  /** The operation's other answers, beside the success and the errors every operation may give: a 200 beside a 201, a 409, ... */
+  answers?: Record<number, string>;
+  /** A body that may be left out (sent empty). */
+  isBodyOptional?: boolean;
   isPublic?: boolean;
   /** The body limit the route's reader enforces (413 past it, before reading when declared); every operation with a body states it. */
   maxBodyBytes?: number;
 };
+
+const rewardAnswers = {
+  404: "no such rubric version in the key's project, or the environment has no approved version",
+  409: "the rubric version is a draft: the reward API serves approved versions",
+  422: "onError fail, and a rollout cannot be scored: nothing was stored; the details name each rollout",
+};
+const decidedAlready = { 409: "decided already (by this request sent before, or by someone else)" };
 
 const rubricQuery = z.object({
   rubricVersionId: z.string().optional().describe("the rubric version to score with"),
@@ -82,6 +93,7 @@ export const apiOperations: ApiOperation[] = [
     body: { raw: ["application/json", "application/x-protobuf"], description: "an ExportMetricsServiceRequest" },
     maxBodyBytes: MAX_API_BODY_BYTES,
     success: { status: 200, description: "an empty ExportMetricsServiceResponse" },
+    answers: { 415: "a Content-Type or Content-Encoding OTLP/HTTP does not have" },
   },
   {
     method: "post",
@@ -91,6 +103,7 @@ export const apiOperations: ApiOperation[] = [
     body: redteamRequestSchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 202, description: "the run (a job) to poll at GET /redteam/{id}" },
+    answers: { 404: "no such rubric version in the key's project" },
   },
   {
     method: "get",
@@ -140,6 +153,7 @@ export const apiOperations: ApiOperation[] = [
     body: { raw: ["application/json", "application/x-protobuf"], description: "an ExportTraceServiceRequest" },
     maxBodyBytes: MAX_API_BODY_BYTES,
     success: { status: 200, description: "an ExportTraceServiceResponse in the request's encoding; the Goodhart-Job-Ids header names the jobs rebuilding the traces it added to" },
+    answers: { 415: "a Content-Type or Content-Encoding OTLP/HTTP does not have" },
   },
   {
     method: "post",
@@ -149,6 +163,7 @@ export const apiOperations: ApiOperation[] = [
     body: { raw: ["application/json", "application/x-protobuf"], description: "an ExportLogsServiceRequest" },
     maxBodyBytes: MAX_API_BODY_BYTES,
     success: { status: 200, description: "an ExportLogsServiceResponse in the request's encoding; the Goodhart-Job-Ids header names the jobs rebuilding the traces it added to" },
+    answers: { 415: "a Content-Type or Content-Encoding OTLP/HTTP does not have" },
   },
   {
     method: "post",
@@ -157,7 +172,13 @@ export const apiOperations: ApiOperation[] = [
     summary: "Add a document (text, Markdown or HTML) and queue its mining",
     body: documentInputSchema,
     maxBodyBytes: MAX_DOCUMENT_BODY_BYTES,
-    success: { status: 201, description: "the document and its mining job (200 when the same text was there)" },
+    success: { status: 201, description: "the document and its mining job" },
+    answers: {
+      200: "the document, when the same text was there: nothing new stored",
+      415: "a contentType this does not read",
+      422: "the HTML could not be converted to text in time",
+      503: "too many PDFs are being read: send it again shortly",
+    },
   },
   {
     method: "get",
@@ -175,6 +196,7 @@ export const apiOperations: ApiOperation[] = [
     body: groundingRequestSchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 202, description: "the job to follow" },
+    answers: { 404: "a judge or task the body names is not in the key's project" },
   },
   {
     method: "get",
@@ -191,7 +213,8 @@ export const apiOperations: ApiOperation[] = [
     summary: "A code replay task from a commit's diff",
     body: codeReplayTaskBodySchema,
     maxBodyBytes: MAX_PATCH_BODY_BYTES,
-    success: { status: 200, description: "{task, isNew}" },
+    success: { status: 201, description: "{task, isNew: true}" },
+    answers: { 200: "{task, isNew: false}: the same commit or diff gave this task before" },
   },
   {
     method: "post",
@@ -201,6 +224,7 @@ export const apiOperations: ApiOperation[] = [
     body: codeReplayScoreBodySchema,
     maxBodyBytes: MAX_PATCH_BODY_BYTES,
     success: { status: 200, description: "the score with its parts" },
+    answers: { 409: "the task is not a code replay task: it has no reference diff" },
   },
   {
     method: "post",
@@ -210,6 +234,7 @@ export const apiOperations: ApiOperation[] = [
     body: replayToolCallSchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 200, description: "{result, ...} or {unseen: true, ...}" },
+    answers: { 409: "the task has no origin trace to replay" },
   },
   {
     method: "post",
@@ -219,6 +244,7 @@ export const apiOperations: ApiOperation[] = [
     body: rewardRequestSchema,
     maxBodyBytes: MAX_API_BODY_BYTES,
     success: { status: 200, description: "{rewards, results, errors}" },
+    answers: rewardAnswers,
   },
   {
     method: "post",
@@ -229,6 +255,7 @@ export const apiOperations: ApiOperation[] = [
     body: openRlhfRequestSchema,
     maxBodyBytes: MAX_API_BODY_BYTES,
     success: { status: 200, description: "{rewards, scores, extra_logs}" },
+    answers: rewardAnswers,
   },
   {
     method: "get",
@@ -246,6 +273,7 @@ export const apiOperations: ApiOperation[] = [
     body: rubricVersionImportSchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 201, description: "the new draft's export JSON" },
+    answers: { 409: "the rubric has an open draft already, or its approved versions use another hackMode" },
   },
   {
     method: "get",
@@ -260,8 +288,10 @@ export const apiOperations: ApiOperation[] = [
     tag: "rubrics",
     summary: "Approve a draft in the name of the key's creator (reviewer or admin)",
     body: approveRubricVersionBodySchema,
+    isBodyOptional: true,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 200, description: "the approved version's export JSON" },
+    answers: { 409: "the version is approved already, or has no item" },
   },
   {
     method: "get",
@@ -279,6 +309,7 @@ export const apiOperations: ApiOperation[] = [
     body: knownHackDecisionBodySchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 200, description: "{hack, rubricVersionId}" },
+    answers: { 409: "decided already, or its check is still being measured" },
   },
   {
     method: "get",
@@ -303,6 +334,7 @@ export const apiOperations: ApiOperation[] = [
     body: decideBodySchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 200, description: "the decided case" },
+    answers: decidedAlready,
   },
   {
     method: "post",
@@ -310,6 +342,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "review",
     summary: "Take back a decision made within the last 24 hours",
     success: { status: 200, description: "the reopened case" },
+    answers: { 409: "the case is not decided, or its decision is older than 24 hours" },
   },
   {
     method: "post",
@@ -318,7 +351,8 @@ export const apiOperations: ApiOperation[] = [
     summary: "Register a trainer's run by name (the same name is the same run)",
     body: registerRunSchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
-    success: { status: 201, description: "the run (200 when found)" },
+    success: { status: 201, description: "the run, made now" },
+    answers: { 200: "the run, found by its name (the fields sent update it)" },
   },
   {
     method: "post",
@@ -334,7 +368,7 @@ export const apiOperations: ApiOperation[] = [
     path: "/runs/{id}/events",
     tag: "runs",
     summary: "Run events: checkpoint, rubric_changed, note, finished, failed",
-    body: runEventsBodySchema,
+    body: z.union([runEventListSchema, runEventSchema]),
     maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 200, description: "{runId, ...} with the events stored" },
   },

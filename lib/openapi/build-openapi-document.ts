@@ -83,6 +83,8 @@ function toOperation(operation: ApiOperation, components: SchemaComponents) {
       ...(pathParameters.length > 0 ? [["404", "no such object in the key's project"]] : []),
       ...(operation.body ? [["413", `the body is over its limit of ${formatBytes(operation.maxBodyBytes!)} (${operation.maxBodyBytes} bytes), by its Content-Length before it is read or by the bytes sent`]] : []),
       ...(operation.body ? [["408", "the body stalled: no byte arrived for GOODHART_BODY_IDLE_SECONDS (30 s unless the operator set it)"]] : []),
+      ...Object.entries(operation.answers ?? {}).filter(([status]) => !status.startsWith("2")),
+      ...(operation.isPublic ? [] : [["503", "the database is busy: nothing was stored; send it again after Retry-After seconds"]]),
     ].map(([status, description]) => [status, { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }]),
   );
   return {
@@ -91,12 +93,22 @@ function toOperation(operation: ApiOperation, components: SchemaComponents) {
     tags: [operation.tag],
     ...(operation.isPublic ? { security: [] } : {}),
     ...(pathParameters.length + queryParameters.length > 0 ? { parameters: [...pathParameters, ...queryParameters] } : {}),
-    ...(operation.body ? { requestBody: { ...toRequestBody(operation.body, `${operationId}_body`, components), "x-body-limit": operation.maxBodyBytes } } : {}),
+    ...(operation.body
+      ? {
+          requestBody: {
+            ...toRequestBody(operation.body, `${operationId}_body`, components),
+            required: !operation.isBodyOptional,
+            "x-body-limit": operation.maxBodyBytes,
+          },
+        }
+      : {}),
     responses: {
-      [String(operation.success.status)]: {
-        description: operation.success.description,
-        content: { [operation.success.mediaType ?? "application/json"]: { schema: {} } },
-      },
+      ...Object.fromEntries(
+        [
+          [String(operation.success.status), operation.success.description],
+          ...Object.entries(operation.answers ?? {}).filter(([status]) => status.startsWith("2")),
+        ].map(([status, description]) => [status, { description, content: { [operation.success.mediaType ?? "application/json"]: { schema: {} } } }]),
+      ),
       ...errors,
     },
   };

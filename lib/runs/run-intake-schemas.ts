@@ -56,8 +56,10 @@ export const runEventSchema = z.object({
 });
 export type RunEventInput = z.infer<typeof runEventSchema>;
 
+export const runEventListSchema = z.object({ events: z.array(runEventSchema).min(1).max(MAX_RUN_EVENTS_PER_REQUEST, `at most ${MAX_RUN_EVENTS_PER_REQUEST} events per request`) });
+
 /** One event, or `{"events": [...]}`. */
 export const runEventsBodySchema = z.preprocess(
   (body) => (body && typeof body === "object" && !Array.isArray(body) && !("events" in body) ? { events: [body] } : body),
-  z.object({ events: z.array(runEventSchema).min(1).max(MAX_RUN_EVENTS_PER_REQUEST, `at most ${MAX_RUN_EVENTS_PER_REQUEST} events per request`) }),
+  runEventListSchema,
 );
