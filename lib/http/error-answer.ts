@@ -9,7 +9,12 @@ export type ErrorAnswer = { status: number; body: ErrorBody; headers?: Record<st
 /** The one mapping of errors to HTTP, for any server: ZodError 400, AppError its status, anything else a generic 500. */
 export function errorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof ZodError) {
-    const details = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+    // A field the schema does not have is named by its own path (zod reports it at the object's), one detail each.
+    const details = error.issues.flatMap((issue) =>
+      issue.code === "unrecognized_keys"
+        ? issue.keys.map((key) => ({ path: [...issue.path, key].join("."), message: `Unrecognized key: ${JSON.stringify(key)}` }))
+        : [{ path: issue.path.join("."), message: issue.message }],
+    );
     return answer("bad_request", "The request is not valid", 400, details);
   }
   // A busy database met outside retryOnBusy: the write that met it was not stored; the client may send it again.

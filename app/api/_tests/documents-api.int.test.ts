@@ -78,7 +78,7 @@ describe("POST /api/v1/documents", () => {
     ["no name", { text: "Some text here." }, 400, "name"],
     ["both text and base64", { name: "a.txt", text: "x", base64: "eA==" }, 400, "base64"],
     ["neither text nor base64", { name: "a.txt" }, 400, "text"],
-    ["an unknown field", { name: "a.txt", text: "x", title: "y" }, 400, ""],
+    ["an unknown field", { name: "a.txt", text: "x", title: "y" }, 400, "title"],
     ["base64 that is not base64", { name: "a.txt", base64: "!!not base64!!" }, 400, "base64"],
     ["base64 of bytes that are not UTF-8", { name: "a.txt", base64: Buffer.from([0x41, 0x0a, 0xff, 0xfe]).toString("base64") }, 400, "base64"],
     ["HTML with no text", { name: "a.html", text: "<script>only()</script>" }, 400, "text"],
