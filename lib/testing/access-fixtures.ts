@@ -20,6 +20,11 @@ export const openRoutes: Record<string, string> = {
   "GET health": "liveness for load balancers; holds no project data",
   "GET v1/schema/trace": "the public JSON Schema of a trace; holds no project data",
   "GET v1/openapi.json": "the public OpenAPI document of /api/v1; holds no project data",
+  "GET v1/[...path]": "a path under /api/v1 that is no route: the JSON 404 naming it; holds no project data",
+  "POST v1/[...path]": "a path under /api/v1 that is no route: the JSON 404 naming it; holds no project data",
+  "PUT v1/[...path]": "a path under /api/v1 that is no route: the JSON 404 naming it; holds no project data",
+  "PATCH v1/[...path]": "a path under /api/v1 that is no route: the JSON 404 naming it; holds no project data",
+  "DELETE v1/[...path]": "a path under /api/v1 that is no route: the JSON 404 naming it; holds no project data",
   "GET auth/[...nextauth]": "next-auth's own endpoints (csrf, session), guarded by next-auth",
   "POST auth/[...nextauth]": "next-auth's sign-in and sign-out, guarded by its CSRF token",
 };
