@@ -79,6 +79,8 @@ describe("a whole run through the API key alone", () => {
     expect(done.result.divergence.detections).toBeGreaterThan(0);
     const listed = await call(getJobs, "/api/v1/jobs?type=runs.divergence&status=succeeded");
     expect(listed.jobs.map((job: { id: string }) => job.id)).toContain(jobId);
+    // One job answers what its row in the list says (its subject included), and its result.
+    expect(done).toEqual({ ...listed.jobs.find((job: { id: string }) => job.id === jobId), subject: `run ${name}`, result: done.result });
 
     const detail = await call(getRun, `/api/v1/runs/${run.id}`, { id: run.id });
     expect(detail).toMatchObject({ id: run.id, name, trainer: "trl", environment: "lab" });
