@@ -80,4 +80,6 @@ function assertNativeBatch(bytes: Uint8Array) {
   }
 }
 
-export const ingestQuerySchema = z.object({ format: z.enum(formatNames).optional() });
+export const ingestQuerySchema = z.object({
+  format: z.enum(formatNames).optional().describe("the body's format: native (the default) is {\"traces\": [...]}; any other is that format's export as it is, JSON or JSONL, whatever the Content-Type"),
+});

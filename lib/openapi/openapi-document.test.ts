@@ -86,6 +86,13 @@ describe("the OpenAPI document of /api/v1", () => {
     expect(apiOperations.every((operation) => operation.summary.length > 10)).toBe(true);
   });
 
+  it("says what POST /traces takes besides {traces}: another format's export as it is, chosen by ?format=, and where a trace's schema is", () => {
+    const traces = operations.find((operation) => operation.key === "post /traces")!.operation as Operation & { parameters: Array<{ name: string; description?: string }> };
+    expect(traces.parameters.find((parameter) => parameter.name === "format")?.description).toMatch(/JSON or JSONL/);
+    const body = traces.requestBody!.content["application/json"]!.schema as { properties: { traces: { items: { description?: string } } } };
+    expect(body.properties.traces.items.description).toContain("/api/v1/schema/trace");
+  });
+
   it("states the body limit of every operation that takes a body, as x-body-limit and in its 413 answer", () => {
     const withBody = operations.filter(({ operation }) => operation.requestBody);
     expect(withBody.length).toBeGreaterThan(15);

@@ -71,5 +71,7 @@ export type TraceInput = z.input<typeof traceSchema>;
 export const MAX_TRACES_PER_REQUEST = 10_000;
 
 export const traceBatchSchema = z.object({
-  traces: z.array(z.unknown()).max(MAX_TRACES_PER_REQUEST, `at most ${MAX_TRACES_PER_REQUEST} traces per request; send several batches`),
+  traces: z
+    .array(z.unknown().describe("a native trace: its JSON Schema is GET /api/v1/schema/trace; one that does not fit it is rejected alone"))
+    .max(MAX_TRACES_PER_REQUEST, `at most ${MAX_TRACES_PER_REQUEST} traces per request; send several batches`),
 });
