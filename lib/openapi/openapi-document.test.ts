@@ -87,8 +87,9 @@ describe("the OpenAPI document of /api/v1", () => {
   });
 
   it("says what POST /traces takes besides {traces}: another format's export as it is, chosen by ?format=, and where a trace's schema is", () => {
-    const traces = operations.find((operation) => operation.key === "post /traces")!.operation as Operation & { parameters: Array<{ name: string; description?: string }> };
-    expect(traces.parameters.find((parameter) => parameter.name === "format")?.description).toMatch(/JSON or JSONL/);
+    const traces = operations.find((operation) => operation.key === "post /traces")!.operation;
+    const format = traces.parameters!.find((parameter) => parameter.name === "format") as { description?: string } | undefined;
+    expect(format?.description).toMatch(/JSON or JSONL/);
     const body = traces.requestBody!.content["application/json"]!.schema as { properties: { traces: { items: { description?: string } } } };
     expect(body.properties.traces.items.description).toContain("/api/v1/schema/trace");
   });

@@ -11,7 +11,15 @@ import { labelForDecision } from "./label-for-decision";
 import { splitExplanation } from "../words/glossary";
 import { syncOpenEdgeCases } from "./sync-open-edge-cases";
 
-export type DecideInput = { projectId: string; ids: string[]; decision: EdgeCaseDecision; note?: string; reviewer: Actor & { userId: string } };
+export type DecideInput = {
+  projectId: string;
+  ids: string[];
+  decision: EdgeCaseDecision;
+  note?: string;
+  reviewer: Actor & { userId: string };
+  /** Where the caller sent the id at `index`, for a 404's details: the body's `ids.N` unless the URL named it. */
+  pathOf?: (index: number) => string;
+};
 export type DecidedCase = { id: string; decision: EdgeCaseDecision; labels: number; knownHackId: string | null };
 
 /**
@@ -19,10 +27,10 @@ export type DecidedCase = { id: string; decision: EdgeCaseDecision; labels: numb
  * the reviewer's HumanLabel (replacing their earlier one), confirming a hack proposes a KnownHack
  * with the examples, and an AuditEvent records it. All cases are checked before any is decided.
  */
-export async function decideEdgeCases(db: Db, { projectId, ids, decision, note, reviewer }: DecideInput): Promise<DecidedCase[]> {
+export async function decideEdgeCases(db: Db, { projectId, ids, decision, note, reviewer, pathOf = (index) => `ids.${index}` }: DecideInput): Promise<DecidedCase[]> {
   const cases = await db.edgeCase.findMany({ where: { projectId, id: { in: ids } }, include: { examples: { select: { traceId: true } } } });
   // Which position, never which id: an error must not repeat an id that may be another project's.
-  const missing = ids.flatMap((id, index) => (cases.some((c) => c.id === id) ? [] : [{ path: `ids[${index}]`, message: "no such edge case in this project" }]));
+  const missing = ids.flatMap((id, index) => (cases.some((c) => c.id === id) ? [] : [{ path: pathOf(index), message: "no such edge case in this project" }]));
   if (missing.length) throw new AppError("not_found", "Edge case not found", missing);
   const closed = cases.filter((c) => c.status !== "open");
   if (closed.length) throw new AppError("conflict", `Already decided: ${closed.map((c) => c.id).join(", ")}`, closed.map((c) => ({ id: c.id, decision: c.decision })));

@@ -27,7 +27,7 @@ export async function recordRunEvents(db: Db, { projectId, runId, events }: { pr
     // Where, never which id: an error must not repeat an id that may be another project's.
     const missing = events.flatMap((event, index) =>
       event.kind === "rubric_changed" && typeof event.data?.rubricVersionId === "string" && !found.has(event.data.rubricVersionId)
-        ? [{ path: `events[${index}].data.rubricVersionId`, message: "names no rubric version of this project" }]
+        ? [{ path: `events.${index}.data.rubricVersionId`, message: "names no rubric version of this project" }]
         : [],
     );
     if (missing.length > 0) throw new AppError("bad_request", "data.rubricVersionId names no rubric version of this project", missing);

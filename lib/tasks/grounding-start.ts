@@ -16,7 +16,7 @@ export async function startGrounding(db: Db, { projectId, input, actor = systemA
     const wanted = [...new Set(input.taskIds)];
     const found = new Set((await db.task.findMany({ where: { projectId, id: { in: wanted } }, select: { id: true } })).map((task) => task.id));
     // Which position, never which id: an error must not repeat an id that may be another project's.
-    const missing = input.taskIds.flatMap((id, index) => (found.has(id) ? [] : [{ path: `taskIds[${index}]`, message: "no such task in this project" }]));
+    const missing = input.taskIds.flatMap((id, index) => (found.has(id) ? [] : [{ path: `taskIds.${index}`, message: "no such task in this project" }]));
     if (missing.length) throw new AppError("not_found", "Task not found", missing);
   }
   const imported = judges.filter((judge) => judge.kind === "imported");

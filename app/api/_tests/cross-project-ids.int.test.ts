@@ -97,7 +97,7 @@ describe("another project's task or run named when work is queued", () => {
     ]);
     const jobsBefore = await db.job.count({ where: { projectId: a } });
     const grounding = (taskId: string) => startGrounding(db, { projectId: a, input: { policy: { kind: "registered", name: "any" }, judgeIds: [judge.id], taskIds: [taskId], samples: 1 } });
-    await expect(grounding(task.id)).rejects.toMatchObject({ code: "not_found", message: "Task not found", details: [{ path: "taskIds[0]", message: "no such task in this project" }] });
+    await expect(grounding(task.id)).rejects.toMatchObject({ code: "not_found", message: "Task not found", details: [{ path: "taskIds.0", message: "no such task in this project" }] });
     await expect(grounding("no-such-task")).rejects.toMatchObject({ code: "not_found", message: "Task not found" });
     const judgeRun = (runId: string) => startJudgeRun(db, { projectId: a, judgeIds: [judge.id], selection: { by: "run", runId } });
     await expect(judgeRun(run.id)).rejects.toMatchObject({ code: "not_found", message: "Run not found" });

@@ -5,7 +5,7 @@ import { GET as getEdgeCases } from "@/app/api/v1/edge-cases/route";
 import { getDb } from "@/lib/db/client";
 import { seedJudgedTraces } from "@/lib/testing/seed-judged-traces";
 import { detectEdgeCases } from "@/lib/review/detect-edge-cases";
-import { callRoute, keyActingAs, routeTestProjects, type Member } from "@/lib/next/route-test";
+import { callRoute, keyActingAs, routeTestProjects, statusAndJson, type Member } from "@/lib/next/route-test";
 
 vi.mock("@/lib/next/auth", () => import("@/lib/next/route-test").then(({ authMock }) => authMock));
 
@@ -75,7 +75,11 @@ describe("POST /api/v1/edge-cases/{id}/decision", () => {
     const audit = await db.auditEvent.findFirstOrThrow({ where: { action: "edge_case.decided", subjectId: top!.id } });
     expect(audit).toMatchObject({ actorId: admin.id, actorLabel: `${admin.email} via api-key:triage` });
     expect((await callRoute(postDecision, path, { key: adminKey, body: { decision: "false_alarm" }, params: { id: top!.id } })).status).toBe(409);
-    expect((await callRoute(postDecision, "/api/v1/edge-cases/nope/decision", { key: adminKey, body: { decision: "false_alarm" }, params: { id: "nope" } })).status).toBe(404);
+    // The 404 names the URL's id, the only place this route takes one (not a body field "ids").
+    expect(await statusAndJson(await callRoute(postDecision, "/api/v1/edge-cases/nope/decision", { key: adminKey, body: { decision: "false_alarm" }, params: { id: "nope" } }))).toEqual({
+      status: 404,
+      body: { error: { code: "not_found", message: "Edge case not found", details: [{ path: "id", message: "no such edge case in this project" }] } },
+    });
   });
 
   it("exports the decisions as JSONL", async () => {

@@ -121,8 +121,10 @@ describe("POST /api/v1/runs/{id}/events", () => {
     const unknownKind = await events(run.id, { events: [{ kind: "note" }, { kind: "exploded" }] });
     expect(unknownKind.status).toBe(400);
     expect(unknownKind.body.error.details).toEqual([expect.objectContaining({ path: "events.1.kind" })]);
-    const foreign = await events(run.id, { kind: "rubric_changed", data: { rubricVersionId: otherVersionId } });
+    const foreign = await events(run.id, { events: [{ kind: "note" }, { kind: "rubric_changed", data: { rubricVersionId: otherVersionId } }] });
     expect(foreign.status).toBe(400);
+    // Named as zod names the unknown kind above, so a client reads both alike.
+    expect(foreign.body.error.details).toEqual([expect.objectContaining({ path: "events.1.data.rubricVersionId" })]);
     expect(await db.runEvent.count({ where: { runId: run.id } })).toBe(0);
   });
 });

@@ -9,6 +9,6 @@ import { resolveApiReviewer } from "@/lib/review/resolve-api-reviewer";
 export const POST = withApiKey(async (request, { db, key, params }) => {
   const { decision, note } = decideBodySchema.parse(await readJsonBody(request));
   const reviewer = await resolveApiReviewer(db, { apiKeyId: key.apiKeyId, projectId: key.projectId, keyName: key.name });
-  const [decided] = await decideEdgeCases(db, { projectId: key.projectId, ids: [String(params.id)], decision, note, reviewer });
+  const [decided] = await decideEdgeCases(db, { projectId: key.projectId, ids: [String(params.id)], decision, note, reviewer, pathOf: () => "id" });
   return NextResponse.json(decided);
 });
