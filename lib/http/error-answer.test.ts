@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { AppError } from "../errors/app-error";
 import { errorAnswer } from "./error-answer";
 
 describe("errorAnswer", () => {
@@ -18,5 +19,10 @@ describe("errorAnswer", () => {
         },
       },
     });
+  });
+
+  it("challenges a 401 with the Bearer scheme, and only a 401", () => {
+    expect(errorAnswer(new AppError("unauthorized", "Send a project API key")).headers).toEqual({ "www-authenticate": 'Bearer realm="goodhart"' });
+    expect(errorAnswer(new AppError("forbidden", "no")).headers).toBeUndefined();
   });
 });

@@ -26,6 +26,7 @@ describe("GET /api/v1/edge-cases", () => {
     const missing = await callRoute(getEdgeCases, "/api/v1/edge-cases?status=open");
     expect(missing.status).toBe(401);
     expect((await missing.json()).error).toMatchObject({ code: "unauthorized", message: expect.any(String), details: [] });
+    expect(missing.headers.get("www-authenticate")).toBe('Bearer realm="goodhart"');
     expect((await callRoute(getEdgeCases, "/api/v1/edge-cases", { key: "gh_not_a_key" })).status).toBe(401);
     const forbidden = await callRoute(getEdgeCases, `/api/v1/edge-cases?project=${project.slug}`, { key: other.key });
     expect(forbidden.status).toBe(403);
