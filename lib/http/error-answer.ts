@@ -23,7 +23,7 @@ export function errorAnswer(error: unknown): ErrorAnswer {
     return answer("unavailable", "The database is busy; send this again in a moment", 503, [], { "retry-after": "1" });
   }
   if (error instanceof AppError) {
-    // A 401 names how to authenticate (RFC 9110); HTTP clients such as OkHttp fail on one that does not.
+    // A 401 names how to authenticate (RFC 9110); some HTTP clients throw on one that does not.
     const headers =
       error.code === "unauthorized" ? { "www-authenticate": 'Bearer realm="goodhart"' } : error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) };
     return answer(error.code, error.message, error.status, error.details, headers);
