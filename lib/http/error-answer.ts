@@ -24,7 +24,7 @@ export function errorAnswer(error: unknown): ErrorAnswer {
   }
   if (error instanceof AppError) {
     // A 401 names how to authenticate (RFC 9110); some HTTP clients throw on one that does not.
-    const headers =
+    const headers: Record<string, string> | undefined =
       error.code === "unauthorized" ? { "www-authenticate": 'Bearer realm="goodhart"' } : error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) };
     return answer(error.code, error.message, error.status, error.details, headers);
   }

@@ -27,6 +27,7 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
     ...(query.assignee === "mine" ? { assigneeId: userId ?? "-" } : query.assignee === "unassigned" ? { assigneeId: null } : {}),
   };
   const { after } = query;
+  if (after && query.offset > 0) throw new AppError("bad_request", "Send offset or after, not both", [{ path: "offset", message: "send offset or after, not both" }]);
   if (after && (after.runPriority === null) !== !query.run) {
     throw new AppError("bad_request", "The cursor is of another list: pass the nextCursor of a page of this list", [{ path: "after", message: query.run ? "not a cursor of a run's list" : "a cursor of a run's list" }]);
   }
