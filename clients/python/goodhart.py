@@ -33,6 +33,10 @@ __all__ = ["Client", "Run", "GoodhartError", "GoodhartCallback", "trl_reward", "
            "openrlhf_reward_func", "to_plain"]
 
 MAX_POINTS_PER_REQUEST = 10_000
+MAX_ROLLOUTS_PER_REQUEST = 8192
+# The server's body limit (lib/http/body-limits.ts): it answers a bigger body 413 and closes the
+# connection while the body is still being sent, which urllib can only report as a broken pipe.
+MAX_BODY_BYTES = 32 * 1024 * 1024
 MAX_STEP = 2_147_483_647
 MAX_NAME_CHARS = 200
 # What the server refuses in a name: a NUL, a lone surrogate (PostgreSQL and UTF-8 cannot hold either).
@@ -54,7 +58,9 @@ class GoodhartError(Exception):
 class Client:
     """Talks to one Goodhart server with one project API key."""
 
-    def __init__(self, url: Optional[str] = None, api_key: Optional[str] = None, timeout: float = 60.0, retries: int = 4):
+    # 8 retries wait 0.5, 1, 2, 4 and then 8 s: about 40 s, longer than a restart of the server (16-24 s
+    # for `npm start` on a 2-core machine), which would otherwise stop a training run.
+    def __init__(self, url: Optional[str] = None, api_key: Optional[str] = None, timeout: float = 60.0, retries: int = 8):
         self.url = (url or os.environ.get("GOODHART_URL") or "http://localhost:3000").rstrip("/")
         self.api_key = api_key or os.environ.get("GOODHART_API_KEY")
         if not self.api_key:
@@ -64,7 +70,12 @@ class Client:
 
     def request(self, method: str, path: str, body: Any = None, headers: Optional[Mapping[str, str]] = None) -> Any:
         """Sends JSON and returns the JSON answer; retries busy answers (429, 503, ...) and lost connections."""
-        data = None if body is None else json.dumps(to_plain(body), allow_nan=False).encode("utf-8")
+        return self._request_bytes(method, path, None if body is None else _encode(body), headers)
+
+    def _request_bytes(self, method: str, path: str, data: Optional[bytes], headers: Optional[Mapping[str, str]] = None) -> Any:
+        if data is not None and len(data) > MAX_BODY_BYTES:
+            raise GoodhartError(413, "payload_too_large", f"{method} {path}: the body is {_mib(len(data))}, over the server's "
+                                f"{_mib(MAX_BODY_BYTES)} limit; nothing was sent (send it in smaller batches)")
         all_headers = {"authorization": f"Bearer {self.api_key}", "accept": "application/json", **(headers or {})}
         if data is not None:
             all_headers["content-type"] = "application/json"
@@ -98,8 +109,10 @@ class Client:
 
     def reward(self, rollouts: Sequence[Mapping[str, Any]], environment: Optional[str] = None, rubric_version_id: Optional[str] = None,
                run: Optional[str] = None, step: Optional[int] = None) -> Dict[str, Any]:
-        """POST /api/v1/reward. Rewards are floats, or None for a rollout that could not be scored (see "errors")."""
-        body: Dict[str, Any] = {"rollouts": list(rollouts)}
+        """POST /api/v1/reward. Rewards are floats, or None for a rollout that could not be scored (see "errors").
+        A batch over the server's body or rollout limit is sent in several requests (all scored by the
+        rubric version that scored the first) and answered as one, indices in the batch's order."""
+        body: Dict[str, Any] = {}
         if environment is not None:
             body["environment"] = environment
         if rubric_version_id is not None:
@@ -108,7 +121,17 @@ class Client:
             body["run"] = run
         if step is not None:
             body["step"] = int(step)
-        return self.request("POST", "/api/v1/reward", body)
+        rollouts = list(rollouts)
+        data = _encode({**body, "rollouts": rollouts})
+        if len(rollouts) <= MAX_ROLLOUTS_PER_REQUEST and len(data) <= MAX_BODY_BYTES:
+            return self._request_bytes("POST", "/api/v1/reward", data)
+        answer: Optional[Dict[str, Any]] = None
+        for start, part in _reward_parts(rollouts, len(_encode({**body, "rubricVersionId": "x" * 40, "rollouts": []}))):
+            pinned = body if answer is None else {**{k: v for k, v in body.items() if k != "environment"}, "rubricVersionId": answer["rubricVersionId"]}
+            part_answer = self.request("POST", "/api/v1/reward", {**pinned, "rollouts": part})
+            answer = part_answer if answer is None else _merge_reward_answers(answer, part_answer, start)
+        assert answer is not None, "rollouts is empty"
+        return answer
 
 
 class Run:
@@ -305,6 +328,46 @@ def openrlhf_reward_func(client: Client, environment: Optional[str] = None, rubr
                 "extra_logs": {key: _tensor(values) for key, values in body["extra_logs"].items()}}
 
     return reward_func
+
+
+def _encode(body: Any) -> bytes:
+    return json.dumps(to_plain(body), allow_nan=False).encode("utf-8")
+
+
+def _mib(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MiB"
+
+
+def _reward_parts(rollouts: List[Any], envelope_bytes: int) -> List[tuple]:
+    """(index of the first, rollouts) of each request: at most MAX_ROLLOUTS_PER_REQUEST rollouts and
+    MAX_BODY_BYTES a request."""
+    parts: List[tuple] = []
+    start, size = 0, envelope_bytes
+    for index, rollout in enumerate(rollouts):
+        rollout_bytes = len(_encode(rollout)) + 1  # and its comma
+        if envelope_bytes + rollout_bytes > MAX_BODY_BYTES:
+            raise GoodhartError(413, "payload_too_large", f"rollouts[{index}] alone is {_mib(rollout_bytes)}, over the server's "
+                                f"{_mib(MAX_BODY_BYTES)} body limit; nothing of the batch was sent")
+        if index > start and (size + rollout_bytes > MAX_BODY_BYTES or index - start >= MAX_ROLLOUTS_PER_REQUEST):
+            parts.append((start, rollouts[start:index]))
+            start, size = index, envelope_bytes
+        size += rollout_bytes
+    parts.append((start, rollouts[start:]))
+    return parts
+
+
+def _merge_reward_answers(answer: Dict[str, Any], part: Dict[str, Any], start: int) -> Dict[str, Any]:
+    """The answer to a batch sent in parts: a later part's errors named by their index in the whole batch."""
+    def shifted(error: Dict[str, Any]) -> Dict[str, Any]:
+        index = error["index"] + start
+        text = re.sub(r"^rollouts\[\d+\]", f"rollouts[{index}]", str(error.get("error", "")))
+        return {**error, "index": index, "error": text}
+
+    return {**answer,
+            "rewards": answer["rewards"] + part["rewards"], "results": answer["results"] + part["results"],
+            "errors": answer["errors"] + [shifted(error) for error in part["errors"]],
+            "traceIds": answer["traceIds"] + part["traceIds"],
+            "jobIds": answer["jobIds"] + [job for job in part.get("jobIds", []) if job not in answer["jobIds"]]}
 
 
 def _tensor(values: List[float]) -> Any:

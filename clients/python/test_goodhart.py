@@ -7,9 +7,13 @@ scores 1 and "No idea." scores 0 (the lab's rubric v1).
 """
 
 import asyncio
+import http.server
 import inspect
+import json
 import math
 import os
+import socket
+import threading
 import time
 import unittest
 import warnings
@@ -17,7 +21,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from goodhart import (Client, GoodhartCallback, GoodhartError, openrlhf_reward_func, trl_reward, verifiers_reward,
+from goodhart import (MAX_BODY_BYTES, Client, GoodhartCallback, GoodhartError, openrlhf_reward_func, trl_reward, verifiers_reward,
                       verl_compute_score)
 
 TAG = os.environ.get("GOODHART_TEST_TAG", "py")
@@ -200,6 +204,78 @@ class TrainerHarnessTest(unittest.TestCase):
         self.assertEqual([info["reward"] for info in infos], [0.75, 0.0])
         self.assertEqual(infos[0].keys(), infos[1].keys())
         self.assertEqual((infos[1]["reward_error"], infos[1]["reward_mask"]), (1.0, 0.0))
+
+
+class TransportTest(unittest.TestCase):
+    """What a long training run meets on the way to the server: big batches, a server restarting."""
+
+    def test_a_batch_over_the_body_limit_is_scored_in_parts_and_answered_as_one(self):
+        # 120 completions of 300,000 characters (long reasoning traces): over 32 MiB as one body, which
+        # the server refuses while urllib is still sending it (a broken pipe, "unreachable").
+        reward = trl_reward(self.client, ENVIRONMENT, run=self.client.run(f"{TAG}-big-batch"))
+        long_reply = GOOD_REPLY + " " + "and the policy says so. " * 12_500
+        completions = [[{"role": "assistant", "content": f"{i}: {long_reply}"}] for i in range(119)] + [[{"role": "robot", "content": "beep"}]]
+        prompts = [[{"role": "user", "content": "Where is my refund?"}]] * len(completions)
+        self.assertGreater(len(json.dumps(completions)), MAX_BODY_BYTES)
+        rewards = reward(prompts=prompts, completions=completions, trainer_state=SimpleNamespace(global_step=1))
+        self.assertEqual(len(rewards), 120)
+        self.assertTrue(all(isinstance(value, (int, float)) for value in rewards[:119]))
+        self.assertIsNone(rewards[119])
+        answer = self.client.reward([{"completion": c} for c in completions], environment=ENVIRONMENT)
+        self.assertEqual([(e["index"], e["error"].split(":")[0]) for e in answer["errors"]], [(119, "rollouts[119].completion[0].role")])
+        self.assertEqual(len(set(answer["traceIds"][:119])), 119)
+
+    def test_a_rollout_over_the_body_limit_is_refused_before_anything_is_sent(self):
+        nowhere = Client(f"http://127.0.0.1:{free_port()}", api_key="gh_test", retries=0)
+        with self.assertRaises(GoodhartError) as refused:
+            nowhere.reward([{"completion": "ok"}, {"completion": "x" * MAX_BODY_BYTES}], environment=ENVIRONMENT)
+        self.assertEqual((refused.exception.status, refused.exception.code), (413, "payload_too_large"))
+        self.assertIn("rollouts[1] alone is 32.0 MiB", str(refused.exception))
+
+    def test_a_server_restart_is_waited_out(self):
+        # `npm start` takes 16-24 s to answer again on a 2-core machine; a stand-in answers after 15 s.
+        port = free_port()
+        servers = []
+
+        def serve():  # the port is refused until then
+            servers.append(http.server.ThreadingHTTPServer(("127.0.0.1", port), RegisteredRunHandler))
+            servers[0].serve_forever()
+
+        starter = threading.Timer(15, serve)
+        starter.start()
+        try:
+            run = Client(f"http://127.0.0.1:{port}", api_key="gh_test").run(f"{TAG}-restart")
+            self.assertEqual(run.name, f"{TAG}-restart")
+        finally:
+            starter.cancel()
+            while starter.is_alive() and not servers:
+                time.sleep(0.1)
+            for server in servers:
+                server.shutdown()
+                server.server_close()
+
+    def setUp(self):
+        self.client = Client()
+
+
+class RegisteredRunHandler(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+        answer = json.dumps({"id": "run-1", "name": body["name"]}).encode()
+        self.send_response(201)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(answer)))
+        self.end_headers()
+        self.wfile.write(answer)
+
+    def log_message(self, *args):
+        pass
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def first(value):

@@ -54,6 +54,7 @@ export async function scoreRewardRequest(
   const version = await resolveRewardVersion(db, { projectId, rubricVersionId: request.rubricVersionId, environment: request.environment });
   const onError = request.onRolloutError ?? request.onError ?? "error";
   const errors: RolloutError[] = [];
+  const repeats = stepRepeats();
   const failed: Array<{ index: number; rollout: ScoredRollout }> = [];
   const good: Array<{ index: number; trace: Trace }> = [];
   for (const [index, raw] of request.rollouts.entries()) {
@@ -66,7 +67,7 @@ export async function scoreRewardRequest(
     }
     errors.push({ index, status: "error", error: read.error });
     const marked = markedErrorTrace(raw, read.error, { environment: version.environment, run: request.run, step: request.step });
-    if (marked) failed.push({ index, rollout: { trace: marked, results: [], externalId: `${errorRolloutPrefix}${hashTrace(marked)}` } });
+    if (marked) failed.push({ index, rollout: { trace: marked, results: [], externalId: repeats.idOf(`${errorRolloutPrefix}${hashTrace(marked)}`, marked) } });
   }
   if (onError === "fail" && errors.length) {
     throw new AppError("unprocessable", `${errors.length} of ${request.rollouts.length} rollouts cannot be scored; nothing was stored`, errors.map(({ index, error }) => ({ index, message: error })));
@@ -80,7 +81,7 @@ export async function scoreRewardRequest(
     const reward = Number.isFinite(scored[i]!.reward) ? scored[i]!.reward : null;
     const outcome = { ...trace.outcome, reward };
     const { hash, scoredHash } = hashTraceAndScored(trace, outcome);
-    scoredRollouts.push({ trace: { ...trace, outcome }, results: scored[i]!.results, externalId: `rollout:${hash}`, contentHash: scoredHash });
+    scoredRollouts.push({ trace: { ...trace, outcome }, results: scored[i]!.results, externalId: repeats.idOf(`rollout:${hash}`, trace), contentHash: scoredHash });
   }
   const stored = await storeScoredRolloutsBatched(db, { projectId, itemIds: version.itemIds, rollouts: [...scoredRollouts, ...failed.map(({ rollout }) => rollout)] });
 
@@ -98,6 +99,24 @@ export async function scoreRewardRequest(
     results[index] = [{ key: "error", answer: "n/a", evidence: error }];
   }
   return { rubricVersionId: version.id, itemKeys: itemKeysOf(version.rubric), rewards, results, errors, traceIds, jobIds: stored.jobIds };
+}
+
+/**
+ * A step's batch is the trainer's samples: a GRPO group often holds the same completion several
+ * times, and each is one sample of the step's reward, error rate and item rates. So within one
+ * request the n-th copy (n >= 2) of a rollout that names a step is its own trace (`ID#n`); the same
+ * request sent again gives the same ids and stores nothing new. Outside a step a copy is one trace.
+ */
+function stepRepeats() {
+  const seen = new Map<string, number>();
+  return {
+    idOf(externalId: string, trace: Pick<Trace, "step">): string {
+      if (trace.step === null || trace.step === undefined) return externalId;
+      const copy = (seen.get(externalId) ?? 0) + 1;
+      seen.set(externalId, copy);
+      return copy === 1 ? externalId : `${externalId}#${copy}`;
+    },
+  };
 }
 
 // An approved version's rubric is cached for the process and never changes (resolve-reward-version.ts),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { deleteProject, makeProject } from "../testing/factories";
+import { recordRolloutStepMetrics } from "../runs/record-rollout-step-metrics";
 import { scoreRewardRequest } from "./score-reward-request";
 
 const db = getDb();
@@ -67,4 +68,25 @@ it("answers a large batch of a run in request order: unreadable rollouts in plac
   expect(again.traceIds).toEqual(first.traceIds);
   expect(again.rewards).toEqual(first.rewards);
   expect(await db.trace.count({ where: { projectId, run: { name: run } } })).toBe(700);
+});
+
+// A GRPO group often holds the same completion several times; each is one of the step's samples.
+it("keeps each copy of a rollout in a step's batch as a sample of that step (its reward, error rate), and a resend stores nothing new", async () => {
+  const run = `reward-copies-${Date.now()}`;
+  const rollouts = [reply(20_000), reply(20_000), "No idea.", "No idea.", "No idea.", "No idea.", 42, 42].map((completion) => ({ completion }));
+  const sendStep = () => scoreRewardRequest(db, { projectId, request: { rubricVersionId, run, step: 1, rollouts } });
+  const first = await sendStep();
+
+  expect(new Set(first.traceIds.filter((id) => id !== null)).size).toBe(6);
+  const stored = () => db.trace.findMany({ where: { projectId, run: { name: run } }, select: { runId: true, reward: true } });
+  const traces = await stored();
+  expect(traces).toHaveLength(8);
+  expect(await recordRolloutStepMetrics(db, [{ runId: traces[0]!.runId!, step: 1 }])).toBeGreaterThan(0);
+  const metrics = await db.metricPoint.findMany({ where: { runId: traces[0]!.runId!, step: 1, name: { in: ["reward/mean", "reward/error_rate"] } }, select: { name: true, value: true } });
+  const scoredRewards = first.rewards.filter((reward): reward is number => reward !== null);
+  expect(new Map(metrics.map(({ name, value }) => [name, value]))).toEqual(new Map([["reward/mean", scoredRewards.reduce((a, b) => a + b) / 6], ["reward/error_rate", 2 / 8]]));
+
+  const again = await sendStep();
+  expect(again.traceIds).toEqual(first.traceIds);
+  expect(await stored()).toHaveLength(8);
 });
