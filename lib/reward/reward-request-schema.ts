@@ -57,7 +57,7 @@ export const openRlhfRequestSchema = z.object({
   prompts: z.array(z.unknown()).optional(),
   labels: z.array(z.unknown()).optional(),
   /** Not OpenRLHF's: the Python hook's sample ids, one per query (see rolloutSchema's sampleId). */
-  sampleIds: z.array(z.unknown()).optional(),
+  sampleIds: z.array(z.unknown()).optional().describe("not sent by OpenRLHF: each query's sample id (1-200 characters), as a rollout's sampleId in POST /reward"),
   /** Overrides `?onError=` for this request (a custom reward_func can send it). */
   onError: z.enum(["mask", "zero", "fail"]).optional(),
 });
