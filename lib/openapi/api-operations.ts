@@ -9,7 +9,7 @@ import { MAX_JSON_BODY_BYTES } from "../json/json-limits";
 import { redteamRequestSchema } from "../redteam/redteam-schemas";
 import { replayToolCallSchema } from "../replay/replay-tool-call-schema";
 import { decideBodySchema, edgeCaseQuerySchema } from "../review/edge-case-schemas";
-import { openRlhfRequestSchema, rewardRequestSchema } from "../reward/reward-request-schema";
+import { MAX_ROLLOUTS_PER_REQUEST, openRlhfRequestSchema, rewardRequestSchema, rolloutSchema } from "../reward/reward-request-schema";
 import { approveRubricVersionBodySchema, rubricVersionImportSchema, rubricVersionQuerySchema } from "../rubrics/rubric-version-schemas";
 import { metricPointsQuerySchema } from "../runs/metric-points-query";
 import { metricPointsBodySchema, registerRunSchema, runEventListSchema, runEventSchema } from "../runs/run-intake-schemas";
@@ -46,6 +46,9 @@ const rewardAnswers = {
   409: "the rubric version is a draft: the reward API serves approved versions",
   422: "onError fail, and a rollout cannot be scored: nothing was stored; the details name each rollout",
 };
+// The route reads each rollout on its own (a bad one is that rollout's error, not a 400), so its
+// envelope takes any; the document shows what a rollout is.
+const rewardBody = z.object({ ...rewardRequestSchema.shape, rollouts: z.array(rolloutSchema).min(1).max(MAX_ROLLOUTS_PER_REQUEST) });
 const decidedAlready = { 409: "decided already (by this request sent before, or by someone else)" };
 
 const rubricQuery = z.object({
@@ -241,7 +244,7 @@ export const apiOperations: ApiOperation[] = [
     path: "/reward",
     tag: "reward",
     summary: "Score rollouts with a rubric version; each rollout is stored as a trace",
-    body: rewardRequestSchema,
+    body: rewardBody,
     maxBodyBytes: MAX_API_BODY_BYTES,
     success: { status: 200, description: "{rewards, results, errors}" },
     answers: rewardAnswers,
