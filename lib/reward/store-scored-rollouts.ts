@@ -179,17 +179,22 @@ async function storeOnPostgres(pool: pg.Pool, slice: Slice, candidates: Candidat
   // order and one waits for the other instead of deadlocking.
   const externalIds = [...traceOf.keys()].sort();
   const createdAt = timeText(new Date());
+  // Only a slice with a caller's externalId carries the content column (most carry none: no cost to them).
+  const checksContent = rollouts.some(({ isSameAs }) => isSameAs !== undefined);
   const resultRowsOf = (ids: string[]) =>
     ids.flatMap((externalId) => {
       const own = resultsOf.get(externalId);
-      return own ? resultRows(externalId, own.results, itemIds, projectId, createdAt).map(([, ...rest]) => [externalId, own.contentHash, ...rest]) : [];
+      if (!own) return [];
+      const rows = resultRows(externalId, own.results, itemIds, projectId, createdAt);
+      return checksContent ? rows.map(([, ...rest]) => [externalId, own.contentHash, ...rest]) : rows;
     });
+  const resultColumns = checksContent ? resultByExternalIdAndContentColumns : resultByExternalIdColumns;
   const params: unknown[] = [];
   const traces = selectRows(traceColumns, externalIds.map((externalId) => traceOf.get(externalId)!.traceRow), params);
   const stepRows = externalIds.flatMap((externalId) => traceOf.get(externalId)!.stepRows);
   const steps = stepRows.length > 0 ? selectRows(stepColumns, stepRows, params) : null;
   const results = resultRowsOf(externalIds);
-  const resultSelect = results.length > 0 ? selectRows(resultByExternalIdColumns, results, params) : null;
+  const resultSelect = results.length > 0 ? selectRows(resultColumns, results, params) : null;
   params.push(projectId, externalIds);
   const [projectParam, externalIdsParam] = [`$${params.length - 1}::text`, `$${params.length}::text[]`];
   const found = await pool.query<StoredTrace & { externalId: string; isNew: boolean }>(
@@ -197,7 +202,7 @@ async function storeOnPostgres(pool: pg.Pool, slice: Slice, candidates: Candidat
       `WITH new_trace AS (INSERT INTO "Trace" (${quotedNames(traceColumns)}) ${traces} ON CONFLICT ("projectId", "externalId") DO NOTHING RETURNING "id", "externalId", "contentHash", "reward")`,
       steps && `, new_step AS (INSERT INTO "TraceStep" (${quotedNames(stepColumns)}) SELECT * FROM (${steps}) AS step WHERE step."traceId" IN (SELECT "id" FROM new_trace))`,
       `, stored AS (SELECT "id", "externalId", "contentHash", "reward", true AS "isNew" FROM new_trace UNION ALL SELECT "id", "externalId", "contentHash", "reward", false FROM "Trace" WHERE "projectId" = ${projectParam} AND "externalId" = ANY(${externalIdsParam}))`,
-      resultSelect && `, new_result AS (${insertResults(resultSelect)})`,
+      resultSelect && `, new_result AS (${insertResults(resultSelect, checksContent)})`,
       `SELECT "id", "externalId", "contentHash", "reward", "isNew" FROM stored`,
     ]
       .filter(Boolean)
@@ -210,12 +215,12 @@ async function storeOnPostgres(pool: pg.Pool, slice: Slice, candidates: Candidat
   if (committedMeanwhile.length > 0) {
     const again: unknown[] = [];
     const lateResults = resultRowsOf(committedMeanwhile);
-    const lateSelect = lateResults.length > 0 ? selectRows(resultByExternalIdColumns, lateResults, again) : null;
+    const lateSelect = lateResults.length > 0 ? selectRows(resultColumns, lateResults, again) : null;
     again.push(projectId, committedMeanwhile);
     const late = await pool.query<StoredTrace & { externalId: string }>(
       [
         `WITH stored AS (SELECT "id", "externalId", "contentHash", "reward" FROM "Trace" WHERE "projectId" = $${again.length - 1}::text AND "externalId" = ANY($${again.length}::text[]))`,
-        lateSelect && `, new_result AS (${insertResults(lateSelect)})`,
+        lateSelect && `, new_result AS (${insertResults(lateSelect, checksContent)})`,
         `SELECT "id", "externalId", "contentHash", "reward" FROM stored`,
       ]
         .filter(Boolean)
@@ -236,10 +241,11 @@ async function storeOnPostgres(pool: pg.Pool, slice: Slice, candidates: Candidat
 
 // Item results named by their rollout's externalId, joined to the trace ids the statement found; with
 // a contentHash (a caller's externalId), only to a trace of that content.
-const resultByExternalIdColumns: Columns = [["externalId", "text"], ["contentHash", "text"], ...itemResultColumns.slice(1)];
-const insertResults = (select: string) =>
+const resultByExternalIdColumns: Columns = [["externalId", "text"], ...itemResultColumns.slice(1)];
+const resultByExternalIdAndContentColumns: Columns = [["externalId", "text"], ["contentHash", "text"], ...itemResultColumns.slice(1)];
+const insertResults = (select: string, checksContent: boolean) =>
   `INSERT INTO "ItemResult" (${quotedNames(itemResultColumns)}) SELECT stored."id", result."rubricItemId", result."projectId", result."answer", result."evidence", result."createdAt" ` +
-  `FROM (${select}) AS result JOIN stored ON stored."externalId" = result."externalId" AND (result."contentHash" IS NULL OR stored."contentHash" = result."contentHash") ORDER BY 1, 2 ${keepStoredResult}`;
+  `FROM (${select}) AS result JOIN stored ON stored."externalId" = result."externalId"${checksContent ? ` AND (result."contentHash" IS NULL OR stored."contentHash" = result."contentHash")` : ""} ORDER BY 1, 2 ${keepStoredResult}`;
 
 // A slice of at least this many rollouts is written on PostgreSQL as two transactions at once, each on
 // its own connection: the server's work for it (the rows, their indexes, the foreign-key checks of
