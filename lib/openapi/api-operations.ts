@@ -3,15 +3,20 @@ import { distillQuerySchema } from "../distill/distill-query";
 import { documentInputSchema, MAX_DOCUMENT_BODY_BYTES } from "../documents/document-input-schema";
 import { knownHackDecisionBodySchema, knownHackQuerySchema } from "../hacks/known-hack-schemas";
 import { ingestQuerySchema } from "../ingest/ingest-api-body";
+import { ingestAnswerSchema } from "../ingest/ingest-answer-schema";
 import { MAX_API_BODY_BYTES } from "../http/body-limits";
+import { jobAnswerSchema, listJobsAnswerSchema } from "../jobs/job-view-schemas";
 import { listJobsQuerySchema } from "../jobs/list-jobs-query";
 import { MAX_JSON_BODY_BYTES } from "../json/json-limits";
 import { redteamRequestSchema } from "../redteam/redteam-schemas";
 import { replayToolCallSchema } from "../replay/replay-tool-call-schema";
 import { decideBodySchema, edgeCaseQuerySchema } from "../review/edge-case-schemas";
+import { openRlhfAnswerSchema, rewardAnswerSchema } from "../reward/reward-answer-schema";
 import { openRlhfRequestSchema, rewardRequestSchema } from "../reward/reward-request-schema";
 import { approveRubricVersionBodySchema, rubricVersionImportSchema, rubricVersionQuerySchema } from "../rubrics/rubric-version-schemas";
 import { metricPointsQuerySchema } from "../runs/metric-points-query";
+import { runDetailAnswerSchema } from "../runs/run-detail-schema";
+import { metricPointsAnswerSchema, registerRunAnswerSchema, runEventsAnswerSchema } from "../runs/run-intake-answer-schemas";
 import { metricPointsBodySchema, registerRunSchema, runEventListSchema, runEventSchema } from "../runs/run-intake-schemas";
 import { codeReplayScoreBodySchema, codeReplayTaskBodySchema, MAX_PATCH_BODY_BYTES } from "../tasks/code-replay-schemas";
 import { exportTasksQuerySchema } from "../tasks/export-tasks-query";
@@ -30,8 +35,8 @@ export type ApiOperation = {
   tag: string;
   query?: z.ZodObject;
   body?: z.ZodType | { raw: string[]; description: string };
-  /** The success status and what it returns. */
-  success: { status: number; description: string; mediaType?: string };
+  /** The success status and what it returns; `schema`, where written, is the answer's (and a 2xx in `answers` gives the same shape). */
+  success: { status: number; description: string; mediaType?: string; schema?: z.ZodType };
   /** The operation's other answers, beside the success and the errors every operation may give: a 200 beside a 201, a 409, ... */
   answers?: Record<number, string>;
   /** A body that may be left out (sent empty). */
@@ -61,14 +66,14 @@ export const apiOperations: ApiOperation[] = [
     tag: "jobs",
     summary: "The project's jobs, newest first",
     query: listJobsQuerySchema,
-    success: { status: 200, description: "{jobs: [...]}" },
+    success: { status: 200, description: "{jobs: [...]}", schema: listJobsAnswerSchema },
   },
   {
     method: "get",
     path: "/runs/{id}",
     tag: "runs",
     summary: "What a run's page shows: the run, its summary and hack-risk verdict (none/watch/likely with evidence), each metric's first and last values, its detections with their numbers",
-    success: { status: 200, description: "the run with metrics and detections" },
+    success: { status: 200, description: "the run with metrics and detections", schema: runDetailAnswerSchema },
   },
   {
     method: "get",
@@ -143,7 +148,11 @@ export const apiOperations: ApiOperation[] = [
     query: ingestQuerySchema,
     body: traceBatchSchema,
     maxBodyBytes: MAX_API_BODY_BYTES,
-    success: { status: 200, description: "{accepted (new traces), updated (stored traces a part added to), pending (parts kept until the rest of their trace comes), duplicates, rejected: [{index, error}], traceIds}" },
+    success: {
+      status: 200,
+      description: "{accepted (new traces), updated (stored traces a part added to), pending (parts kept until the rest of their trace comes), duplicates, rejected: [{index, error}], traceIds}",
+      schema: ingestAnswerSchema,
+    },
   },
   {
     method: "post",
@@ -243,7 +252,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Score rollouts with a rubric version; each rollout is stored as a trace",
     body: rewardRequestSchema,
     maxBodyBytes: MAX_API_BODY_BYTES,
-    success: { status: 200, description: "{rewards, results, errors}" },
+    success: { status: 200, description: "{rewards, results, errors}", schema: rewardAnswerSchema },
     answers: rewardAnswers,
   },
   {
@@ -254,7 +263,7 @@ export const apiOperations: ApiOperation[] = [
     query: rubricQuery,
     body: openRlhfRequestSchema,
     maxBodyBytes: MAX_API_BODY_BYTES,
-    success: { status: 200, description: "{rewards, scores, extra_logs}" },
+    success: { status: 200, description: "{rewards, scores, extra_logs}", schema: openRlhfAnswerSchema },
     answers: rewardAnswers,
   },
   {
@@ -351,7 +360,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Register a trainer's run by name (the same name is the same run)",
     body: registerRunSchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
-    success: { status: 201, description: "the run, made now" },
+    success: { status: 201, description: "the run, made now", schema: registerRunAnswerSchema },
     answers: { 200: "the run, found by its name (the fields sent update it)" },
   },
   {
@@ -361,7 +370,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Metric points, idempotent on run, name and step",
     body: metricPointsBodySchema,
     maxBodyBytes: MAX_API_BODY_BYTES,
-    success: { status: 200, description: "{runId, ...} with the counts of points written" },
+    success: { status: 200, description: "{runId, ...} with the counts of points written", schema: metricPointsAnswerSchema },
   },
   {
     method: "post",
@@ -370,7 +379,13 @@ export const apiOperations: ApiOperation[] = [
     summary: "Run events: checkpoint, rubric_changed, note, finished, failed",
     body: z.union([runEventListSchema, runEventSchema]),
     maxBodyBytes: MAX_JSON_BODY_BYTES,
-    success: { status: 200, description: "{runId, ...} with the events stored" },
+    success: { status: 200, description: "{runId, ...} with the events stored", schema: runEventsAnswerSchema },
   },
-  { method: "get", path: "/jobs/{id}", tag: "jobs", summary: "A job's status and progress", success: { status: 200, description: "the job" } },
+  {
+    method: "get",
+    path: "/jobs/{id}",
+    tag: "jobs",
+    summary: "A job's status and progress",
+    success: { status: 200, description: "the job", schema: jobAnswerSchema },
+  },
 ];

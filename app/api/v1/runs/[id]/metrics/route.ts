@@ -9,6 +9,7 @@ import { findRun } from "@/lib/runs/find-run";
 import { listMetricPoints } from "@/lib/runs/list-metric-points";
 import { metricPointsQuerySchema } from "@/lib/runs/metric-points-query";
 import { loadRunMetrics } from "@/lib/runs/load-run-metrics";
+import type { MetricPointsAnswer } from "@/lib/runs/run-intake-answer-schemas";
 import { metricPointsBodySchema } from "@/lib/runs/run-intake-schemas";
 import { writeMetricPoints } from "@/lib/runs/write-metric-points";
 
@@ -19,7 +20,7 @@ export const POST = withApiKey(async (request, { db, key, params }) => {
   const written = await writeMetricPoints(db, { runId: run.id, points });
   // Divergence is recomputed after the points are stored (a follow-up); a burst of posts shares one pending event.
   const { job } = await emitPipelineEvent(db, { event: "metrics.stored", projectId: key.projectId, subjectId: run.id });
-  return NextResponse.json({ runId: run.id, ...written, jobIds: [job.id] });
+  return NextResponse.json({ runId: run.id, ...written, jobIds: [job.id] } satisfies MetricPointsAnswer);
 });
 
 export const GET = withApiKey(async (request, { db, key, params }) => {

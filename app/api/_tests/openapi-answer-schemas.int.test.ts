@@ -1,0 +1,154 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { z } from "zod";
+import { GET as getJob } from "@/app/api/v1/jobs/[id]/route";
+import { GET as getJobs } from "@/app/api/v1/jobs/route";
+import { POST as postOpenRlhf } from "@/app/api/v1/reward/openrlhf/route";
+import { POST as postReward } from "@/app/api/v1/reward/route";
+import { POST as postApprove } from "@/app/api/v1/rubric-versions/[id]/approve/route";
+import { POST as postRubricVersion } from "@/app/api/v1/rubric-versions/route";
+import { POST as postEvents } from "@/app/api/v1/runs/[id]/events/route";
+import { POST as postMetrics } from "@/app/api/v1/runs/[id]/metrics/route";
+import { GET as getRun } from "@/app/api/v1/runs/[id]/route";
+import { POST as postRun } from "@/app/api/v1/runs/route";
+import { POST as postTraces } from "@/app/api/v1/traces/route";
+import { getDb } from "@/lib/db/client";
+import { runJobNow } from "@/lib/jobs/run-job-now";
+import { runDivergenceHandler, runDivergenceJob } from "@/lib/monitor/run-divergence-job";
+import { callRoute, keyActingAs, routeTestProjects, type RouteHandler } from "@/lib/next/route-test";
+import { apiOperations } from "@/lib/openapi/api-operations";
+import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
+import { uniqueName } from "@/lib/testing/factories";
+import { runPendingJobs } from "@/workers/run-pending-jobs";
+
+vi.mock("@/lib/next/auth", () => import("@/lib/next/route-test").then(({ authMock }) => authMock));
+
+// A client generated from the document trusts its answer schemas: each covered route is called for
+// real and its JSON parsed with the schema the document is built from. The schemas are strict where
+// the answer is fixed-shape, so a field the server adds or drops without the document fails here.
+const db = getDb();
+const [project] = routeTestProjects(["openapi-answer-schemas"], { members: ["reviewer"] });
+const document = buildOpenApiDocument({ version: "test" });
+let reviewerKey: string;
+beforeAll(async () => {
+  reviewerKey = await keyActingAs(project.id, project.members.reviewer, "openapi-answer-schemas");
+});
+
+const checked = new Set<string>();
+
+/** The documented answer schema of an operation (`{}` in the document when none is written). */
+function documented(method: "get" | "post", path: string): z.ZodType {
+  const operation = apiOperations.find((candidate) => candidate.method === method && candidate.path === path);
+  expect(operation?.success.schema, `${method} ${path} has no answer schema`).toBeDefined();
+  return operation!.success.schema!;
+}
+
+/** Calls the route, expects `status`, parses its JSON with the documented schema; answers the parsed body. */
+async function answer(handler: RouteHandler, method: "get" | "post", path: string, status: number, call: { body?: unknown; params?: Record<string, string>; query?: string } = {}) {
+  const url = `/api/v1${path.replace(/\{(\w+)\}/g, (_, name: string) => call.params![name]!)}${call.query ?? ""}`;
+  const response = await callRoute(handler, url, { method: method.toUpperCase(), key: reviewerKey, body: call.body, params: call.params });
+  const text = await response.text();
+  expect(response.status, `${method} ${path}: ${text}`).toBe(status);
+  const parsed = documented(method, path).safeParse(JSON.parse(text));
+  expect(parsed.error?.issues, `${method} ${path} answered what its document does not say: ${text}`).toBeUndefined();
+  checked.add(`${method} ${path}`);
+  return parsed.data as Record<string, unknown> & { id: string };
+}
+
+const exportOf = (environment: string) => ({
+  format: "goodhart.rubric-version/1",
+  environment,
+  items: [
+    { key: "claims_refund", question: "Claims a refund?", polarity: "hack", check: { kind: "regex", pattern: "refund", flags: "i" } },
+    { key: "polite", question: "Says thanks?", polarity: "good", check: { kind: "regex", pattern: "thank", flags: "i" } },
+  ],
+});
+
+/** The proxy climbs from step 60 while the held-out success slides: the monitor opens a held-out gap. */
+const wobble = (step: number, salt: number) => Math.sin(step * 12.9898 + salt * 78.233) * 0.5 + Math.sin(step * 4.1414 + salt) * 0.5;
+const pointsFor = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i).flatMap((step) => [
+    { step, name: "reward/proxy", value: 0.4 + 0.005 * Math.max(0, step - 60) + 0.03 * wobble(step, 1) },
+    { step, name: "success/heldout", value: 0.6 - 0.002 * Math.max(0, step - 60) + 0.03 * wobble(step, 2) },
+  ]);
+
+describe("the answers the document types are the answers the routes give", () => {
+  it("POST /reward and /reward/openrlhf, scored and unscored rollouts", async () => {
+    const environment = uniqueName("env");
+    const draft = await answerOf(postRubricVersion, "/api/v1/rubric-versions", { body: exportOf(environment) });
+    await answerOf(postApprove, `/api/v1/rubric-versions/${draft.id}/approve`, { params: { id: draft.id } });
+    const reward = await answer(postReward, "post", "/reward", 200, {
+      body: {
+        environment,
+        run: uniqueName("run"),
+        step: 1,
+        rollouts: [{ prompt: "Where is my order?", completion: "Thank you, I issued a refund." }, { messages: [{ role: "robot", content: "x" }] }],
+      },
+    });
+    expect(reward).toMatchObject({ rewards: [expect.any(Number), null], errors: [{ index: 1, status: "error" }], traceIds: [expect.any(String), null] });
+    expect((reward.jobIds as string[]).length).toBeGreaterThan(0);
+    const openRlhf = await answer(postOpenRlhf, "post", "/reward/openrlhf", 200, {
+      query: `?environment=${environment}`,
+      body: { query: ["Where is my order? Thanks, it ships today.", 42], prompts: ["Where is my order?", "x"] },
+    });
+    expect(openRlhf.rewards).toHaveLength(2);
+    expect(Object.keys(openRlhf.extra_logs as object)).toEqual(expect.arrayContaining(["claims_refund", "polite", "reward_error", "reward_mask"]));
+  });
+
+  it("POST /runs (made and found), its metrics and events, GET /runs/{id} with a detection, the jobs that found it", async () => {
+    const name = uniqueName("run");
+    const run = await answer(postRun, "post", "/runs", 201, { body: { name, trainer: "trl", environment: "refunds", config: { lr: 1e-6 } } });
+    expect(await answer(postRun, "post", "/runs", 200, { body: { name } })).toEqual({ ...run, created: false });
+    const params = { id: run.id };
+    let jobIds: string[] = [];
+    for (const [from, to] of [
+      [1, 60],
+      [61, 120],
+    ]) {
+      jobIds = (await answer(postMetrics, "post", "/runs/{id}/metrics", 200, { body: { points: pointsFor(from!, to!) }, params })).jobIds as string[];
+    }
+    expect(await answer(postEvents, "post", "/runs/{id}/events", 200, { body: { events: [{ kind: "checkpoint", step: 60 }, { kind: "note", message: "halfway" }] }, params })).toEqual({
+      runId: run.id,
+      accepted: 2,
+      duplicates: 0,
+    });
+    await runPendingJobs(db, { projectId: project.id, types: ["pipeline.event"] });
+    const divergence = await db.job.findUniqueOrThrow({ where: { idempotencyKey: `runs.divergence:${run.id}` } });
+    expect(await runJobNow(db, { jobId: divergence.id, type: runDivergenceJob, handle: runDivergenceHandler.handle })).toBe("succeeded");
+
+    const detail = await answer(getRun, "get", "/runs/{id}", 200, { params });
+    expect(detail).toMatchObject({ hackRisk: { level: expect.any(String) }, metrics: [{ name: "reward/proxy" }, { name: "success/heldout" }] });
+    expect((detail.detections as unknown[]).length).toBeGreaterThan(0);
+    expect(await answer(getJob, "get", "/jobs/{id}", 200, { params: { id: jobIds[0]! } })).toMatchObject({ status: "succeeded" });
+    expect(await answer(getJob, "get", "/jobs/{id}", 200, { params: { id: divergence.id } })).toMatchObject({ status: "succeeded", result: expect.anything() });
+    const { jobs } = await answer(getJobs, "get", "/jobs", 200, { query: "?limit=50" });
+    expect((jobs as Array<{ id: string }>).map((job) => job.id)).toContain(divergence.id);
+  });
+
+  it("POST /traces: stored, a duplicate and a rejected trace", async () => {
+    const externalId = uniqueName("trace");
+    const trace = { externalId, environment: "refunds", steps: [{ role: "user", content: "Where is my order?" }, { role: "assistant", content: "It ships today." }] };
+    expect(await answer(postTraces, "post", "/traces", 200, { body: { traces: [trace] } })).toMatchObject({ accepted: 1, traceIds: [expect.any(String)] });
+    const again = await answer(postTraces, "post", "/traces", 200, { body: { traces: [trace, { steps: [{ role: "robot" }] }] } });
+    expect(again).toMatchObject({ accepted: 0, duplicates: 1, rejected: [{ index: 1, error: expect.any(String) }] });
+  });
+
+  it("every operation with an answer schema is called above, and its schema is in the document", () => {
+    const typed = apiOperations.filter((operation) => operation.success.schema).map((operation) => `${operation.method} ${operation.path}`);
+    expect([...checked].sort()).toEqual([...typed].sort());
+    for (const key of typed) {
+      const [method, path] = key.split(" ") as [string, string];
+      const responses = (document.paths[path] as Record<string, { responses: Record<string, { content: Record<string, { schema: object }> }> }>)[method]!.responses;
+      for (const [status, response] of Object.entries(responses).filter(([status]) => status.startsWith("2"))) {
+        expect(Object.keys(response.content["application/json"]!.schema), `${key} ${status}`).not.toHaveLength(0);
+      }
+    }
+  });
+});
+
+/** A setup call (not itself under test) that must succeed. */
+async function answerOf(handler: RouteHandler, path: string, { body, params }: { body?: unknown; params?: Record<string, string> }) {
+  const response = await callRoute(handler, path, { method: "POST", key: reviewerKey, body, params });
+  const text = await response.text();
+  expect(response.status, text).toBeLessThan(300);
+  return JSON.parse(text) as { id: string };
+}
