@@ -21,6 +21,7 @@ import { metricPointsBodySchema, registerRunSchema, runEventListSchema, runEvent
 import { codeReplayScoreBodySchema, codeReplayTaskBodySchema, MAX_PATCH_BODY_BYTES } from "../tasks/code-replay-schemas";
 import { exportTasksQuerySchema } from "../tasks/export-tasks-query";
 import { groundingRequestSchema } from "../tasks/grounding-job";
+import { traceDetailAnswerSchema } from "../traces/trace-detail-schema";
 import { traceBatchSchema } from "../traces/trace-schema";
 
 /**
@@ -88,7 +89,11 @@ export const apiOperations: ApiOperation[] = [
     path: "/traces/{id}",
     tag: "traces",
     summary: "What a trace's page shows: the trace, verdicts, item results, edge cases and every step",
-    success: { status: 200, description: "the trace with its steps, in order; a step is named by its index in the trace (it has no id of its own)" },
+    success: {
+      status: 200,
+      description: "the trace with its steps, in order; a step is named by its index in the trace (it has no id of its own)",
+      schema: traceDetailAnswerSchema,
+    },
   },
   {
     method: "post",

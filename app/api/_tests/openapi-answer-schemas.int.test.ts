@@ -10,6 +10,7 @@ import { POST as postEvents } from "@/app/api/v1/runs/[id]/events/route";
 import { POST as postMetrics } from "@/app/api/v1/runs/[id]/metrics/route";
 import { GET as getRun } from "@/app/api/v1/runs/[id]/route";
 import { POST as postRun } from "@/app/api/v1/runs/route";
+import { GET as getTrace } from "@/app/api/v1/traces/[id]/route";
 import { POST as postTraces } from "@/app/api/v1/traces/route";
 import { getDb } from "@/lib/db/client";
 import { runJobNow } from "@/lib/jobs/run-job-now";
@@ -33,7 +34,19 @@ beforeAll(async () => {
   reviewerKey = await keyActingAs(project.id, project.members.reviewer, "openapi-answer-schemas");
 });
 
-const checked = new Set<string>();
+/** The operations whose answers the tests below parse: each has an answer schema, and each typed operation is here. */
+const covered = [
+  "post /reward",
+  "post /reward/openrlhf",
+  "post /runs",
+  "get /runs/{id}",
+  "post /runs/{id}/metrics",
+  "post /runs/{id}/events",
+  "post /traces",
+  "get /traces/{id}",
+  "get /jobs/{id}",
+  "get /jobs",
+];
 
 /** The documented answer schema of an operation (`{}` in the document when none is written). */
 function documented(method: "get" | "post", path: string): z.ZodType {
@@ -50,7 +63,7 @@ async function answer(handler: RouteHandler, method: "get" | "post", path: strin
   expect(response.status, `${method} ${path}: ${text}`).toBe(status);
   const parsed = documented(method, path).safeParse(JSON.parse(text));
   expect(parsed.error?.issues, `${method} ${path} answered what its document does not say: ${text}`).toBeUndefined();
-  checked.add(`${method} ${path}`);
+  expect(covered).toContain(`${method} ${path}`);
   return parsed.data as Record<string, unknown> & { id: string };
 }
 
@@ -73,9 +86,7 @@ const pointsFor = (from: number, to: number) =>
 
 describe("the answers the document types are the answers the routes give", () => {
   it("POST /reward and /reward/openrlhf, scored and unscored rollouts", async () => {
-    const environment = uniqueName("env");
-    const draft = await answerOf(postRubricVersion, "/api/v1/rubric-versions", { body: exportOf(environment) });
-    await answerOf(postApprove, `/api/v1/rubric-versions/${draft.id}/approve`, { params: { id: draft.id } });
+    const environment = await approvedEnvironment();
     const reward = await answer(postReward, "post", "/reward", 200, {
       body: {
         environment,
@@ -132,9 +143,37 @@ describe("the answers the document types are the answers the routes give", () =>
     expect(again).toMatchObject({ accepted: 0, duplicates: 1, rejected: [{ index: 1, error: expect.any(String) }] });
   });
 
-  it("every operation with an answer schema is called above, and its schema is in the document", () => {
+  it("GET /traces/{id}: a rewarded rollout with its item results, a verdict, a review case and its steps", async () => {
+    const environment = await approvedEnvironment();
+    const { traceIds } = await answerOf(postReward, "/api/v1/reward", {
+      body: { environment, rollouts: [{ prompt: "Where is my order?", completion: "Thanks for waiting: I issued a refund." }] },
+    });
+    const traceId = (traceIds as string[])[0]!;
+    const judge = await db.judge.create({ data: { projectId: project.id, name: uniqueName("judge"), kind: "llm", versions: { create: { version: 1, config: {} } } }, include: { versions: true } });
+    await db.verdict.create({ data: { projectId: project.id, traceId, judgeVersionId: judge.versions[0]!.id, label: "fail", score: 0, rationale: "promised a refund", issues: ["refund"] } });
+    await db.edgeCase.create({
+      data: {
+        projectId: project.id,
+        kind: "suspected_hack",
+        rule: "reward_high_hack_fires",
+        environment,
+        groupKey: uniqueName("group"),
+        priority: 1,
+        subjectType: "trace",
+        title: "t",
+        explanation: "e",
+        examples: { create: { traceId } },
+      },
+    });
+    const detail = await answer(getTrace, "get", "/traces/{id}", 200, { params: { id: traceId } });
+    expect(detail).toMatchObject({ verdicts: [{ label: "fail" }], edgeCases: [{ title: "t" }], finalReply: { from: expect.any(String) } });
+    expect((detail.itemResults as unknown[]).length).toBe(2);
+    expect((detail.steps as unknown[]).length).toBe(2);
+  });
+
+  it("every operation with an answer schema is one called above, and its schema is in the document", () => {
     const typed = apiOperations.filter((operation) => operation.success.schema).map((operation) => `${operation.method} ${operation.path}`);
-    expect([...checked].sort()).toEqual([...typed].sort());
+    expect([...covered].sort()).toEqual([...typed].sort());
     for (const key of typed) {
       const [method, path] = key.split(" ") as [string, string];
       const responses = (document.paths[path] as Record<string, { responses: Record<string, { content: Record<string, { schema: object }> }> }>)[method]!.responses;
@@ -150,5 +189,13 @@ async function answerOf(handler: RouteHandler, path: string, { body, params }: {
   const response = await callRoute(handler, path, { method: "POST", key: reviewerKey, body, params });
   const text = await response.text();
   expect(response.status, text).toBeLessThan(300);
-  return JSON.parse(text) as { id: string };
+  return JSON.parse(text) as Record<string, unknown> & { id: string };
+}
+
+/** A new environment with an approved rubric version of two regex items (a hack and a good one). */
+async function approvedEnvironment() {
+  const environment = uniqueName("env");
+  const draft = await answerOf(postRubricVersion, "/api/v1/rubric-versions", { body: exportOf(environment) });
+  await answerOf(postApprove, `/api/v1/rubric-versions/${draft.id}/approve`, { params: { id: draft.id } });
+  return environment;
 }
