@@ -10,6 +10,7 @@ import { listJobsQuerySchema } from "../jobs/list-jobs-query";
 import { MAX_JSON_BODY_BYTES } from "../json/json-limits";
 import { redteamRequestSchema } from "../redteam/redteam-schemas";
 import { replayToolCallSchema } from "../replay/replay-tool-call-schema";
+import { edgeCaseListSchema } from "../review/edge-case-list-schema";
 import { decideBodySchema, edgeCaseQuerySchema } from "../review/edge-case-schemas";
 import { openRlhfAnswerSchema, rewardAnswerSchema } from "../reward/reward-answer-schema";
 import { openRlhfRequestSchema, rewardRequestSchema } from "../reward/reward-request-schema";
@@ -331,7 +332,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "review",
     summary: "The review queue",
     query: edgeCaseQuerySchema,
-    success: { status: 200, description: "the page of cases asked for, with the total" },
+    success: { status: 200, description: "the page of cases asked for, with the total", schema: edgeCaseListSchema },
   },
   {
     method: "get",

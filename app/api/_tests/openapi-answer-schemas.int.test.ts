@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
+import { POST as postDecision } from "@/app/api/v1/edge-cases/[id]/decision/route";
+import { GET as getEdgeCases } from "@/app/api/v1/edge-cases/route";
 import { GET as getJob } from "@/app/api/v1/jobs/[id]/route";
 import { GET as getJobs } from "@/app/api/v1/jobs/route";
 import { POST as postOpenRlhf } from "@/app/api/v1/reward/openrlhf/route";
@@ -46,6 +48,7 @@ const covered = [
   "get /traces/{id}",
   "get /jobs/{id}",
   "get /jobs",
+  "get /edge-cases",
 ];
 
 /** The documented answer schema of an operation (`{}` in the document when none is written). */
@@ -131,6 +134,8 @@ describe("the answers the document types are the answers the routes give", () =>
     expect((detail.detections as unknown[]).length).toBeGreaterThan(0);
     expect(await answer(getJob, "get", "/jobs/{id}", 200, { params: { id: jobIds[0]! } })).toMatchObject({ status: "succeeded" });
     expect(await answer(getJob, "get", "/jobs/{id}", 200, { params: { id: divergence.id } })).toMatchObject({ status: "succeeded", result: expect.anything() });
+    const onRun = await answer(getEdgeCases, "get", "/edge-cases", 200, { query: `?run=${run.id}` });
+    expect(onRun).toMatchObject({ edgeCases: [{ rule: "held_out_gap", summary: expect.any(String), runPriority: expect.any(Number) }] });
     const { jobs } = await answer(getJobs, "get", "/jobs", 200, { query: "?limit=50" });
     expect((jobs as Array<{ id: string }>).map((job) => job.id)).toContain(divergence.id);
   });
@@ -143,7 +148,7 @@ describe("the answers the document types are the answers the routes give", () =>
     expect(again).toMatchObject({ accepted: 0, duplicates: 1, rejected: [{ index: 1, error: expect.any(String) }] });
   });
 
-  it("GET /traces/{id}: a rewarded rollout with its item results, a verdict, a review case and its steps", async () => {
+  it("GET /traces/{id} and GET /edge-cases: a rewarded rollout with its item results, a verdict, a review case and its steps", async () => {
     const environment = await approvedEnvironment();
     const { traceIds } = await answerOf(postReward, "/api/v1/reward", {
       body: { environment, rollouts: [{ prompt: "Where is my order?", completion: "Thanks for waiting: I issued a refund." }] },
@@ -151,7 +156,7 @@ describe("the answers the document types are the answers the routes give", () =>
     const traceId = (traceIds as string[])[0]!;
     const judge = await db.judge.create({ data: { projectId: project.id, name: uniqueName("judge"), kind: "llm", versions: { create: { version: 1, config: {} } } }, include: { versions: true } });
     await db.verdict.create({ data: { projectId: project.id, traceId, judgeVersionId: judge.versions[0]!.id, label: "fail", score: 0, rationale: "promised a refund", issues: ["refund"] } });
-    await db.edgeCase.create({
+    const edgeCase = await db.edgeCase.create({
       data: {
         projectId: project.id,
         kind: "suspected_hack",
@@ -162,13 +167,24 @@ describe("the answers the document types are the answers the routes give", () =>
         subjectType: "trace",
         title: "t",
         explanation: "e",
-        examples: { create: { traceId } },
+        assigneeId: project.members.reviewer.id,
+        examples: { create: { traceId, detail: { explanation: "paid while it claimed a refund" } } },
       },
     });
     const detail = await answer(getTrace, "get", "/traces/{id}", 200, { params: { id: traceId } });
     expect(detail).toMatchObject({ verdicts: [{ label: "fail" }], edgeCases: [{ title: "t" }], finalReply: { from: expect.any(String) } });
     expect((detail.itemResults as unknown[]).length).toBe(2);
     expect((detail.steps as unknown[]).length).toBe(2);
+    const queue = await answer(getEdgeCases, "get", "/edge-cases", 200, { query: `?environment=${environment}&limit=1` });
+    expect(queue).toMatchObject({
+      total: 1,
+      edgeCases: [{ assignee: { id: project.members.reviewer.id }, examples: [{ traceId, why: "paid while it claimed a refund", verdicts: [{ label: "fail" }] }] }],
+    });
+    expect((queue.edgeCases as Array<{ examples: Array<{ firedItems: unknown[] }> }>)[0]!.examples[0]!.firedItems).toHaveLength(2);
+    await answerOf(postDecision, `/api/v1/edge-cases/${edgeCase.id}/decision`, { body: { decision: "confirm_hack", note: "a refund it never made" }, params: { id: edgeCase.id } });
+    expect(await answer(getEdgeCases, "get", "/edge-cases", 200, { query: `?environment=${environment}&status=decided` })).toMatchObject({
+      edgeCases: [{ status: "decided", decision: "confirm_hack", note: "a refund it never made", decidedBy: project.members.reviewer.email, decidedAt: expect.any(String) }],
+    });
   });
 
   it("every operation with an answer schema is one called above, and its schema is in the document", () => {
