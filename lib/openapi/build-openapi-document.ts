@@ -1,18 +1,7 @@
 import { z } from "zod";
 import { formatBytes } from "../http/body-limits";
+import { errorBodySchema } from "../http/error-answer";
 import { apiOperations, type ApiOperation } from "./api-operations";
-
-const errorSchema = {
-  type: "object",
-  required: ["error"],
-  properties: {
-    error: {
-      type: "object",
-      required: ["code", "message"],
-      properties: { code: { type: "string" }, message: { type: "string" }, details: { type: "array", items: {} } },
-    },
-  },
-} as const;
 
 type SchemaComponents = Record<string, unknown>;
 
@@ -42,7 +31,8 @@ function toJsonSchema(schema: z.ZodType, prefix: string, components: SchemaCompo
 /** The OpenAPI 3.1 document of /api/v1, generated from the zod schemas the routes validate with. */
 export function buildOpenApiDocument({ version }: { version: string }) {
   const paths: Record<string, Record<string, object>> = {};
-  const schemas: SchemaComponents = { Error: errorSchema };
+  const schemas: SchemaComponents = {};
+  schemas.Error = toJsonSchema(errorBodySchema, "Error", schemas, "output");
   for (const operation of apiOperations) {
     paths[operation.path] ??= {};
     paths[operation.path]![operation.method] = toOperation(operation, schemas);

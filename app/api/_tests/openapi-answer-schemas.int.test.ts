@@ -15,6 +15,7 @@ import { POST as postRun } from "@/app/api/v1/runs/route";
 import { GET as getTrace } from "@/app/api/v1/traces/[id]/route";
 import { POST as postTraces } from "@/app/api/v1/traces/route";
 import { getDb } from "@/lib/db/client";
+import { errorBodySchema } from "@/lib/http/error-answer";
 import { runJobNow } from "@/lib/jobs/run-job-now";
 import { runDivergenceHandler, runDivergenceJob } from "@/lib/monitor/run-divergence-job";
 import { callRoute, keyActingAs, routeTestProjects, type RouteHandler } from "@/lib/next/route-test";
@@ -185,6 +186,24 @@ describe("the answers the document types are the answers the routes give", () =>
     expect(await answer(getEdgeCases, "get", "/edge-cases", 200, { query: `?environment=${environment}&status=decided` })).toMatchObject({
       edgeCases: [{ status: "decided", decision: "confirm_hack", note: "a refund it never made", decidedBy: project.members.reviewer.email, decidedAt: expect.any(String) }],
     });
+  });
+
+  it("the Error shape: 400, 401, 404, 409 and 422 answers of covered routes", async () => {
+    const environment = await approvedEnvironment();
+    const draft = await answerOf(postRubricVersion, "/api/v1/rubric-versions", { body: exportOf(uniqueName("env")) });
+    const errors = [
+      [400, await callRoute(postRun, "/api/v1/runs", { key: reviewerKey, body: { name: "" } })],
+      [401, await callRoute(getJobs, "/api/v1/jobs", { key: "gh_not_a_key" })],
+      [404, await callRoute(getRun, "/api/v1/runs/no-such-run", { key: reviewerKey, params: { id: "no-such-run" } })],
+      [409, await callRoute(postReward, "/api/v1/reward", { key: reviewerKey, body: { rubricVersionId: draft.id, rollouts: [{ prompt: "p", completion: "c" }] } })],
+      [422, await callRoute(postReward, "/api/v1/reward", { key: reviewerKey, body: { environment, onError: "fail", rollouts: [{ messages: [{ role: "robot", content: "x" }] }] } })],
+    ] as const;
+    for (const [status, response] of errors) {
+      const text = await response.text();
+      expect(response.status, text).toBe(status);
+      const parsed = errorBodySchema.safeParse(JSON.parse(text));
+      expect(parsed.error?.issues, `a ${status} answered what the Error schema does not say: ${text}`).toBeUndefined();
+    }
   });
 
   it("every operation with an answer schema is one called above, and its schema is in the document", () => {
