@@ -17,6 +17,7 @@ import { openRlhfRequestSchema, rewardRequestSchema } from "../reward/reward-req
 import { approveRubricVersionBodySchema, rubricVersionImportSchema, rubricVersionQuerySchema } from "../rubrics/rubric-version-schemas";
 import { metricPointsQuerySchema } from "../runs/metric-points-query";
 import { runDetailAnswerSchema } from "../runs/run-detail-schema";
+import { runMetricsAnswerSchema } from "../runs/run-metrics-answer-schema";
 import { metricPointsAnswerSchema, registerRunAnswerSchema, runEventsAnswerSchema } from "../runs/run-intake-answer-schemas";
 import { metricPointsBodySchema, registerRunSchema, runEventListSchema, runEventSchema } from "../runs/run-intake-schemas";
 import { codeReplayScoreBodySchema, codeReplayTaskBodySchema, MAX_PATCH_BODY_BYTES } from "../tasks/code-replay-schemas";
@@ -83,7 +84,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "runs",
     summary: "Every metric's count and first/last values, or one metric's points paged by step",
     query: metricPointsQuerySchema,
-    success: { status: 200, description: "{runId, metrics} or {runId, points, ...}" },
+    success: { status: 200, description: "{runId, metrics} or {runId, name, points, nextAfterStep}", schema: runMetricsAnswerSchema },
   },
   {
     method: "get",

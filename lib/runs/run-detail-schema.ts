@@ -20,15 +20,18 @@ const hackRiskSchema = z.looseObject({
   assessedAt: z.iso.datetime(),
 });
 
-const metricOverviewSchema = z.strictObject({
-  name: z.string(),
-  points: z.number().int(),
-  window: z.number().int().describe("the points first and last are the means of"),
-  first: z.number(),
-  last: z.number(),
-  firstStep: z.number().int(),
-  lastStep: z.number().int(),
-});
+/** A metric of a run: its point count and its first and last window means (loadRunMetrics). */
+export const metricOverviewSchema = z
+  .strictObject({
+    name: z.string(),
+    points: z.number().int(),
+    window: z.number().int().describe("the points first and last are the means of"),
+    first: z.number(),
+    last: z.number(),
+    firstStep: z.number().int(),
+    lastStep: z.number().int(),
+  })
+  .meta({ id: "MetricOverview" });
 
 const detectionSchema = z.strictObject({
   kind: z.enum(["metric_divergence", "held_out_gap", "behaviour_drift"]),

@@ -9,7 +9,7 @@ import { POST as postReward } from "@/app/api/v1/reward/route";
 import { POST as postApprove } from "@/app/api/v1/rubric-versions/[id]/approve/route";
 import { POST as postRubricVersion } from "@/app/api/v1/rubric-versions/route";
 import { POST as postEvents } from "@/app/api/v1/runs/[id]/events/route";
-import { POST as postMetrics } from "@/app/api/v1/runs/[id]/metrics/route";
+import { GET as getMetrics, POST as postMetrics } from "@/app/api/v1/runs/[id]/metrics/route";
 import { GET as getRun } from "@/app/api/v1/runs/[id]/route";
 import { POST as postRun } from "@/app/api/v1/runs/route";
 import { GET as getTrace } from "@/app/api/v1/traces/[id]/route";
@@ -44,6 +44,7 @@ const covered = [
   "post /runs",
   "get /runs/{id}",
   "post /runs/{id}/metrics",
+  "get /runs/{id}/metrics",
   "post /runs/{id}/events",
   "post /traces",
   "get /traces/{id}",
@@ -135,6 +136,10 @@ describe("the answers the document types are the answers the routes give", () =>
     expect((detail.detections as unknown[]).length).toBeGreaterThan(0);
     expect(await answer(getJob, "get", "/jobs/{id}", 200, { params: { id: jobIds[0]! } })).toMatchObject({ status: "succeeded" });
     expect(await answer(getJob, "get", "/jobs/{id}", 200, { params: { id: divergence.id } })).toMatchObject({ status: "succeeded", result: expect.anything() });
+    expect(await answer(getMetrics, "get", "/runs/{id}/metrics", 200, { params })).toMatchObject({ runId: run.id, metrics: [{ points: 120 }, { points: 120 }] });
+    const page = await answer(getMetrics, "get", "/runs/{id}/metrics", 200, { params, query: "?name=reward/proxy&limit=100" });
+    expect(page).toMatchObject({ name: "reward/proxy", nextAfterStep: 100 });
+    expect(await answer(getMetrics, "get", "/runs/{id}/metrics", 200, { params, query: "?name=reward/proxy&afterStep=100" })).toMatchObject({ nextAfterStep: null });
     const onRun = await answer(getEdgeCases, "get", "/edge-cases", 200, { query: `?run=${run.id}` });
     expect(onRun).toMatchObject({ edgeCases: [{ rule: "held_out_gap", summary: expect.any(String), runPriority: expect.any(Number) }] });
     const { jobs } = await answer(getJobs, "get", "/jobs", 200, { query: "?limit=50" });

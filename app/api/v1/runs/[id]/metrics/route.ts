@@ -11,6 +11,7 @@ import { metricPointsQuerySchema } from "@/lib/runs/metric-points-query";
 import { loadRunMetrics } from "@/lib/runs/load-run-metrics";
 import type { MetricPointsAnswer } from "@/lib/runs/run-intake-answer-schemas";
 import { metricPointsBodySchema } from "@/lib/runs/run-intake-schemas";
+import type { RunMetricsAnswer } from "@/lib/runs/run-metrics-answer-schema";
 import { writeMetricPoints } from "@/lib/runs/write-metric-points";
 
 export const POST = withApiKey(async (request, { db, key, params }) => {
@@ -31,9 +32,9 @@ export const GET = withApiKey(async (request, { db, key, params }) => {
     limit: search.get("limit") ?? undefined,
   });
   const run = await findRun(db, { projectId: key.projectId, runId: String(params.id) });
-  if (!query.name) return NextResponse.json({ runId: run.id, metrics: await loadRunMetrics(db, { runId: run.id }) });
+  if (!query.name) return NextResponse.json({ runId: run.id, metrics: await loadRunMetrics(db, { runId: run.id }) } satisfies RunMetricsAnswer);
   return NextResponse.json({
     runId: run.id,
     ...(await listMetricPoints(db, { runId: run.id, name: query.name, afterStep: query.afterStep, limit: query.limit })),
-  });
+  } satisfies RunMetricsAnswer);
 });
