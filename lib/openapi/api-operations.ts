@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { meAnswerSchema } from "../api-keys/me-answer-schema";
 import { distillQuerySchema } from "../distill/distill-query";
 import { documentInputSchema, MAX_DOCUMENT_BODY_BYTES } from "../documents/document-input-schema";
 import { knownHackDecisionBodySchema, knownHackQuerySchema } from "../hacks/known-hack-schemas";
@@ -10,6 +11,7 @@ import { listJobsQuerySchema } from "../jobs/list-jobs-query";
 import { MAX_JSON_BODY_BYTES } from "../json/json-limits";
 import { redteamRequestSchema } from "../redteam/redteam-schemas";
 import { replayToolCallSchema } from "../replay/replay-tool-call-schema";
+import { decidedCaseSchema, undoneDecisionSchema } from "../review/edge-case-decision-answer-schemas";
 import { edgeCaseListSchema } from "../review/edge-case-list-schema";
 import { decideBodySchema, edgeCaseQuerySchema } from "../review/edge-case-schemas";
 import { openRlhfAnswerSchema, rewardAnswerSchema } from "../reward/reward-answer-schema";
@@ -129,7 +131,7 @@ export const apiOperations: ApiOperation[] = [
     path: "/me",
     tag: "keys",
     summary: "The project and key a caller is authenticated as",
-    success: { status: 200, description: "{project: {id, slug}, apiKey: {id, name}}" },
+    success: { status: 200, description: "{project: {id, slug}, apiKey: {id, name}}", schema: meAnswerSchema },
   },
   {
     method: "get",
@@ -349,7 +351,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Decide a case in the name of the key's creator (reviewer or admin)",
     body: decideBodySchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
-    success: { status: 200, description: "the decided case" },
+    success: { status: 200, description: "the decided case", schema: decidedCaseSchema },
     answers: decidedAlready,
   },
   {
@@ -357,7 +359,7 @@ export const apiOperations: ApiOperation[] = [
     path: "/edge-cases/{id}/undo",
     tag: "review",
     summary: "Take back a decision made within the last 24 hours",
-    success: { status: 200, description: "the reopened case" },
+    success: { status: 200, description: "the reopened case", schema: undoneDecisionSchema },
     answers: { 409: "the case is not decided, or its decision is older than 24 hours" },
   },
   {

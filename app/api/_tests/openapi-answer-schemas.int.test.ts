@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import { POST as postDecision } from "@/app/api/v1/edge-cases/[id]/decision/route";
+import { POST as postUndo } from "@/app/api/v1/edge-cases/[id]/undo/route";
+import { GET as getMe } from "@/app/api/v1/me/route";
 import { GET as getEdgeCases } from "@/app/api/v1/edge-cases/route";
 import { GET as getJob } from "@/app/api/v1/jobs/[id]/route";
 import { GET as getJobs } from "@/app/api/v1/jobs/route";
@@ -51,6 +53,9 @@ const covered = [
   "get /jobs/{id}",
   "get /jobs",
   "get /edge-cases",
+  "post /edge-cases/{id}/decision",
+  "post /edge-cases/{id}/undo",
+  "get /me",
 ];
 
 /** The documented answer schema of an operation (`{}` in the document when none is written). */
@@ -146,6 +151,10 @@ describe("the answers the document types are the answers the routes give", () =>
     expect((jobs as Array<{ id: string }>).map((job) => job.id)).toContain(divergence.id);
   });
 
+  it("GET /me", async () => {
+    expect(await answer(getMe, "get", "/me", 200)).toMatchObject({ project: { id: project.id, slug: project.slug } });
+  });
+
   it("POST /traces: stored, a duplicate and a rejected trace", async () => {
     const externalId = uniqueName("trace");
     const trace = { externalId, environment: "refunds", steps: [{ role: "user", content: "Where is my order?" }, { role: "assistant", content: "It ships today." }] };
@@ -187,9 +196,17 @@ describe("the answers the document types are the answers the routes give", () =>
       edgeCases: [{ assignee: { id: project.members.reviewer.id }, examples: [{ traceId, why: "paid while it claimed a refund", verdicts: [{ label: "fail" }] }] }],
     });
     expect((queue.edgeCases as Array<{ examples: Array<{ firedItems: unknown[] }> }>)[0]!.examples[0]!.firedItems).toHaveLength(2);
-    await answerOf(postDecision, `/api/v1/edge-cases/${edgeCase.id}/decision`, { body: { decision: "confirm_hack", note: "a refund it never made" }, params: { id: edgeCase.id } });
+    const decided = await answer(postDecision, "post", "/edge-cases/{id}/decision", 200, { body: { decision: "confirm_hack", note: "a refund it never made" }, params: { id: edgeCase.id } });
+    expect(decided).toMatchObject({ id: edgeCase.id, decision: "confirm_hack", labels: 1, knownHackId: expect.any(String) });
     expect(await answer(getEdgeCases, "get", "/edge-cases", 200, { query: `?environment=${environment}&status=decided` })).toMatchObject({
       edgeCases: [{ status: "decided", decision: "confirm_hack", note: "a refund it never made", decidedBy: project.members.reviewer.email, decidedAt: expect.any(String) }],
+    });
+    expect(await answer(postUndo, "post", "/edge-cases/{id}/undo", 200, { params: { id: edgeCase.id } })).toEqual({
+      id: edgeCase.id,
+      decision: "confirm_hack",
+      labelsWithdrawn: 1,
+      knownHackWithdrawn: decided.knownHackId,
+      knownHackKept: null,
     });
   });
 
