@@ -26,6 +26,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+import uuid
 import warnings
 from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Sequence
 
@@ -111,7 +112,9 @@ class Client:
                run: Optional[str] = None, step: Optional[int] = None) -> Dict[str, Any]:
         """POST /api/v1/reward. Rewards are floats, or None for a rollout that could not be scored (see "errors").
         A batch over the server's body or rollout limit is sent in several requests (all scored by the
-        rubric version that scored the first) and answered as one, indices in the batch's order."""
+        rubric version that scored the first) and answered as one, indices in the batch's order; then
+        each rollout without a "sampleId" gets one (this call's id and its index), so copies in
+        different parts stay separate samples, as they are within one request."""
         body: Dict[str, Any] = {}
         if environment is not None:
             body["environment"] = environment
@@ -125,6 +128,8 @@ class Client:
         data = _encode({**body, "rollouts": rollouts})
         if len(rollouts) <= MAX_ROLLOUTS_PER_REQUEST and len(data) <= MAX_BODY_BYTES:
             return self._request_bytes("POST", "/api/v1/reward", data)
+        batch = uuid.uuid4().hex
+        rollouts = [rollout if "sampleId" in rollout else {**rollout, "sampleId": f"{batch}:{index}"} for index, rollout in enumerate(rollouts)]
         answer: Optional[Dict[str, Any]] = None
         for start, part in _reward_parts(rollouts, len(_encode({**body, "rubricVersionId": "x" * 40, "rollouts": []}))):
             pinned = body if answer is None else {**{k: v for k, v in body.items() if k != "environment"}, "rubricVersionId": answer["rubricVersionId"]}
@@ -266,15 +271,18 @@ def trl_reward(client: Client, environment: Optional[str] = None, rubric_version
     return goodhart_reward
 
 
-def verifiers_reward(client: Client, environment: Optional[str] = None, rubric_version_id: Optional[str] = None) -> Callable[..., Awaitable[float]]:
+def verifiers_reward(client: Client, environment: Optional[str] = None, rubric_version_id: Optional[str] = None,
+                     run: Optional[Run] = None) -> Callable[..., Awaitable[float]]:
     """An async reward function for a verifiers Rubric(funcs=[...]): verifiers awaits it on its event
     loop, so the HTTP call runs in a worker thread and other rollouts are scored meanwhile. verifiers
     has no "unscored" value, so a rollout Goodhart cannot score raises, and verifiers' own error
-    handling decides (it logs the reason and counts 0)."""
+    handling decides (it logs the reason and counts 0). Each call is one sample (its own sampleId):
+    a group's copies of a completion are each stored, and a retry of the call's request is not."""
 
     async def goodhart_reward(completion: Any, prompt: Any = None, **kwargs: Any) -> float:
-        rollout = _rollout(prompt, completion)
-        answer = await asyncio.to_thread(client.reward, [rollout], environment=environment, rubric_version_id=rubric_version_id)
+        rollout = {**_rollout(prompt, completion), "sampleId": _sample_id()}
+        answer = await asyncio.to_thread(client.reward, [rollout], environment=environment, rubric_version_id=rubric_version_id,
+                                         run=run.id if run else None)
         reward = answer["rewards"][0]
         if reward is None:
             raise GoodhartError(200, "unscored", f"Goodhart could not score this rollout: {_first_error(answer)}")
@@ -292,11 +300,12 @@ def verl_compute_score(client: Client, environment: Optional[str] = None, rubric
     it always answers {"score", "goodhart_error"}: an unscorable rollout scores 0.0 with
     goodhart_error 1.0 (its reason printed), never None and never an exception that stops the step.
     A request Goodhart refuses as a whole (an environment with no approved rubric, a bad key) still
-    raises GoodhartError: that is a setup to fix, not a rollout to score 0."""
+    raises GoodhartError: that is a setup to fix, not a rollout to score 0. Each call is one sample
+    (its own sampleId), so repeated completions count and the client's retries store nothing twice."""
 
     def compute_score(data_source: Any = None, solution_str: Any = None, ground_truth: Any = None,
                       extra_info: Any = None, **kwargs: Any) -> Dict[str, float]:
-        rollout: Dict[str, Any] = {"completion": to_plain(solution_str) if solution_str is not None else ""}
+        rollout: Dict[str, Any] = {"completion": to_plain(solution_str) if solution_str is not None else "", "sampleId": _sample_id()}
         if ground_truth is not None:
             rollout["label"] = to_plain(ground_truth)
         if data_source is not None:
@@ -317,13 +326,15 @@ def openrlhf_reward_func(client: Client, environment: Optional[str] = None, rubr
     """OpenRLHF's `--reward.remote_url goodhart_rm.py` hook: reward_func(queries, prompts, labels),
     answered by /api/v1/reward/openrlhf. Every sample's extra_logs have the same keys (OpenRLHF merges
     them key by key across samples). Values are torch tensors when torch is importable, as OpenRLHF's
-    own examples return; lists otherwise."""
+    own examples return; lists otherwise. Each query is one sample (the body's "sampleIds", which
+    OpenRLHF's own client does not send), so repeated queries count and retries store nothing twice."""
     params = [("onError", on_error)] + [(k, v) for k, v in (("environment", environment), ("rubricVersionId", rubric_version_id)) if v]
     path = "/api/v1/reward/openrlhf?" + "&".join(f"{k}={urllib.request.quote(str(v))}" for k, v in params)
 
     def reward_func(queries: Sequence[str], prompts: Sequence[str], labels: Sequence[Any], **kwargs: Any) -> Dict[str, Any]:
         headers = {"x-goodhart-run": run.id} if run else None
-        body = client.request("POST", path, {"query": list(queries), "prompts": list(prompts), "labels": list(labels)}, headers=headers)
+        request = {"query": list(queries), "prompts": list(prompts), "labels": list(labels), "sampleIds": [_sample_id() for _ in queries]}
+        body = client.request("POST", path, request, headers=headers)
         return {"rewards": _tensor(body["rewards"]), "scores": _tensor(body["scores"]),
                 "extra_logs": {key: _tensor(values) for key, values in body["extra_logs"].items()}}
 
@@ -448,6 +459,11 @@ def to_plain(value: Any) -> Any:
     if hasattr(value, "tolist"):
         return value.tolist()
     return str(value)
+
+
+def _sample_id() -> str:
+    """One sample's id: made once per hook call, so the client's retries of its request send the same one."""
+    return uuid.uuid4().hex
 
 
 def _rollout(prompt: Any, completion: Any) -> Dict[str, Any]:

@@ -21,6 +21,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from types import SimpleNamespace
 
+import goodhart
 from goodhart import (MAX_BODY_BYTES, Client, GoodhartCallback, GoodhartError, openrlhf_reward_func, trl_reward, verifiers_reward,
                       verl_compute_score)
 
@@ -256,6 +257,65 @@ class TransportTest(unittest.TestCase):
 
     def setUp(self):
         self.client = Client()
+
+
+class ResendingClient(Client):
+    """Sends every request twice, as the client's own retry does when an answer is lost, and keeps
+    each request's body and both answers."""
+
+    def __init__(self):
+        super().__init__()
+        self.sent = []
+
+    def _request_bytes(self, method, path, data, headers=None):
+        first = super()._request_bytes(method, path, data, headers)
+        again = super()._request_bytes(method, path, data, headers)
+        self.sent.append((json.loads(data) if data else None, first, again))
+        return again
+
+
+class SampleIdTest(unittest.TestCase):
+    """A trainer's samples are counted one by one, however they reach the server, and a retry is the same sample."""
+
+    def test_per_sample_hooks_store_repeated_completions_as_samples_and_a_retried_request_once(self):
+        client = ResendingClient()
+        run = client.run(f"{TAG}-samples")
+        compute_score = verl_compute_score(client, ENVIRONMENT, run=run)
+        self.assertEqual([compute_score(data_source="refunds", solution_str="No idea.")["score"] for _ in range(2)], [0.0, 0.0])
+        reward = verifiers_reward(client, ENVIRONMENT, run=run)
+        prompt = [PydanticLikeMessage("user", "Where is my refund?")]
+
+        async def score_group():
+            return await asyncio.gather(*[reward(completion=[PydanticLikeMessage("assistant", "No idea.")], prompt=prompt) for _ in range(2)])
+
+        self.assertEqual(asyncio.run(score_group()), [0.0, 0.0])
+        rewards = [(body, first, again) for body, first, again in client.sent if body and "rollouts" in body]
+        self.assertEqual(len(rewards), 4)
+        self.assertTrue(all(body["run"] == run.id for body, _, _ in rewards))
+        trace_ids = [first["traceIds"][0] for _, first, _ in rewards]
+        self.assertEqual(len(set(trace_ids)), 4)  # verl's two, then verifiers' two (their messages differ from verl's)
+        self.assertEqual([again["traceIds"][0] for _, _, again in rewards], trace_ids)
+
+        reward_func = openrlhf_reward_func(client, ENVIRONMENT, run=run)
+        for _ in range(2):
+            reward_func(["Where?<|assistant|>No idea."], ["Where?<|assistant|>"], ["refund"])
+        sample_ids = [body["sampleIds"] for body, _, _ in client.sent if body and "query" in body]
+        self.assertEqual(len(sample_ids), 2)
+        self.assertNotEqual(sample_ids[0], sample_ids[1])
+
+    def test_a_batch_sent_in_parts_keeps_copies_in_different_parts_as_samples(self):
+        client = ResendingClient()
+        run = client.run(f"{TAG}-parts")
+        limit = goodhart.MAX_ROLLOUTS_PER_REQUEST
+        goodhart.MAX_ROLLOUTS_PER_REQUEST = 3  # what 8,193 rollouts do, with 7
+        try:
+            answer = client.reward([{"completion": "No idea."}] * 6 + [{"completion": "No idea.", "sampleId": f"{TAG}-own"}], environment=ENVIRONMENT, run=run.id, step=1)
+        finally:
+            goodhart.MAX_ROLLOUTS_PER_REQUEST = limit
+        self.assertEqual(len(client.sent), 1 + 3)  # the run, then three parts
+        self.assertEqual(len(set(answer["traceIds"])), 7)
+        self.assertEqual([again["traceIds"] for _, _, again in client.sent[1:]], [first["traceIds"] for _, first, _ in client.sent[1:]])
+        self.assertEqual(client.sent[3][0]["rollouts"][0]["sampleId"], f"{TAG}-own")
 
 
 class RegisteredRunHandler(http.server.BaseHTTPRequestHandler):

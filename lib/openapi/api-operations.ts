@@ -15,7 +15,7 @@ import { decidedCaseSchema, undoneDecisionSchema } from "../review/edge-case-dec
 import { edgeCaseListSchema } from "../review/edge-case-list-schema";
 import { decideBodySchema, edgeCaseQuerySchema } from "../review/edge-case-schemas";
 import { openRlhfAnswerSchema, rewardAnswerSchema } from "../reward/reward-answer-schema";
-import { openRlhfRequestSchema, rewardRequestSchema } from "../reward/reward-request-schema";
+import { MAX_ROLLOUTS_PER_REQUEST, openRlhfRequestSchema, rewardRequestSchema, rolloutSchema } from "../reward/reward-request-schema";
 import { approveRubricVersionBodySchema, rubricVersionImportSchema, rubricVersionQuerySchema } from "../rubrics/rubric-version-schemas";
 import { metricPointsQuerySchema } from "../runs/metric-points-query";
 import { runDetailAnswerSchema } from "../runs/run-detail-schema";
@@ -56,6 +56,9 @@ const rewardAnswers = {
   409: "the rubric version is a draft: the reward API serves approved versions",
   422: "onError fail, and a rollout cannot be scored: nothing was stored; the details name each rollout",
 };
+// The route reads each rollout on its own (a bad one is that rollout's error, not a 400), so its
+// envelope takes any; the document shows what a rollout is.
+const rewardBody = z.object({ ...rewardRequestSchema.shape, rollouts: z.array(rolloutSchema).min(1).max(MAX_ROLLOUTS_PER_REQUEST) });
 const decidedAlready = { 409: "decided already (by this request sent before, or by someone else)" };
 
 const rubricQuery = z.object({
@@ -113,7 +116,7 @@ export const apiOperations: ApiOperation[] = [
     method: "post",
     path: "/redteam",
     tag: "red-team",
-    summary: "Start a red-team run of a rubric version: probe families scored through the reward path, loopholes filed for review",
+    summary: "Start a red-team run of a rubric version in the name of the key's creator (reviewer or admin): probe families scored through the reward path, loopholes filed for review",
     body: redteamRequestSchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 202, description: "the run (a job) to poll at GET /redteam/{id}" },
@@ -210,7 +213,7 @@ export const apiOperations: ApiOperation[] = [
     method: "post",
     path: "/tasks/grounding",
     tag: "tasks",
-    summary: "Queue a grounding A/B of the project's tasks with context",
+    summary: "Queue a grounding A/B of the project's tasks with context, in the name of the key's creator (reviewer or admin)",
     body: groundingRequestSchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 202, description: "the job to follow" },
@@ -259,7 +262,7 @@ export const apiOperations: ApiOperation[] = [
     path: "/reward",
     tag: "reward",
     summary: "Score rollouts with a rubric version; each rollout is stored as a trace",
-    body: rewardRequestSchema,
+    body: rewardBody,
     maxBodyBytes: MAX_API_BODY_BYTES,
     success: { status: 200, description: "{rewards, results, errors}", schema: rewardAnswerSchema },
     answers: rewardAnswers,

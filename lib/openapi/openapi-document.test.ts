@@ -75,6 +75,9 @@ describe("the OpenAPI document of /api/v1", () => {
     const body = reward.requestBody!.content["application/json"]!.schema as { properties: Record<string, unknown>; required: string[] };
     expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(["rubricVersionId", "environment", "rollouts"]));
     expect(body.required).toContain("rollouts");
+    const rollout = (body.properties.rollouts as { items: { properties: Record<string, { description?: string; maxLength?: number }> } }).items;
+    expect(Object.keys(rollout.properties)).toEqual(expect.arrayContaining(["completion", "messages", "run", "step", "sampleId"]));
+    expect(rollout.properties.sampleId).toMatchObject({ type: "string", minLength: 1, maxLength: 200, description: expect.stringContaining("same trace") });
     const distillation = operations.find((operation) => operation.key === "get /distillation")!.operation;
     expect(distillation.parameters!.map((parameter) => [parameter.name, parameter.required])).toEqual([
       ["format", false],

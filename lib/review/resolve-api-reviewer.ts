@@ -6,13 +6,14 @@ import { forbidden } from "../errors/app-error";
  * Who decides when a decision comes through the API: the member who created the key. API keys
  * are project credentials made by an admin; a decision still needs a person to own its human
  * labels, so a key whose creator is gone, disabled, or no longer a reviewer or admin may read the
- * queue but not decide.
+ * queue but not decide. Starting a red-team or grounding run (judge calls the project pays for) is
+ * held to the same rule, as the pages that start them are.
  */
 export async function resolveApiReviewer(db: Db, { apiKeyId, projectId, keyName }: { apiKeyId: string; projectId: string; keyName: string }) {
   const key = await db.apiKey.findUnique({ where: { id: apiKeyId }, select: { createdById: true, createdBy: { select: { email: true, disabledAt: true } } } });
   const member = key?.createdById ? await db.member.findUnique({ where: { projectId_userId: { projectId, userId: key.createdById } } }) : null;
   if (!key?.createdById || !member || key.createdBy?.disabledAt || !hasRole(parseRole(member.role), "reviewer")) {
-    throw forbidden("Decisions, approvals and imports through the API are made in the name of the key's creator, who must be an enabled reviewer or admin of this project (make one with: goodhart api-key create --as EMAIL)");
+    throw forbidden("Decisions, approvals, imports, red-team runs and grounding runs through the API are made in the name of the key's creator, who must be an enabled reviewer or admin of this project (make one with: goodhart api-key create --as EMAIL)");
   }
   return { userId: key.createdById, label: `${key.createdBy?.email ?? key.createdById} via api-key:${keyName}` };
 }

@@ -6,9 +6,15 @@ export const MAX_ROLLOUTS_PER_REQUEST = 8192;
 // Messages are read by rolloutToTrace (lib/ingest's message reader), so a bad one is an error of its rollout only.
 const textOrMessages = z.union([z.string(), z.array(z.unknown())]);
 
+/** A trainer's own id of one sample: its trace is keyed by it, so copies of a completion are separate samples and a retry is the same one. */
+export const sampleIdSchema = z.string().min(1).max(200);
+
 /** One rollout of POST /api/v1/reward; checked one by one so a bad rollout never fails the batch. */
 export const rolloutSchema = z
   .object({
+    sampleId: sampleIdSchema
+      .optional()
+      .describe("your id of this sample (1-200 characters): sent again it is the same trace and stores nothing new; two ids are two samples even with the same content; an id stored with other content is this rollout's error"),
     prompt: textOrMessages.optional(),
     completion: textOrMessages.optional(),
     /** The whole conversation, instead of prompt + completion. */
@@ -50,6 +56,8 @@ export const openRlhfRequestSchema = z.object({
   query: z.array(z.unknown()).min(1).max(MAX_ROLLOUTS_PER_REQUEST),
   prompts: z.array(z.unknown()).optional(),
   labels: z.array(z.unknown()).optional(),
+  /** Not OpenRLHF's: the Python hook's sample ids, one per query (see rolloutSchema's sampleId). */
+  sampleIds: z.array(z.unknown()).optional().describe("not sent by OpenRLHF: each query's sample id (1-200 characters), as a rollout's sampleId in POST /reward"),
   /** Overrides `?onError=` for this request (a custom reward_func can send it). */
   onError: z.enum(["mask", "zero", "fail"]).optional(),
 });

@@ -46,7 +46,8 @@ export async function scoreOpenRlhfRequest(
   const unreadable = new Map(unreadableAsSent);
   const rollouts = request.query.map((query, index) => {
     const label = request.labels?.[index];
-    const labelled = label !== undefined && label !== null ? { label } : {};
+    const sampleId = request.sampleIds?.[index];
+    const labelled = { ...(label !== undefined && label !== null ? { label } : {}), ...(sampleId !== undefined && sampleId !== null ? { sampleId } : {}) };
     const prompt = request.prompts?.[index];
     const shapeError = typeof query !== "string" ? `query[${index}]: expected a string` : prompt !== undefined && prompt !== null && typeof prompt !== "string" ? `prompts[${index}]: expected a string` : null;
     if (shapeError && !unreadable.has(index)) unreadable.set(index, shapeError);

@@ -5,17 +5,18 @@ import { AppError } from "../errors/app-error";
 import { hashTrace, hashTraceAndScored } from "../traces/hash-trace";
 import { SourceError } from "../traces/messages/source-error";
 import type { ItemResult, Rubric } from "../checks/rubric-item-schema";
-import { errorRolloutPrefix } from "../traces/rollout-external-id";
+import { errorRolloutPrefix, sampleRolloutPrefix } from "../traces/rollout-external-id";
+import { toSortableFloat } from "../traces/trace-rows";
 import type { Trace } from "../traces/trace-schema";
 import { findLlmItemAsker } from "../judges/find-llm-item-asker";
 import type { LlmItemAsker } from "../checks/llm-item-asker";
 import { resolveRewardVersion } from "./resolve-reward-version";
-import { rolloutSchema, type RewardRequest } from "./reward-request-schema";
+import { rolloutSchema, sampleIdSchema, type RewardRequest } from "./reward-request-schema";
 import type { RewardApiAnswer, rolloutErrorSchema } from "./reward-answer-schema";
 import { rolloutToTrace } from "./rollout-to-trace";
 import { compileTraceScorer, type TraceScorer } from "../checks/score-traces";
 import { storeScoredRolloutsBatched } from "./store-scored-rollouts-batched";
-import type { ScoredRollout } from "./store-scored-rollouts";
+import type { ScoredRollout, StoredContent } from "./store-scored-rollouts";
 
 export type RolloutError = z.infer<typeof rolloutErrorSchema>;
 /** The API's answer (rewardAnswerSchema: "fail" refuses the request instead) and the version's item keys, in rubric order: the same for every rollout, scored or not. */
@@ -47,18 +48,26 @@ export async function scoreRewardRequest(
   const errors: RolloutError[] = [];
   const repeats = stepRepeats();
   const failed: Array<{ index: number; rollout: ScoredRollout }> = [];
-  const good: Array<{ index: number; trace: Trace }> = [];
+  const good: Array<{ index: number; trace: Trace; sampleId?: string }> = [];
   for (const [index, raw] of request.rollouts.entries()) {
     if (index % turnEvery === turnEvery - 1) await nextTurn();
     const known = unreadable.get(index);
     const read = known ? { error: known } : readRollout(raw, index, { environment: version.environment, run: request.run, step: request.step });
     if ("trace" in read) {
-      good.push({ index, trace: read.trace });
+      good.push({ index, trace: read.trace, sampleId: read.sampleId });
       continue;
     }
     errors.push({ index, status: "error", error: read.error });
     const marked = markedErrorTrace(raw, read.error, { environment: version.environment, run: request.run, step: request.step });
-    if (marked) failed.push({ index, rollout: { trace: marked, results: [], externalId: repeats.idOf(`${errorRolloutPrefix}${hashTrace(marked)}`, marked) } });
+    if (!marked) continue;
+    const contentHash = hashTrace(marked);
+    const sampleId = sampleIdOf(raw);
+    failed.push({
+      index,
+      rollout: sampleId
+        ? { trace: marked, results: [], contentHash, externalId: `${sampleRolloutPrefix}${sampleId}`, isSameAs: (stored) => stored.contentHash === contentHash }
+        : { trace: marked, results: [], contentHash, externalId: repeats.idOf(`${errorRolloutPrefix}${contentHash}`, marked) },
+    });
   }
   if (onError === "fail" && errors.length) {
     throw new AppError("unprocessable", `${errors.length} of ${request.rollouts.length} rollouts cannot be scored; nothing was stored`, errors.map(({ index, error }) => ({ index, message: error })));
@@ -67,20 +76,45 @@ export async function scoreRewardRequest(
   const scored = await (asker ? compileTraceScorer(version.rubric, { askLlmItem: asker }) : ruleScorerOf(version.rubric))(good.map(({ trace }) => trace));
   // The reward is stored on the trace; the trace's id stays the hash of the rollout as sent.
   const scoredRollouts: ScoredRollout[] = [];
-  for (const [i, { trace }] of good.entries()) {
+  for (const [i, { trace, sampleId }] of good.entries()) {
     if (i % turnEvery === turnEvery - 1) await nextTurn();
     const reward = Number.isFinite(scored[i]!.reward) ? scored[i]!.reward : null;
     const outcome = { ...trace.outcome, reward };
     const { hash, scoredHash } = hashTraceAndScored(trace, outcome);
-    scoredRollouts.push({ trace: { ...trace, outcome }, results: scored[i]!.results, externalId: repeats.idOf(`rollout:${hash}`, trace), contentHash: scoredHash });
+    const rollout = { trace: { ...trace, outcome }, results: scored[i]!.results, contentHash: scoredHash };
+    scoredRollouts.push(
+      sampleId
+        ? { ...rollout, externalId: `${sampleRolloutPrefix}${sampleId}`, isSameAs: isSameScoredRollout(trace, reward, scoredHash) }
+        : { ...rollout, externalId: repeats.idOf(`rollout:${hash}`, trace) },
+    );
   }
   const stored = await storeScoredRolloutsBatched(db, { projectId, itemIds: version.itemIds, rollouts: [...scoredRollouts, ...failed.map(({ rollout }) => rollout)] });
+  // A sample id stored with other content: this rollout is not stored, and says so in its place.
+  const conflicting = new Map<number, string>();
+  for (const at of stored.conflicts) {
+    const index = at < good.length ? good[at]!.index : failed[at - good.length]!.index;
+    const sampleId = sampleIdOf(request.rollouts[index]);
+    const error = `rollouts[${index}].sampleId: "${sampleId}" is stored already with other content (trace ${stored.traceIds[at]}); a sample id names one rollout, so this one was not stored`;
+    conflicting.set(index, error);
+    const known = errors.find((entry) => entry.index === index);
+    if (known) known.error = `${known.error}; ${error}`;
+    else errors.push({ index, status: "error", error });
+  }
+  errors.sort((a, b) => a.index - b.index);
+  if (onError === "fail" && conflicting.size) {
+    throw new AppError(
+      "unprocessable",
+      `${conflicting.size} of ${request.rollouts.length} rollouts name a sample id stored with other content; the others were stored (sending them again stores nothing new)`,
+      [...conflicting].map(([index, message]) => ({ index, message })),
+    );
+  }
 
   const count = request.rollouts.length;
   const rewards: Array<number | null> = new Array(count).fill(null);
   const results: ItemResult[][] = new Array(count);
   const traceIds: Array<string | null> = new Array(count).fill(null);
   good.forEach(({ index }, i) => {
+    if (conflicting.has(index)) return;
     rewards[index] = scored[i]!.reward;
     results[index] = scored[i]!.results;
     traceIds[index] = stored.traceIds[i]!;
@@ -110,6 +144,22 @@ function stepRepeats() {
   };
 }
 
+/**
+ * Whether a trace stored under this rollout's sample id is this rollout: the same content hash, taken
+ * with the stored reward (a rubric's answer can change between a send and its retry; the stored
+ * reward has 15 significant digits, so an unchanged one is compared as this rollout's own hash).
+ */
+function isSameScoredRollout(trace: Trace, reward: number | null, scoredHash: string) {
+  return (stored: StoredContent): boolean =>
+    stored.contentHash === (toSortableFloat(stored.reward) === toSortableFloat(reward) ? scoredHash : hashTraceAndScored(trace, { ...trace.outcome, reward: stored.reward }).scoredHash);
+}
+
+/** The rollout's own sample id when it is a valid one (an unreadable rollout's included). */
+function sampleIdOf(raw: unknown): string | undefined {
+  const own = typeof raw === "object" && raw !== null ? (raw as { sampleId?: unknown }).sampleId : undefined;
+  return sampleIdSchema.safeParse(own).success ? (own as string) : undefined;
+}
+
 // An approved version's rubric is cached for the process and never changes (resolve-reward-version.ts),
 // so what a request derives from it alone is made once per rubric, not once per request.
 const ruleScorers = new WeakMap<Rubric, TraceScorer>();
@@ -134,7 +184,7 @@ const turnEvery = 256;
 
 type Context = { environment: string; run?: string; step?: number };
 
-function readRollout(raw: unknown, index: number, context: Context): { trace: Trace } | { error: string } {
+function readRollout(raw: unknown, index: number, context: Context): { trace: Trace; sampleId?: string } | { error: string } {
   const parsed = rolloutSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -142,7 +192,7 @@ function readRollout(raw: unknown, index: number, context: Context): { trace: Tr
     return { error: `rollouts[${index}]${where}: ${issue?.message ?? "invalid rollout"}` };
   }
   try {
-    return { trace: rolloutToTrace(parsed.data, context) };
+    return { trace: rolloutToTrace(parsed.data, context), sampleId: parsed.data.sampleId };
   } catch (error) {
     if (error instanceof SourceError) return { error: `rollouts[${index}].${error.message}` };
     throw error;

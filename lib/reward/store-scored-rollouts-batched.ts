@@ -5,7 +5,7 @@ import { storeScoredRollouts, type ScoredRollout, type StoredRollouts } from "./
 
 type Write = { projectId: string; itemIds: Map<string, string>; rollouts: ScoredRollout[] };
 /** jobIds: the pipeline events this write's run steps queued (the run's bookkeeping, then its monitor, follow them). */
-type BatchedStore = Pick<StoredRollouts, "traceIds" | "runIds"> & { jobIds: string[] };
+type BatchedStore = Pick<StoredRollouts, "traceIds" | "runIds" | "conflicts"> & { jobIds: string[] };
 type Pending = Write & { resolve: (stored: BatchedStore) => void; reject: (error: unknown) => void };
 type Queue = { pending: Pending[]; isFlushing: boolean; timer: NodeJS.Timeout | null };
 
@@ -74,7 +74,8 @@ async function storeTogether(db: Db, writes: Pending[]): Promise<void> {
     let offset = 0;
     const settled = writes.map((write) => {
       const end = offset + write.rollouts.length;
-      const mine = { traceIds: stored.traceIds.slice(offset, end), runIds: stored.runIds.slice(offset, end) };
+      const conflicts = stored.conflicts.filter((index) => index >= offset && index < end).map((index) => index - offset);
+      const mine = { traceIds: stored.traceIds.slice(offset, end), runIds: stored.runIds.slice(offset, end), conflicts };
       const steps = new Set<string>();
       write.rollouts.forEach(({ trace }, i) => {
         const runId = mine.runIds[i];

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
-import { errorRolloutPrefix } from "../traces/rollout-external-id";
+import { isUnscoredRollout } from "../traces/rollout-external-id";
 import type { MetricPointInput } from "./run-intake-schemas";
 import { writeMetricPoints } from "./write-metric-points";
 
@@ -32,7 +32,7 @@ async function measureStep(db: Db, runId: string, step: number): Promise<MetricP
     db.itemResult.groupBy({ by: ["rubricItemId", "answer"], where: { trace: where, answer: { in: ["yes", "no"] } }, _count: { _all: true } }),
   ]);
   if (traces.length === 0) return [];
-  const scored = traces.filter((trace) => !trace.externalId.startsWith(errorRolloutPrefix));
+  const scored = traces.filter((trace) => !isUnscoredRollout(trace));
   const rewards = scored.flatMap((trace) => (trace.reward === null ? [] : [trace.reward]));
   const metrics: Array<[string, number]> = [[errorRateMetric, (traces.length - scored.length) / traces.length]];
   if (rewards.length > 0) metrics.push(["reward/mean", mean(rewards)], ["reward/std", standardDeviation(rewards)]);

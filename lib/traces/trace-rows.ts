@@ -47,7 +47,7 @@ const dateText = (value: string | null | undefined) => (value ? timeText(new Dat
  * itself in a `reward = ?` filter, and the keyset cursor of the reward sort would repeat rows;
  * 15 digits survive that trip unchanged.
  */
-function toSortableFloat(value: number | null | undefined): number | null {
+export function toSortableFloat(value: number | null | undefined): number | null {
   return value === null || value === undefined ? null : Number(value.toPrecision(15));
 }
 

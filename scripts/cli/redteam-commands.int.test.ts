@@ -6,7 +6,7 @@ import { createApiKey } from "../../lib/api-keys/create-api-key";
 import { systemActor } from "../../lib/audit/record-audit-event";
 import { getDb } from "../../lib/db/client";
 import { seedLabRedteamWorld } from "../../lib/lab/seed-lab-redteam-world";
-import { deleteProject, makeProject } from "../../lib/testing/factories";
+import { deleteProject, makeProject, makeUser } from "../../lib/testing/factories";
 import { lastJsonLine, runCli } from "../../lib/testing/run-cli";
 
 // next-auth does not load under vitest's Node ESM; API-key routes never touch the session.
@@ -17,13 +17,16 @@ let project: { id: string; slug: string };
 let other: { id: string; slug: string };
 let key: string;
 let otherKey: string;
+let viewerKey: string;
+let memberlessKey: string;
 let rubricVersionId: string;
 
 beforeAll(async () => {
   [project, other] = await Promise.all([makeProject(db, "redteam-cli"), makeProject(db, "redteam-cli-other")]);
   ({ rubricVersionId } = await seedLabRedteamWorld(db, { projectId: project.id, seed: 611, count: 30 }));
-  key = (await createApiKey(db, { projectId: project.id, name: "ci", actor: systemActor })).key;
-  otherKey = (await createApiKey(db, { projectId: other.id, name: "other", actor: systemActor })).key;
+  const [reviewer, viewer, otherAdmin] = await Promise.all([makeUser(db, { projectId: project.id, role: "reviewer" }), makeUser(db, { projectId: project.id, role: "viewer" }), makeUser(db, { projectId: other.id, role: "admin" })]);
+  const keyOf = async (projectId: string, name: string, user: { id: string; email: string } | null) => (await createApiKey(db, { projectId, name, actor: user ? { userId: user.id, label: user.email } : systemActor })).key;
+  [key, viewerKey, memberlessKey, otherKey] = await Promise.all([keyOf(project.id, "ci", reviewer), keyOf(project.id, "viewer", viewer), keyOf(project.id, "memberless", null), keyOf(other.id, "other", otherAdmin)]);
 });
 afterAll(() => Promise.all([deleteProject(db, project.id), deleteProject(db, other.id)]));
 
@@ -65,5 +68,18 @@ describe("goodhart redteam run and /api/v1/redteam", () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.details[0].path).toBe("rollouts");
     expect((await call(postRun, "/api/v1/redteam", { key: otherKey, body: { rubricVersionId } })).status).toBe(404);
+  });
+
+  it("POST is started in the name of the key's creator, a reviewer or admin, as on the rubric's page: a viewer's or a memberless key queues nothing", async () => {
+    const before = await db.job.count({ where: { projectId: project.id, type: "redteam" } });
+    for (const refused of [viewerKey, memberlessKey]) {
+      const answer = await call(postRun, "/api/v1/redteam", { key: refused, body: { rubricVersionId, rollouts: 10 } });
+      expect(answer.status).toBe(403);
+      expect((await answer.json()).error.message).toMatch(/red-team runs .* key's creator, who must be an enabled reviewer or admin/);
+    }
+    expect(await db.job.count({ where: { projectId: project.id, type: "redteam" } })).toBe(before);
+    // Any key still reads a run.
+    const queued = await (await call(postRun, "/api/v1/redteam", { key, body: { rubricVersionId, rollouts: 10 } })).json();
+    expect((await call(getRun, `/api/v1/redteam/${queued.id}`, { key: viewerKey, params: { id: queued.id } })).status).toBe(200);
   });
 });

@@ -44,6 +44,7 @@ const routeSpecs: Record<string, RouteSpec> = {
   "tasks/grounding": { kind: "json", auth: "session", maxBytes: MAX_JSON_BODY_BYTES },
   "tasks/mine-traces": { kind: "json", auth: "session", maxBytes: MAX_JSON_BODY_BYTES },
   "traces/import": { kind: "not-json", reason: "a raw file upload streamed into the database; the traces.import job reads it with the importers" },
+  "v1/[...path]": { kind: "not-json", reason: "no route: the JSON 404 naming the path, whatever the body; tested in unknown-api-route.int.test.ts" },
   "v1/documents": { kind: "json", auth: "key", maxBytes: MAX_DOCUMENT_BODY_BYTES },
   "v1/edge-cases/[id]/decision": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/edge-cases/[id]/undo": { kind: "no-body", auth: "key" },

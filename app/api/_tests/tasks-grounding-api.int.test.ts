@@ -6,7 +6,7 @@ import { systemActor } from "@/lib/audit/record-audit-event";
 import { getDb } from "@/lib/db/client";
 import { runJobNow } from "@/lib/jobs/run-job-now";
 import { createJudge } from "@/lib/judges/save-judge";
-import { deleteProject, makeProject, uniqueName } from "@/lib/testing/factories";
+import { deleteProject, makeProject, makeUser, uniqueName } from "@/lib/testing/factories";
 import { allowJudgeBaseUrls, chatCompletion, startLlmTestServer } from "@/lib/testing/llm-test-server";
 import { loadDifficultyStats } from "@/lib/tasks/difficulty-stats";
 import { groundingJob, handleGrounding } from "@/lib/tasks/grounding-job";
@@ -17,6 +17,7 @@ vi.mock("@/lib/next/auth", () => import("@/lib/next/route-test").then(({ authMoc
 const db = getDb();
 let project: { id: string };
 let key: string;
+let memberlessKey: string;
 let judgeId: string;
 let server: Awaited<ReturnType<typeof startLlmTestServer>>;
 let disallow: () => void;
@@ -32,7 +33,9 @@ beforeAll(async () => {
   });
   disallow = allowJudgeBaseUrls(server.url);
   project = await makeProject(db, "grounding-endpoint");
-  key = (await createApiKey(db, { projectId: project.id, name: "trainer", actor: systemActor })).key;
+  const reviewer = await makeUser(db, { projectId: project.id, role: "reviewer" });
+  key = (await createApiKey(db, { projectId: project.id, name: "ci", actor: { userId: reviewer.id, label: reviewer.email } })).key;
+  memberlessKey = (await createApiKey(db, { projectId: project.id, name: "trainer", actor: systemActor })).key;
   judgeId = (await createJudge(db, { projectId: project.id, input: { name: uniqueName("reference"), config: { kind: "reference" } } })).judge.id;
   const task = (name: string, prompt: string, referenceAnswer: string, context?: object) => ({ projectId: project.id, externalId: `${environment}/${name}`, environment, origin: "mined", prompt, referenceAnswer, ...(context ? { context } : {}) });
   await db.task.createMany({
@@ -49,8 +52,8 @@ afterAll(async () => {
   await Promise.all([server.close(), deleteProject(db, project.id)]);
 });
 
-function post(body: unknown) {
-  const request = new NextRequest("http://localhost/api/v1/tasks/grounding", { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+function post(body: unknown, bearer = key) {
+  const request = new NextRequest("http://localhost/api/v1/tasks/grounding", { method: "POST", headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" }, body: JSON.stringify(body) });
   return postGrounding(request, { params: Promise.resolve({}) });
 }
 
@@ -90,5 +93,13 @@ describe("grounding A/B through an OpenAI-compatible policy endpoint", () => {
     expect((await refused.json()).error.message).toContain("GOODHART_JUDGE_BASE_URLS");
     expect((await post({ policy: { kind: "registered", name: "lab" }, judgeIds: ["not-a-judge"] })).status).toBe(404);
     expect((await post({ policy: { kind: "registered", name: "lab" }, judgeIds: [] })).status).toBe(400);
+  });
+
+  it("is started in the name of the key's creator, a reviewer or admin, as on /tasks: a key with no member behind it queues nothing", async () => {
+    const before = await db.job.count({ where: { projectId: project.id, type: groundingJob.name } });
+    const refused = await post({ policy: { kind: "registered", name: "lab" }, judgeIds: [judgeId], environment }, memberlessKey);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.message).toMatch(/grounding runs .* key's creator, who must be an enabled reviewer or admin/);
+    expect(await db.job.count({ where: { projectId: project.id, type: groundingJob.name } })).toBe(before);
   });
 });
