@@ -107,6 +107,11 @@ describe("the answers the document types are the answers the routes give", () =>
     });
     expect(reward).toMatchObject({ rewards: [expect.any(Number), null], errors: [{ index: 1, status: "error" }], traceIds: [expect.any(String), null] });
     expect((reward.jobIds as string[]).length).toBeGreaterThan(0);
+    // A sample id stored with other content is that rollout's error, in the same shape.
+    const sampleId = uniqueName("sample");
+    await answer(postReward, "post", "/reward", 200, { body: { environment, rollouts: [{ sampleId, prompt: "p", completion: "thanks" }] } });
+    const conflict = await answer(postReward, "post", "/reward", 200, { body: { environment, rollouts: [{ sampleId, prompt: "p", completion: "a refund" }] } });
+    expect(conflict).toMatchObject({ rewards: [null], errors: [{ index: 0, status: "error", error: expect.stringContaining("sampleId") }] });
     const openRlhf = await answer(postOpenRlhf, "post", "/reward/openrlhf", 200, {
       query: `?environment=${environment}`,
       body: { query: ["Where is my order? Thanks, it ships today.", 42], prompts: ["Where is my order?", "x"] },
