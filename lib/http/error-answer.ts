@@ -1,9 +1,17 @@
-import { ZodError } from "zod";
+import { z, ZodError } from "zod";
 import { isBusyError } from "../db/retry-on-busy";
-import { AppError } from "../errors/app-error";
+import { AppError, errorStatus, type ErrorCode } from "../errors/app-error";
 import { logServerError } from "../errors/log-server-error";
 
-export type ErrorBody = { error: { code: string; message: string; details: unknown[] } };
+/** Every error answer of the API, whichever server gives it (the document's Error component). */
+export const errorBodySchema = z.strictObject({
+  error: z.strictObject({
+    code: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]).describe("one per HTTP status"),
+    message: z.string().describe("what went wrong, in words a user can read"),
+    details: z.array(z.unknown()).describe("where: for invalid input one {path, message} (or {param, message}) per problem; empty when there is nothing to point at"),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 export type ErrorAnswer = { status: number; body: ErrorBody; headers?: Record<string, string> };
 
 /** The one mapping of errors to HTTP, for any server: ZodError 400, AppError its status, anything else a generic 500. */
@@ -32,6 +40,6 @@ export function errorAnswer(error: unknown): ErrorAnswer {
   return answer("internal", "Something went wrong on the server", 500);
 }
 
-function answer(code: string, message: string, status: number, details: unknown[] = [], headers?: Record<string, string>): ErrorAnswer {
+function answer(code: ErrorCode, message: string, status: number, details: unknown[] = [], headers?: Record<string, string>): ErrorAnswer {
   return { status, body: { error: { code, message, details } }, headers };
 }

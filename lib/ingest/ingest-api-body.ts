@@ -6,6 +6,7 @@ import { MAX_JSON_CONTAINERS } from "../json/json-limits";
 import { tooManyContainers } from "../json/parse-json-body";
 import { decodeUtf8 } from "../json/decode-utf8";
 import { formatNames, type FormatName } from "./format-name";
+import type { ApiIngestResult } from "./ingest-answer-schema";
 import { findTraceIds } from "./find-trace-ids";
 import { importTraces } from "./import-traces";
 import { ingestOtlpTracesByTrace } from "./otel/ingest-otlp-export";
@@ -13,11 +14,7 @@ import { parseJson } from "../json/parse-json";
 import { readTraceRecords } from "./read-trace-records";
 import type { TraceRecord } from "./trace-record";
 
-/**
- * accepted: new traces; updated: stored traces a part added to; pending: parts kept until the rest
- * of their trace comes. traceIds: the stored id of every trace the body held (new or already there), in body order.
- */
-export type ApiIngestResult = { accepted: number; updated: number; pending: number; duplicates: number; rejected: { index?: number; line?: number; error: string }[]; traceIds: string[] };
+export type { ApiIngestResult };
 
 /**
  * The body of POST /api/v1/traces: native `{"traces": [...]}`, or a raw

@@ -1,22 +1,8 @@
 import type { Db } from "../db/client";
 import { describeJobSubjects } from "./job-subjects";
+import type { JobListItem, JobSummary } from "./job-view-schemas";
 
-export type JobSummary = {
-  id: string;
-  type: string;
-  status: string;
-  progress: number;
-  progressMessage: string | null;
-  attempts: number;
-  maxAttempts: number;
-  error: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-};
-
-/** A row of the Jobs table: the job and what it is about (describeJobSubjects). */
-export type JobListItem = JobSummary & { subject: string | null };
+export type { JobListItem, JobSummary };
 
 /** The project's jobs, newest first; by status and type when asked. */
 export async function listJobs(db: Db, { projectId, status, type, limit = 100 }: { projectId: string; status?: string; type?: string; limit?: number }): Promise<JobListItem[]> {

@@ -1,10 +1,11 @@
 import "server-only";
 import { NextResponse } from "next/server";
+import type { ErrorCode } from "../errors/app-error";
 import { errorAnswer, type ErrorBody } from "../http/error-answer";
 
 export type { ErrorBody } from "../http/error-answer";
 
-export function errorResponse(code: string, message: string, status: number, details: unknown[] = [], headers?: HeadersInit) {
+export function errorResponse(code: ErrorCode, message: string, status: number, details: unknown[] = [], headers?: HeadersInit) {
   return NextResponse.json<ErrorBody>({ error: { code, message, details } }, { status, headers });
 }
 

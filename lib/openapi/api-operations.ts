@@ -1,21 +1,31 @@
 import { z } from "zod";
+import { meAnswerSchema } from "../api-keys/me-answer-schema";
 import { distillQuerySchema } from "../distill/distill-query";
 import { documentInputSchema, MAX_DOCUMENT_BODY_BYTES } from "../documents/document-input-schema";
 import { knownHackDecisionBodySchema, knownHackQuerySchema } from "../hacks/known-hack-schemas";
 import { ingestQuerySchema } from "../ingest/ingest-api-body";
+import { ingestAnswerSchema } from "../ingest/ingest-answer-schema";
 import { MAX_API_BODY_BYTES } from "../http/body-limits";
+import { jobAnswerSchema, listJobsAnswerSchema } from "../jobs/job-view-schemas";
 import { listJobsQuerySchema } from "../jobs/list-jobs-query";
 import { MAX_JSON_BODY_BYTES } from "../json/json-limits";
 import { redteamRequestSchema } from "../redteam/redteam-schemas";
 import { replayToolCallSchema } from "../replay/replay-tool-call-schema";
+import { decidedCaseSchema, undoneDecisionSchema } from "../review/edge-case-decision-answer-schemas";
+import { edgeCaseListSchema } from "../review/edge-case-list-schema";
 import { decideBodySchema, edgeCaseQuerySchema } from "../review/edge-case-schemas";
+import { openRlhfAnswerSchema, rewardAnswerSchema } from "../reward/reward-answer-schema";
 import { MAX_ROLLOUTS_PER_REQUEST, openRlhfRequestSchema, rewardRequestSchema, rolloutSchema } from "../reward/reward-request-schema";
 import { approveRubricVersionBodySchema, rubricVersionImportSchema, rubricVersionQuerySchema } from "../rubrics/rubric-version-schemas";
 import { metricPointsQuerySchema } from "../runs/metric-points-query";
+import { runDetailAnswerSchema } from "../runs/run-detail-schema";
+import { runMetricsAnswerSchema } from "../runs/run-metrics-answer-schema";
+import { metricPointsAnswerSchema, registerRunAnswerSchema, runEventsAnswerSchema } from "../runs/run-intake-answer-schemas";
 import { metricPointsBodySchema, registerRunSchema, runEventListSchema, runEventSchema } from "../runs/run-intake-schemas";
 import { codeReplayScoreBodySchema, codeReplayTaskBodySchema, MAX_PATCH_BODY_BYTES } from "../tasks/code-replay-schemas";
 import { exportTasksQuerySchema } from "../tasks/export-tasks-query";
 import { groundingRequestSchema } from "../tasks/grounding-job";
+import { traceDetailAnswerSchema } from "../traces/trace-detail-schema";
 import { traceBatchSchema } from "../traces/trace-schema";
 
 /**
@@ -30,8 +40,8 @@ export type ApiOperation = {
   tag: string;
   query?: z.ZodObject;
   body?: z.ZodType | { raw: string[]; description: string };
-  /** The success status and what it returns. */
-  success: { status: number; description: string; mediaType?: string };
+  /** The success status and what it returns; `schema`, where written, is the answer's (and a 2xx in `answers` gives the same shape). */
+  success: { status: number; description: string; mediaType?: string; schema?: z.ZodType };
   /** The operation's other answers, beside the success and the errors every operation may give: a 200 beside a 201, a 409, ... */
   answers?: Record<number, string>;
   /** A body that may be left out (sent empty). */
@@ -64,14 +74,14 @@ export const apiOperations: ApiOperation[] = [
     tag: "jobs",
     summary: "The project's jobs, newest first",
     query: listJobsQuerySchema,
-    success: { status: 200, description: "{jobs: [...]}" },
+    success: { status: 200, description: "{jobs: [...]}", schema: listJobsAnswerSchema },
   },
   {
     method: "get",
     path: "/runs/{id}",
     tag: "runs",
     summary: "What a run's page shows: the run, its summary and hack-risk verdict (none/watch/likely with evidence), each metric's first and last values, its detections with their numbers",
-    success: { status: 200, description: "the run with metrics and detections" },
+    success: { status: 200, description: "the run with metrics and detections", schema: runDetailAnswerSchema },
   },
   {
     method: "get",
@@ -79,14 +89,18 @@ export const apiOperations: ApiOperation[] = [
     tag: "runs",
     summary: "Every metric's count and first/last values, or one metric's points paged by step",
     query: metricPointsQuerySchema,
-    success: { status: 200, description: "{runId, metrics} or {runId, points, ...}" },
+    success: { status: 200, description: "{runId, metrics} or {runId, name, points, nextAfterStep}", schema: runMetricsAnswerSchema },
   },
   {
     method: "get",
     path: "/traces/{id}",
     tag: "traces",
     summary: "What a trace's page shows: the trace, verdicts, item results, edge cases and every step",
-    success: { status: 200, description: "the trace with its steps, in order; a step is named by its index in the trace (it has no id of its own)" },
+    success: {
+      status: 200,
+      description: "the trace with its steps, in order; a step is named by its index in the trace (it has no id of its own)",
+      schema: traceDetailAnswerSchema,
+    },
   },
   {
     method: "post",
@@ -120,7 +134,7 @@ export const apiOperations: ApiOperation[] = [
     path: "/me",
     tag: "keys",
     summary: "The project and key a caller is authenticated as",
-    success: { status: 200, description: "{project: {id, slug}, apiKey: {id, name}}" },
+    success: { status: 200, description: "{project: {id, slug}, apiKey: {id, name}}", schema: meAnswerSchema },
   },
   {
     method: "get",
@@ -146,7 +160,11 @@ export const apiOperations: ApiOperation[] = [
     query: ingestQuerySchema,
     body: traceBatchSchema,
     maxBodyBytes: MAX_API_BODY_BYTES,
-    success: { status: 200, description: "{accepted (new traces), updated (stored traces a part added to), pending (parts kept until the rest of their trace comes), duplicates, rejected: [{index, error}], traceIds}" },
+    success: {
+      status: 200,
+      description: "{accepted (new traces), updated (stored traces a part added to), pending (parts kept until the rest of their trace comes), duplicates, rejected: [{index, error}], traceIds}",
+      schema: ingestAnswerSchema,
+    },
   },
   {
     method: "post",
@@ -246,7 +264,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Score rollouts with a rubric version; each rollout is stored as a trace",
     body: rewardBody,
     maxBodyBytes: MAX_API_BODY_BYTES,
-    success: { status: 200, description: "{rewards, results, errors}" },
+    success: { status: 200, description: "{rewards, results, errors}", schema: rewardAnswerSchema },
     answers: rewardAnswers,
   },
   {
@@ -257,7 +275,7 @@ export const apiOperations: ApiOperation[] = [
     query: rubricQuery,
     body: openRlhfRequestSchema,
     maxBodyBytes: MAX_API_BODY_BYTES,
-    success: { status: 200, description: "{rewards, scores, extra_logs}" },
+    success: { status: 200, description: "{rewards, scores, extra_logs}", schema: openRlhfAnswerSchema },
     answers: rewardAnswers,
   },
   {
@@ -320,7 +338,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "review",
     summary: "The review queue",
     query: edgeCaseQuerySchema,
-    success: { status: 200, description: "the page of cases asked for, with the total" },
+    success: { status: 200, description: "the page of cases asked for, with the total", schema: edgeCaseListSchema },
   },
   {
     method: "get",
@@ -336,7 +354,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Decide a case in the name of the key's creator (reviewer or admin)",
     body: decideBodySchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
-    success: { status: 200, description: "the decided case" },
+    success: { status: 200, description: "the decided case", schema: decidedCaseSchema },
     answers: decidedAlready,
   },
   {
@@ -344,7 +362,7 @@ export const apiOperations: ApiOperation[] = [
     path: "/edge-cases/{id}/undo",
     tag: "review",
     summary: "Take back a decision made within the last 24 hours",
-    success: { status: 200, description: "the reopened case" },
+    success: { status: 200, description: "the reopened case", schema: undoneDecisionSchema },
     answers: { 409: "the case is not decided, or its decision is older than 24 hours" },
   },
   {
@@ -354,7 +372,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Register a trainer's run by name (the same name is the same run)",
     body: registerRunSchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
-    success: { status: 201, description: "the run, made now" },
+    success: { status: 201, description: "the run, made now", schema: registerRunAnswerSchema },
     answers: { 200: "the run, found by its name (the fields sent update it)" },
   },
   {
@@ -364,7 +382,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Metric points, idempotent on run, name and step",
     body: metricPointsBodySchema,
     maxBodyBytes: MAX_API_BODY_BYTES,
-    success: { status: 200, description: "{runId, ...} with the counts of points written" },
+    success: { status: 200, description: "{runId, ...} with the counts of points written", schema: metricPointsAnswerSchema },
   },
   {
     method: "post",
@@ -373,7 +391,13 @@ export const apiOperations: ApiOperation[] = [
     summary: "Run events: checkpoint, rubric_changed, note, finished, failed",
     body: z.union([runEventListSchema, runEventSchema]),
     maxBodyBytes: MAX_JSON_BODY_BYTES,
-    success: { status: 200, description: "{runId, ...} with the events stored" },
+    success: { status: 200, description: "{runId, ...} with the events stored", schema: runEventsAnswerSchema },
   },
-  { method: "get", path: "/jobs/{id}", tag: "jobs", summary: "A job's status and progress", success: { status: 200, description: "the job" } },
+  {
+    method: "get",
+    path: "/jobs/{id}",
+    tag: "jobs",
+    summary: "A job's status and progress",
+    success: { status: 200, description: "the job", schema: jobAnswerSchema },
+  },
 ];

@@ -1,49 +1,38 @@
 import { z } from "zod";
 import { formatBytes } from "../http/body-limits";
+import { errorBodySchema } from "../http/error-answer";
 import { apiOperations, type ApiOperation } from "./api-operations";
-
-const errorSchema = {
-  type: "object",
-  required: ["error"],
-  properties: {
-    error: {
-      type: "object",
-      required: ["code", "message"],
-      properties: { code: { type: "string" }, message: { type: "string" }, details: { type: "array", items: {} } },
-    },
-  },
-} as const;
 
 type SchemaComponents = Record<string, unknown>;
 
 /**
  * A zod schema as JSON Schema for a place inside the document: zod puts shared and recursive parts in
- * the schema's own `$defs`, referred to from its root; they move to components.schemas under `prefix`.
+ * the schema's own `$defs`, referred to from its root; they move to components.schemas, under their
+ * own name when the schema has one (`.meta({ id })`, a shape several answers share), else under `prefix`.
+ * `io`: "input" for what a client sends, "output" for what the server answers.
  */
-function toJsonSchema(schema: z.ZodType, prefix: string, components: SchemaComponents): Record<string, unknown> {
-  const {
-    $schema: _dialect,
-    $defs,
-    ...json
-  } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
+function toJsonSchema(schema: z.ZodType, prefix: string, components: SchemaComponents, io: "input" | "output" = "input"): Record<string, unknown> {
+  const { $schema: _dialect, $defs, ...json } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
+  const componentName = (name: string) => (name.startsWith("__") ? `${prefix}_${name}` : name);
   const rewrite = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(rewrite);
     if (value === null || typeof value !== "object") return value;
     return Object.fromEntries(
       Object.entries(value).map(([key, inner]) => [
         key,
-        key === "$ref" && typeof inner === "string" ? inner.replace(/^#\/\$defs\//, `#/components/schemas/${prefix}_`) : rewrite(inner),
+        key === "$ref" && typeof inner === "string" ? inner.replace(/^#\/\$defs\/(.+)$/, (_ref, name: string) => `#/components/schemas/${componentName(name)}`) : rewrite(inner),
       ]),
     );
   };
-  for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, unknown>)) components[`${prefix}_${name}`] = rewrite(definition);
+  for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, unknown>)) components[componentName(name)] = rewrite(definition);
   return rewrite(json) as Record<string, unknown>;
 }
 
 /** The OpenAPI 3.1 document of /api/v1, generated from the zod schemas the routes validate with. */
 export function buildOpenApiDocument({ version }: { version: string }) {
   const paths: Record<string, Record<string, object>> = {};
-  const schemas: SchemaComponents = { Error: errorSchema };
+  const schemas: SchemaComponents = {};
+  schemas.Error = toJsonSchema(errorBodySchema, "Error", schemas, "output");
   for (const operation of apiOperations) {
     paths[operation.path] ??= {};
     paths[operation.path]![operation.method] = toOperation(operation, schemas);
@@ -107,11 +96,19 @@ function toOperation(operation: ApiOperation, components: SchemaComponents) {
         [
           [String(operation.success.status), operation.success.description],
           ...Object.entries(operation.answers ?? {}).filter(([status]) => status.startsWith("2")),
-        ].map(([status, description]) => [status, { description, content: { [operation.success.mediaType ?? "application/json"]: { schema: {} } } }]),
+        ].map(([status, description]) => [
+          status,
+          { description, content: { [operation.success.mediaType ?? "application/json"]: { schema: toAnswerSchema(operation, operationId, components) } } },
+        ]),
       ),
       ...errors,
     },
   };
+}
+
+/** The success answer's schema (shared by a 200 beside a 201: the same object, found or made), or `{}` where none is written yet. */
+function toAnswerSchema(operation: ApiOperation, operationId: string, components: SchemaComponents) {
+  return operation.success.schema ? toJsonSchema(operation.success.schema, `${operationId}_answer`, components, "output") : {};
 }
 
 function toQueryParameter(name: string, schema: z.ZodType, prefix: string, components: SchemaComponents) {

@@ -89,6 +89,25 @@ describe("the OpenAPI document of /api/v1", () => {
     expect(apiOperations.every((operation) => operation.summary.length > 10)).toBe(true);
   });
 
+  it("types the answers of the operations an integrator uses most, with shared shapes as components, and errors as the Error shape", () => {
+    type Schema = { type?: string; required?: string[]; additionalProperties?: unknown; properties?: Record<string, unknown> };
+    const answerOf = (key: string, status: string) =>
+      (operations.find((operation) => operation.key === key)!.operation.responses[status] as { content: Record<string, { schema: Schema }> }).content["application/json"]!.schema;
+    const reward = answerOf("post /reward", "200");
+    expect(reward.required).toEqual(["rubricVersionId", "rewards", "results", "errors", "traceIds", "jobIds"]);
+    expect(reward.additionalProperties).toBe(false);
+    expect(JSON.stringify(reward)).toContain("#/components/schemas/ItemResult");
+    // A run found by its name is the same shape as one made now.
+    expect(answerOf("post /runs", "200")).toEqual(answerOf("post /runs", "201"));
+    expect(answerOf("post /runs", "201").required).toContain("created");
+    expect(answerOf("get /jobs", "200").properties!.jobs).toEqual({ type: "array", items: { $ref: "#/components/schemas/JobListItem" }, description: "newest first" });
+    // Operations not typed yet keep an empty schema rather than a wrong one.
+    expect(answerOf("get /hacks", "200")).toEqual({});
+    const error = document.components.schemas.Error as Schema & { properties: { error: Schema & { properties: { code: { enum: string[] } } } } };
+    expect(error.properties.error.required).toEqual(["code", "message", "details"]);
+    expect(error.properties.error.properties.code.enum).toEqual(expect.arrayContaining(["bad_request", "not_found", "unavailable"]));
+  });
+
   it("says what POST /traces takes besides {traces}: another format's export as it is, chosen by ?format=, and where a trace's schema is", () => {
     const traces = operations.find((operation) => operation.key === "post /traces")!.operation;
     const format = traces.parameters!.find((parameter) => parameter.name === "format") as { description?: string } | undefined;

@@ -4,6 +4,7 @@ import { AppError } from "../errors/app-error";
 import { proposeKnownHack } from "../hacks/propose-known-hack";
 import { emitPipelineEvent } from "../jobs/pipeline-event";
 import type { JudgeLabel } from "../judges/consensus";
+import type { DecidedCase } from "./edge-case-decision-answer-schemas";
 import type { EdgeCaseDecision } from "./edge-case-schemas";
 import { hackProposalForCase } from "./hack-proposal-for-case";
 import { decisionWritesLabels } from "./decision-writes-labels";
@@ -20,7 +21,7 @@ export type DecideInput = {
   /** Where the caller sent the id at `index`, for a 404's details: the body's `ids.N` unless the URL named it. */
   pathOf?: (index: number) => string;
 };
-export type DecidedCase = { id: string; decision: EdgeCaseDecision; labels: number; knownHackId: string | null };
+export type { DecidedCase };
 
 /**
  * Closes open cases with one decision: the case leaves the open queue, each example trace gets

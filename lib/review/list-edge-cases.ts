@@ -3,6 +3,7 @@ import { AppError } from "../errors/app-error";
 import { describeDetection } from "../runs/describe-detection";
 import { detectionsOfCase } from "../runs/list-run-detections";
 import { encodeEdgeCaseCursor, isAfterCursor } from "./edge-case-cursor";
+import type { EdgeCaseList } from "./edge-case-list-schema";
 import type { EdgeCaseQuery } from "./edge-case-schemas";
 import { rankOnRun } from "./run-standing";
 
@@ -15,7 +16,7 @@ const outputShown = 600;
  * and the cases with an example of that run, with those examples, ordered by how they stand on
  * that run (run-standing.ts: what each holds of the run, not what it pooled from earlier runs).
  */
-export async function listEdgeCases(db: Db, { projectId, userId, query }: { projectId: string; userId: string | null; query: EdgeCaseQuery }) {
+export async function listEdgeCases(db: Db, { projectId, userId, query }: { projectId: string; userId: string | null; query: EdgeCaseQuery }): Promise<EdgeCaseList> {
   const where = {
     projectId,
     ...(query.status === "all" ? {} : { status: query.status }),
@@ -88,7 +89,7 @@ export async function listEdgeCases(db: Db, { projectId, userId, query }: { proj
       note: row.note,
       decidedAt: row.decidedAt?.toISOString() ?? null,
       decidedBy: (row.decidedById && users.get(row.decidedById)?.email) ?? null,
-      assignee: (row.assigneeId && users.get(row.assigneeId)) ?? null,
+      assignee: row.assigneeId ? (users.get(row.assigneeId) ?? null) : null,
       createdAt: row.createdAt.toISOString(),
       readings: readingsOf(row.evidence),
       examples: (examplesOf.get(row.id) ?? []).map(({ detail, trace }) => ({
@@ -219,5 +220,5 @@ function readingsOf(evidence: unknown): { rule: string; wording: string; count: 
   );
 }
 
-export type EdgeCaseList = Awaited<ReturnType<typeof listEdgeCases>>;
+export type { EdgeCaseList };
 export type EdgeCaseItem = EdgeCaseList["edgeCases"][number];

@@ -1,13 +1,14 @@
 import { recordAuditEvent, type Actor } from "../audit/record-audit-event";
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
+import type { UndoneDecision } from "./edge-case-decision-answer-schemas";
 import { syncOpenEdgeCases } from "./sync-open-edge-cases";
 
 /** How long a decision can be taken back: after a day, labels and hacks have been built on. */
 export const UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export type UndoInput = { projectId: string; id: string; reviewer: Actor & { userId: string }; now?: Date };
-export type UndoneDecision = { id: string; decision: string; labelsWithdrawn: number; knownHackWithdrawn: string | null; knownHackKept: string | null };
+export type { UndoneDecision };
 
 /**
  * Takes a decision back within a day of it: the case reopens, the HumanLabels the decision wrote

@@ -2,7 +2,8 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { parseRewardBody, readRunHeaders, type HeaderReader } from "./read-reward-body";
 import { rewardRequestSchema, rolloutErrorPolicySchema } from "./reward-request-schema";
-import { scoreRewardRequest, type RewardAnswer } from "./score-reward-request";
+import type { RewardApiAnswer } from "./reward-answer-schema";
+import { scoreRewardRequest } from "./score-reward-request";
 
 export type RewardPost = { projectId: string; search: URLSearchParams; headers: HeaderReader; bytes: Uint8Array };
 
@@ -12,7 +13,7 @@ export type RewardPost = { projectId: string; search: URLSearchParams; headers: 
  * trace. `?onError=error|zero|fail` says what a rollout that cannot be scored gets ("onError" or
  * "onRolloutError" in the body win); X-Goodhart-Run / X-Goodhart-Step name the run and step.
  */
-export async function answerRewardPost(db: Db, { projectId, search, headers, bytes }: RewardPost): Promise<Omit<RewardAnswer, "itemKeys">> {
+export async function answerRewardPost(db: Db, { projectId, search, headers, bytes }: RewardPost): Promise<RewardApiAnswer> {
   const runHeaders = readRunHeaders(headers);
   const onErrorOfUrl = readUrlPolicy(search);
   const { body, unreadable } = parseRewardBody(bytes, { perRollout: ["rollouts"] });

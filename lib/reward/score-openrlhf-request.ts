@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { LlmItemAsker } from "../checks/llm-item-asker";
+import type { OpenRlhfAnswer } from "./reward-answer-schema";
 import type { OpenRlhfRequest } from "./reward-request-schema";
 import { scoreRewardRequest } from "./score-reward-request";
 import { splitTemplatedQuery } from "./split-templated-query";
@@ -7,14 +8,7 @@ import { splitTemplatedQuery } from "./split-templated-query";
 /** What a sample that cannot be scored gets: reward 0 masked out, reward 0 counted, or the whole request refused. */
 export type OpenRlhfOnError = "mask" | "zero" | "fail";
 
-export type OpenRlhfAnswer = {
-  /** Feed OpenRLHF's advantage calculation. */
-  rewards: number[];
-  /** In [0, 1], for --algo.dynamic_filtering_enable. */
-  scores: number[];
-  /** Logged by OpenRLHF: per item, each sample's 1 (yes) / 0 (no or n/a); `reward_error` 1 and `reward_mask` 0 for a sample that could not be scored. */
-  extra_logs: Record<string, number[]>;
-};
+export type { OpenRlhfAnswer };
 
 /**
  * OpenRLHF's remote reward model (`--reward.remote_url`): `query` is prompt + response with the

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
+import type { z } from "zod";
 import type { Db } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { hashTrace, hashTraceAndScored } from "../traces/hash-trace";
@@ -11,25 +12,15 @@ import { findLlmItemAsker } from "../judges/find-llm-item-asker";
 import type { LlmItemAsker } from "../checks/llm-item-asker";
 import { resolveRewardVersion } from "./resolve-reward-version";
 import { rolloutSchema, sampleIdSchema, type RewardRequest } from "./reward-request-schema";
+import type { RewardApiAnswer, rolloutErrorSchema } from "./reward-answer-schema";
 import { rolloutToTrace } from "./rollout-to-trace";
 import { compileTraceScorer, type TraceScorer } from "../checks/score-traces";
 import { storeScoredRolloutsBatched } from "./store-scored-rollouts-batched";
 import type { ScoredRollout, StoredContent } from "./store-scored-rollouts";
 
-export type RolloutError = { index: number; status: "error"; error: string };
-export type RewardAnswer = {
-  rubricVersionId: string;
-  /** The version's item keys, in rubric order: the same for every rollout, scored or not. */
-  itemKeys: readonly string[];
-  /** One per rollout, in order; a rollout that cannot be scored gets null (0 with onRolloutError "zero") and an entry in errors; "fail" refuses the request. */
-  rewards: Array<number | null>;
-  /** Each rollout's item results, in rubric order; an unscored rollout's single entry carries the reason. */
-  results: ItemResult[][];
-  errors: RolloutError[];
-  traceIds: Array<string | null>;
-  /** The pipeline events these rollouts queued for the named run (GET /api/v1/jobs/{id}): its step metrics, then its divergence and drift, follow them. */
-  jobIds: string[];
-};
+export type RolloutError = z.infer<typeof rolloutErrorSchema>;
+/** The API's answer (rewardAnswerSchema: "fail" refuses the request instead) and the version's item keys, in rubric order: the same for every rollout, scored or not. */
+export type RewardAnswer = RewardApiAnswer & { itemKeys: readonly string[] };
 
 /**
  * Scores a batch for the reward API and stores every scored rollout as a trace with its item

@@ -1,7 +1,23 @@
+import { z } from "zod";
 import type { TrainingRun } from "../db/generated/sqlite/client";
 
 /** A run as the API answers it. */
-export function toRunView(run: TrainingRun) {
+export const runViewSchema = z
+  .strictObject({
+    id: z.string(),
+    name: z.string(),
+    trainer: z.string().describe("lab | openrlhf | verl | trl | verifiers | other, or what the trainer named"),
+    status: z.string().describe("queued | running | succeeded | finished | failed | cancelled"),
+    environment: z.string().nullable(),
+    rubricVersionId: z.string().nullable(),
+    config: z.unknown().describe("the trainer's config, kept as sent; null when none was sent"),
+    startedAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "Run" });
+export type RunView = z.infer<typeof runViewSchema>;
+
+export function toRunView(run: TrainingRun): RunView {
   return {
     id: run.id,
     name: run.name,

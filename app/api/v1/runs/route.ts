@@ -3,11 +3,12 @@ import { NextResponse } from "next/server";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withApiKey } from "@/lib/next/with-auth";
 import { registerRun } from "@/lib/runs/register-run";
+import type { RegisterRunAnswer } from "@/lib/runs/run-intake-answer-schemas";
 import { registerRunSchema } from "@/lib/runs/run-intake-schemas";
 import { toRunView } from "@/lib/runs/run-view";
 
 export const POST = withApiKey(async (request, { db, key, actor }) => {
   const input = registerRunSchema.parse(await readJsonBody(request));
   const { run, created } = await registerRun(db, { projectId: key.projectId, input, actor });
-  return NextResponse.json({ ...toRunView(run), created }, { status: created ? 201 : 200 });
+  return NextResponse.json({ ...toRunView(run), created } satisfies RegisterRunAnswer, { status: created ? 201 : 200 });
 });

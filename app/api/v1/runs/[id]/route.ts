@@ -3,9 +3,10 @@ import { NextResponse } from "next/server";
 import { withApiKey } from "@/lib/next/with-auth";
 import { findRunDetail } from "@/lib/runs/find-run-detail";
 import { listRunDetections } from "@/lib/runs/list-run-detections";
+import type { RunDetailAnswer } from "@/lib/runs/run-detail-schema";
 
 export const GET = withApiKey(async (_request, { db, key, params }) => {
   const { run, metrics } = await findRunDetail(db, { projectId: key.projectId, runId: String(params.id) });
   const detections = await listRunDetections(db, { projectId: key.projectId, runId: run.id });
-  return NextResponse.json({ ...run, metrics, detections });
+  return NextResponse.json({ ...run, metrics, detections } satisfies RunDetailAnswer);
 });

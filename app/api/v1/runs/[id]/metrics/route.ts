@@ -9,7 +9,9 @@ import { findRun } from "@/lib/runs/find-run";
 import { listMetricPoints } from "@/lib/runs/list-metric-points";
 import { metricPointsQuerySchema } from "@/lib/runs/metric-points-query";
 import { loadRunMetrics } from "@/lib/runs/load-run-metrics";
+import type { MetricPointsAnswer } from "@/lib/runs/run-intake-answer-schemas";
 import { metricPointsBodySchema } from "@/lib/runs/run-intake-schemas";
+import type { RunMetricsAnswer } from "@/lib/runs/run-metrics-answer-schema";
 import { writeMetricPoints } from "@/lib/runs/write-metric-points";
 
 export const POST = withApiKey(async (request, { db, key, params }) => {
@@ -19,7 +21,7 @@ export const POST = withApiKey(async (request, { db, key, params }) => {
   const written = await writeMetricPoints(db, { runId: run.id, points });
   // Divergence is recomputed after the points are stored (a follow-up); a burst of posts shares one pending event.
   const { job } = await emitPipelineEvent(db, { event: "metrics.stored", projectId: key.projectId, subjectId: run.id });
-  return NextResponse.json({ runId: run.id, ...written, jobIds: [job.id] });
+  return NextResponse.json({ runId: run.id, ...written, jobIds: [job.id] } satisfies MetricPointsAnswer);
 });
 
 export const GET = withApiKey(async (request, { db, key, params }) => {
@@ -30,9 +32,9 @@ export const GET = withApiKey(async (request, { db, key, params }) => {
     limit: search.get("limit") ?? undefined,
   });
   const run = await findRun(db, { projectId: key.projectId, runId: String(params.id) });
-  if (!query.name) return NextResponse.json({ runId: run.id, metrics: await loadRunMetrics(db, { runId: run.id }) });
+  if (!query.name) return NextResponse.json({ runId: run.id, metrics: await loadRunMetrics(db, { runId: run.id }) } satisfies RunMetricsAnswer);
   return NextResponse.json({
     runId: run.id,
     ...(await listMetricPoints(db, { runId: run.id, name: query.name, afterStep: query.afterStep, limit: query.limit })),
-  });
+  } satisfies RunMetricsAnswer);
 });
