@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createDb, currentProvider } from "./client";
 import { ensureDatabaseReady } from "./ensure-database-ready";
 import { sqliteFilePath } from "./database-url";
+import { dropTestDatabase } from "../testing/fresh-database";
 
 // A first start on a new database: the SQLite file is new but its folder exists (a reset, a mounted
 // volume), or the PostgreSQL database is empty. Migrating must not wait on a connection of its own.
@@ -26,7 +27,7 @@ async function newDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void
   return {
     url: url.toString(),
     drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropTestDatabase(admin, name);
       await admin.end();
     },
   };

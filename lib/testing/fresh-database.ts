@@ -37,16 +37,29 @@ export async function createFreshDatabase(provider: DatabaseProvider): Promise<F
   const db = createDb(url.toString());
   const drop = async () => {
     await db.$disconnect();
-    await onServer(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await onServer(serverUrl, (client) => dropTestDatabase(client, database));
   };
   return { url: url.toString(), db, drop };
 }
 
-async function onServer(serverUrl: string, statement: string) {
+/**
+ * Drops a test database on PostgreSQL. Not `WITH (FORCE)`: PostgreSQL 15 refuses it while an
+ * autovacuum worker is in the database ("must be a member of the role whose process is being
+ * terminated": the worker has no role to be a member of), as one often is just after a migration.
+ * So this role's own sessions there are ended, and a plain DROP stops any autovacuum worker and
+ * waits (up to 5 s) for the ended sessions to go.
+ */
+export async function dropTestDatabase(client: pg.Client, database: string): Promise<void> {
+  await client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND usename = current_user`, [database]);
+  await client.query(`DROP DATABASE IF EXISTS "${database}"`);
+}
+
+async function onServer(serverUrl: string, run: string | ((client: pg.Client) => Promise<void>)) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(statement);
+    if (typeof run === "string") await client.query(run);
+    else await run(client);
   } finally {
     await client.end();
   }
