@@ -24,8 +24,9 @@ function toUrl(file: string): string {
   return `/${segments.join("/")}`;
 }
 
-// The API's own descriptions (the trace schema, the OpenAPI document) hold no project data and are public.
-const publicPaths = new Set(["/login", "/api/health", "/api/v1/openapi.json"]);
+// The API's own descriptions (the trace schema, the OpenAPI document) hold no project data and are
+// public, as is the JSON 404 of a path under /api/v1 that is no route (app/api/v1/[...path]).
+const publicPaths = new Set(["/login", "/api/health", "/api/v1/openapi.json", "/api/v1/any/thing"]);
 const entries: Entry[] = walk("app")
   .filter((file) => /\/(page\.tsx|route\.ts)$/.test(file))
   .map((file) => {
