@@ -93,14 +93,14 @@ export async function scoreRewardRequest(
   const conflicting = new Map<number, string>();
   for (const at of stored.conflicts) {
     const index = at < good.length ? good[at]!.index : failed[at - good.length]!.index;
-    const sampleId = sampleIdOf(request.rollouts[index]);
+    const sampleId = good[at]?.sampleId ?? sampleIdOf(request.rollouts[index]);
     const error = `rollouts[${index}].sampleId: "${sampleId}" is stored already with other content (trace ${stored.traceIds[at]}); a sample id names one rollout, so this one was not stored`;
     conflicting.set(index, error);
     const known = errors.find((entry) => entry.index === index);
     if (known) known.error = `${known.error}; ${error}`;
     else errors.push({ index, status: "error", error });
   }
-  errors.sort((a, b) => a.index - b.index);
+  if (conflicting.size) errors.sort((a, b) => a.index - b.index);
   if (onError === "fail" && conflicting.size) {
     throw new AppError(
       "unprocessable",
