@@ -18,6 +18,7 @@ clients/python on PYTHONPATH.
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import math
 import os
@@ -91,7 +92,9 @@ class Client:
                     time.sleep(_retry_delay(error.headers.get("retry-after"), attempt))
                     continue
                 raise _to_goodhart_error(error) from None
-            except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
+            # OSError holds URLError, a refused or reset connection and socket.timeout (not a
+            # TimeoutError before Python 3.10); HTTPException holds an answer cut short (IncompleteRead).
+            except (OSError, http.client.HTTPException) as error:
                 if attempt < self.retries:
                     time.sleep(_retry_delay(None, attempt))
                     continue

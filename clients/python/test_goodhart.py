@@ -255,6 +255,21 @@ class TransportTest(unittest.TestCase):
                 server.shutdown()
                 server.server_close()
 
+    def test_an_answer_cut_short_or_too_slow_is_retried(self):
+        # A proxy restarting mid-answer cuts the body short (http.client.IncompleteRead, which is not an
+        # OSError), and a stalled server times the read out (socket.timeout, not TimeoutError before 3.10).
+        port = free_port()
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), FlakyRunHandler)
+        server.answers = ["cut short", "stalled", "whole"]
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            client = Client(f"http://127.0.0.1:{port}", api_key="gh_test", timeout=1.0)
+            self.assertEqual(client.run(f"{TAG}-flaky").name, f"{TAG}-flaky")
+            self.assertEqual(server.answers, [])
+        finally:
+            server.shutdown()
+            server.server_close()
+
     def setUp(self):
         self.client = Client()
 
@@ -330,6 +345,25 @@ class RegisteredRunHandler(http.server.BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+
+class FlakyRunHandler(RegisteredRunHandler):
+    """Answers each POST as the next of server.answers says: cut short, stalled past the client's timeout, or whole."""
+
+    def do_POST(self):
+        answer = self.server.answers.pop(0)
+        if answer == "whole":
+            return super().do_POST()
+        self.rfile.read(int(self.headers["content-length"]))
+        if answer == "stalled":
+            time.sleep(1.5)
+            return
+        self.send_response(201)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", "100")
+        self.end_headers()
+        self.wfile.write(b'{"id": "run-1"')
+        self.close_connection = True
 
 
 def free_port():
