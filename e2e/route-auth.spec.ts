@@ -81,3 +81,15 @@ for (const role of ["viewer", "reviewer"] as const) {
     await context.dispose();
   });
 }
+
+test("a method a route does not take is a JSON 405 naming the ones it does, before any key is asked for", async () => {
+  const anonymous = await request.newContext({ baseURL });
+  const refused = await anonymous.fetch("/api/v1/runs", { method: "DELETE" });
+  expect(refused.status()).toBe(405);
+  expect(refused.headers().allow).toBe("POST, OPTIONS");
+  expect((await refused.json()).error).toMatchObject({ code: "method_not_allowed", message: "/api/v1/runs does not take DELETE: it takes POST" });
+  const options = await anonymous.fetch("/api/v1/rubric-versions", { method: "OPTIONS" });
+  expect(options.status()).toBe(204);
+  expect(options.headers().allow).toBe("GET, POST, HEAD, OPTIONS");
+  await anonymous.dispose();
+});

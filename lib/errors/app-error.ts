@@ -4,6 +4,7 @@ export const errorStatus = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,

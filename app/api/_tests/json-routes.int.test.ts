@@ -80,6 +80,7 @@ const db = getDb();
 let project: { id: string; slug: string };
 let key: string;
 const routes: Route[] = [];
+const modules = new Map<string, Partial<Record<string, unknown>>>();
 const origin = "http://localhost";
 
 beforeAll(async () => {
@@ -89,7 +90,8 @@ beforeAll(async () => {
   key = (await createApiKey(db, { projectId: project.id, name: "json-routes", actor: systemActor })).key;
   for (const name of routeFiles) {
     const module = (await import(/* @vite-ignore */ path.join(apiDir, name, "route.ts"))) as { POST?: Handler };
-    if (!module.POST) continue;
+    modules.set(name, module);
+    if (!module.POST || !takenMethods(module).includes("POST")) continue;
     const spec = routeSpecs[name];
     if (!spec) throw new Error(`app/api/${name}/route.ts takes POST: list it in routeSpecs with how it reads its body`);
     const query = spec.kind === "json" ? (spec.query ?? "") : "";
@@ -97,6 +99,14 @@ beforeAll(async () => {
   }
 });
 afterAll(() => deleteProject(db, project.id));
+
+const routeMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+/** What a route file takes: its OPTIONS answer's Allow, less the refusals otherMethodsRefused exports for the rest. */
+function takenMethods(module: Partial<Record<string, unknown>>): string[] {
+  const options = module.OPTIONS as (() => Response) | undefined;
+  if (!options) return routeMethods.filter((method) => module[method]);
+  return options().headers.get("allow")!.split(", ").filter((method) => routeMethods.includes(method));
+}
 
 const bodyRoutes = () => routes.filter((r): r is Route & { spec: Extract<RouteSpec, { maxBytes: number }> } => "maxBytes" in r.spec);
 const jsonRoutes = () => bodyRoutes().filter((r) => r.spec.kind === "json");
@@ -195,6 +205,35 @@ describe("every JSON route", () => {
       const error = await expectError(await send(route, '{"environment": "ab\\ud800", "rollouts": []}'), 400);
       expect(error.details[0], route.name).toMatchObject({ path: "environment", message: expect.stringContaining("lone surrogate \\ud800") });
     }
+  });
+});
+
+describe("every route's methods", () => {
+  it("answer a method the route does not take with a JSON 405 and Allow, and OPTIONS with what it takes, as /api/v1's OpenAPI document lists them", async () => {
+    const { paths } = buildOpenApiDocument({ version: "test" });
+    const methods = routeMethods;
+    for (const [name, module] of modules) {
+      if (name === "v1/[...path]") continue; // no route: every method is its JSON 404
+      const options = module.OPTIONS as (() => Response) | undefined;
+      expect(options, `app/api/${name}/route.ts: export otherMethodsRefused's handlers beside its own`).toBeDefined();
+      const allow = options!().headers.get("allow")!;
+      const taken = takenMethods(module);
+      expect(allow, name).toBe([...taken, ...(taken.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", "));
+      const url = `${origin}/api/${name.replace(/\[[^\]]+\]/g, "unknown-id")}`;
+      for (const method of methods.filter((method) => !taken.includes(method))) {
+        const refuse = module[method] as Handler | undefined;
+        expect(refuse, `app/api/${name}/route.ts answers no ${method}`).toBeDefined();
+        const response = await refuse!(new NextRequest(url, { method, headers: { origin } }), { params: Promise.resolve({ id: "unknown-id" }) });
+        const error = await expectError(response, 405);
+        expect(error.code, name).toBe("method_not_allowed");
+        expect(response.headers.get("allow"), name).toBe(allow);
+      }
+      if (name.startsWith("v1/")) {
+        const operations = Object.keys(paths[`/${name.slice("v1/".length).replace(/\[([^\]]+)\]/g, "{$1}")}`] ?? {}).map((key) => key.toUpperCase());
+        expect(operations.filter((method) => methods.includes(method)).sort(), name).toEqual([...taken].sort());
+      }
+    }
+    expect(modules.size).toBeGreaterThan(50);
   });
 });
 

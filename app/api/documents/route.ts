@@ -4,6 +4,7 @@ import { documentInputSchema, MAX_DOCUMENT_BODY_BYTES } from "@/lib/documents/do
 import { uploadDocument } from "@/lib/tasks/upload-document";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withSession } from "@/lib/next/with-auth";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const POST = withSession(
   async (request, { db, member }) => {
@@ -13,3 +14,5 @@ export const POST = withSession(
   },
   { role: "reviewer" },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

@@ -1,6 +1,7 @@
 // GET /api/health: liveness and which database is in use; no auth (load balancers call it).
 import { NextResponse } from "next/server";
 import { checkHealth } from "@/lib/setup/check-health";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const dynamic = "force-dynamic";
 
@@ -8,3 +9,5 @@ export async function GET() {
   const health = await checkHealth();
   return NextResponse.json(health, { status: health.status === "ok" ? 200 : 503 });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");

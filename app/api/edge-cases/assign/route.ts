@@ -4,6 +4,7 @@ import { readJsonBody } from "@/lib/next/read-json-body";
 import { withSession } from "@/lib/next/with-auth";
 import { assignEdgeCases } from "@/lib/review/assign-edge-cases";
 import { assignBodySchema } from "@/lib/review/edge-case-schemas";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const POST = withSession(
   async (request, { db, member, actor }) => {
@@ -12,3 +13,5 @@ export const POST = withSession(
   },
   { role: "reviewer" },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

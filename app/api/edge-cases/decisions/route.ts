@@ -4,6 +4,7 @@ import { readJsonBody } from "@/lib/next/read-json-body";
 import { withSession } from "@/lib/next/with-auth";
 import { decideEdgeCases } from "@/lib/review/decide-edge-cases";
 import { bulkDecideBodySchema } from "@/lib/review/edge-case-schemas";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const POST = withSession(
   async (request, { db, member }) => {
@@ -13,3 +14,5 @@ export const POST = withSession(
   },
   { role: "reviewer" },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

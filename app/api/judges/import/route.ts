@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { importJudgeVerdicts } from "@/lib/judges/import-judge-verdicts";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withSession } from "@/lib/next/with-auth";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 const maxBytes = 64 * 1024 * 1024;
 
@@ -14,3 +15,5 @@ export const POST = withSession(
   },
   { role: "reviewer" },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { withSession } from "@/lib/next/with-auth";
 import { loadRunChart } from "@/lib/runs/load-run-chart";
 import { runChartQuerySchema } from "@/lib/runs/run-chart-query";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const GET = withSession(
   async (request, { db, member }) => {
@@ -11,3 +12,5 @@ export const GET = withSession(
   },
   { role: "viewer" },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");

@@ -2,6 +2,7 @@
 import { withSession } from "@/lib/next/with-auth";
 import { exportTasks } from "@/lib/tasks/export-tasks";
 import { exportTasksQuerySchema, exportTasksResponse } from "@/lib/tasks/export-tasks-query";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const GET = withSession(
   async (request, { db, member }) => {
@@ -10,3 +11,5 @@ export const GET = withSession(
   },
   { role: "viewer" },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");

@@ -5,6 +5,7 @@ import { readJsonBody } from "@/lib/next/read-json-body";
 import { withSession } from "@/lib/next/with-auth";
 import { groundingRequestSchema } from "@/lib/tasks/grounding-job";
 import { startGrounding } from "@/lib/tasks/grounding-start";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const POST = withSession(
   async (request, { db, member, actor }) => {
@@ -14,3 +15,5 @@ export const POST = withSession(
   },
   { role: "reviewer" },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withSession } from "@/lib/next/with-auth";
 import { mineTracesBodySchema, startMineTasksFromTraces } from "@/lib/tasks/mine-tasks-from-traces-job";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const POST = withSession(
   async (request, { db, member, actor }) => {
@@ -12,3 +13,5 @@ export const POST = withSession(
   },
   { role: "reviewer" },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

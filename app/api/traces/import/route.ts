@@ -6,6 +6,7 @@ import { MAX_UPLOAD_BYTES } from "@/lib/ingest/limits";
 import { assertDeclaredLengthWithin } from "@/lib/http/read-body-limited";
 import { startUploadImport } from "@/lib/ingest/start-upload-import";
 import { withSession } from "@/lib/next/with-auth";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 const querySchema = z.object({ name: z.string().min(1).max(300), format: z.enum(formatNames).optional() });
 
@@ -19,3 +20,5 @@ export const POST = withSession(
   },
   { role: "reviewer", body: "raw" },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

@@ -4,9 +4,12 @@ import { toApiKnownHack } from "@/lib/hacks/known-hack-api-view";
 import { knownHackQuerySchema } from "@/lib/hacks/known-hack-schemas";
 import { listKnownHacks } from "@/lib/hacks/list-known-hacks";
 import { withApiKey } from "@/lib/next/with-auth";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const GET = withApiKey(async (request, { db, key }) => {
   const query = knownHackQuerySchema.parse(Object.fromEntries(request.nextUrl.searchParams));
   const hacks = await listKnownHacks(db, { projectId: key.projectId, ...query });
   return NextResponse.json({ hacks: hacks.map(toApiKnownHack) });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");

@@ -6,6 +6,7 @@ import { findRedteamRun } from "@/lib/redteam/find-redteam-run";
 import { startRedteam } from "@/lib/redteam/redteam-job";
 import { redteamRequestSchema } from "@/lib/redteam/redteam-schemas";
 import { resolveApiReviewer } from "@/lib/review/resolve-api-reviewer";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const POST = withApiKey(async (request, { db, key }) => {
   const input = redteamRequestSchema.parse(await readJsonBody(request));
@@ -13,3 +14,5 @@ export const POST = withApiKey(async (request, { db, key }) => {
   const job = await startRedteam(db, { projectId: key.projectId, request: input });
   return NextResponse.json(await findRedteamRun(db, { projectId: key.projectId, id: job.id }), { status: 202 });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

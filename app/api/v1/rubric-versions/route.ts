@@ -8,6 +8,7 @@ import { exportRubricVersion } from "@/lib/rubrics/export-rubric-version";
 import { importRubricVersion } from "@/lib/rubrics/import-rubric-version";
 import { listRubricVersions } from "@/lib/rubrics/list-rubric-versions";
 import { rubricVersionImportSchema, rubricVersionQuerySchema } from "@/lib/rubrics/rubric-version-schemas";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const GET = withApiKey(async (request, { db, key }) => {
   const query = rubricVersionQuerySchema.parse(Object.fromEntries(request.nextUrl.searchParams));
@@ -20,3 +21,5 @@ export const POST = withApiKey(async (request, { db, key }) => {
   const draft = await importRubricVersion(db, { projectId: key.projectId, exported, actor });
   return NextResponse.json(await exportRubricVersion(db, { projectId: key.projectId, rubricVersionId: draft.id }), { status: 201 });
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET", "POST");

@@ -6,9 +6,12 @@ import { registerRun } from "@/lib/runs/register-run";
 import type { RegisterRunAnswer } from "@/lib/runs/run-intake-answer-schemas";
 import { registerRunSchema } from "@/lib/runs/run-intake-schemas";
 import { toRunView } from "@/lib/runs/run-view";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const POST = withApiKey(async (request, { db, key, actor }) => {
   const input = registerRunSchema.parse(await readJsonBody(request));
   const { run, created } = await registerRun(db, { projectId: key.projectId, input, actor });
   return NextResponse.json({ ...toRunView(run), created } satisfies RegisterRunAnswer, { status: created ? 201 : 200 });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

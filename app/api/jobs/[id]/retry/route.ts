@@ -2,6 +2,7 @@
 import { NextResponse } from "next/server";
 import { retryJob } from "@/lib/jobs/manage-jobs";
 import { withSession } from "@/lib/next/with-auth";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const POST = withSession(
   async (_request, { db, member, actor, params }) => {
@@ -10,3 +11,5 @@ export const POST = withSession(
   },
   { role: "admin" },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

@@ -2,6 +2,7 @@
 import { NextResponse } from "next/server";
 import { withSession } from "@/lib/next/with-auth";
 import { exportRubricVersion } from "@/lib/rubrics/export-rubric-version";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const GET = withSession(
   async (_request, { db, member, params }) => {
@@ -11,3 +12,5 @@ export const GET = withSession(
   },
   { role: "viewer" },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");

@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { withSession } from "@/lib/next/with-auth";
 import { listRunRollouts } from "@/lib/runs/list-run-rollouts";
 import { runRolloutsQuerySchema } from "@/lib/runs/run-chart-query";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const GET = withSession(
   async (request, { db, member, params }) => {
@@ -11,3 +12,5 @@ export const GET = withSession(
   },
   { role: "viewer" },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");

@@ -2,5 +2,8 @@
 import { NextResponse } from "next/server";
 import { withApiKey } from "@/lib/next/with-auth";
 import { findRedteamRun } from "@/lib/redteam/find-redteam-run";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const GET = withApiKey(async (_request, { db, key, params }) => NextResponse.json(await findRedteamRun(db, { projectId: key.projectId, id: String(params.id) })));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");

@@ -5,6 +5,7 @@ import { withApiKey } from "@/lib/next/with-auth";
 import { codeReplayTaskBodySchema, MAX_PATCH_BODY_BYTES } from "@/lib/tasks/code-replay-schemas";
 import { readCodeReplaySource } from "@/lib/tasks/code-replay-source";
 import { saveCodeReplayTask } from "@/lib/tasks/code-replay-task";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const POST = withApiKey(async (request, { db, key }) => {
   const { patch, message, environment, repository, baseCommit } = codeReplayTaskBodySchema.parse(
@@ -20,3 +21,5 @@ export const POST = withApiKey(async (request, { db, key }) => {
     { status: isNew ? 201 : 200 },
   );
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

@@ -3,7 +3,10 @@
 // (editors, CI validators) fetch it before anyone has a key.
 import { NextResponse } from "next/server";
 import { nativeTraceJsonSchema } from "@/lib/ingest/native-json-schema";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export function GET() {
   return NextResponse.json(nativeTraceJsonSchema(), { headers: { "content-type": "application/schema+json", "cache-control": "public, max-age=3600" } });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");

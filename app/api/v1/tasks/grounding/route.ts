@@ -6,6 +6,7 @@ import { withApiKey } from "@/lib/next/with-auth";
 import { resolveApiReviewer } from "@/lib/review/resolve-api-reviewer";
 import { groundingRequestSchema } from "@/lib/tasks/grounding-job";
 import { startGrounding } from "@/lib/tasks/grounding-start";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const POST = withApiKey(async (request, { db, key }) => {
   const input = groundingRequestSchema.parse(await readJsonBody(request, { maxBytes: MAX_JSON_BODY_BYTES }));
@@ -13,3 +14,5 @@ export const POST = withApiKey(async (request, { db, key }) => {
   const job = await startGrounding(db, { projectId: key.projectId, input, actor: reviewer });
   return NextResponse.json({ jobId: job.id, status: job.status }, { status: 202 });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

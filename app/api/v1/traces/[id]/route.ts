@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { withApiKey } from "@/lib/next/with-auth";
 import { findTraceDetail } from "@/lib/traces/find-trace-detail";
 import { listTraceSteps } from "@/lib/traces/list-trace-steps";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const GET = withApiKey(async (_request, { db, key, params }) => {
   const traceId = String(params.id);
@@ -10,3 +11,5 @@ export const GET = withApiKey(async (_request, { db, key, params }) => {
   const steps = await listTraceSteps(db, { projectId: key.projectId, traceId });
   return NextResponse.json({ ...detail, steps });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");

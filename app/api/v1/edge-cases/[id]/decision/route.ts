@@ -5,6 +5,7 @@ import { withApiKey } from "@/lib/next/with-auth";
 import { decideEdgeCases } from "@/lib/review/decide-edge-cases";
 import { decideBodySchema } from "@/lib/review/edge-case-schemas";
 import { resolveApiReviewer } from "@/lib/review/resolve-api-reviewer";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const POST = withApiKey(async (request, { db, key, params }) => {
   const { decision, note } = decideBodySchema.parse(await readJsonBody(request));
@@ -12,3 +13,5 @@ export const POST = withApiKey(async (request, { db, key, params }) => {
   const [decided] = await decideEdgeCases(db, { projectId: key.projectId, ids: [String(params.id)], decision, note, reviewer, pathOf: () => "id" });
   return NextResponse.json(decided);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

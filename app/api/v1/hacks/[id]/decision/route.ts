@@ -6,6 +6,7 @@ import { knownHackDecisionBodySchema } from "@/lib/hacks/known-hack-schemas";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withApiKey } from "@/lib/next/with-auth";
 import { resolveApiReviewer } from "@/lib/review/resolve-api-reviewer";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const POST = withApiKey(async (request, { db, key, params }) => {
   const { decision, note } = knownHackDecisionBodySchema.parse(await readJsonBody(request));
@@ -14,3 +15,5 @@ export const POST = withApiKey(async (request, { db, key, params }) => {
   const { rubricVersionId } = await decideKnownHack(db, { projectId: key.projectId, knownHackId, decision, note, actor });
   return NextResponse.json({ hack: await findApiKnownHack(db, { projectId: key.projectId, knownHackId }), rubricVersionId });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

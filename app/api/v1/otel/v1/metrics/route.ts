@@ -4,6 +4,7 @@ import { NextResponse } from "next/server";
 import { MAX_API_BODY_BYTES } from "@/lib/http/body-limits";
 import { readBodyLimited } from "@/lib/http/read-body-limited";
 import { withApiKey } from "@/lib/next/with-auth";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const POST = withApiKey(async (request) => {
   await readBodyLimited(request, MAX_API_BODY_BYTES);
@@ -11,3 +12,5 @@ export const POST = withApiKey(async (request) => {
   if (/^application\/(x-)?protobuf/i.test(request.headers.get("content-type") ?? "")) return new Response(new Uint8Array(0), { headers: { "content-type": "application/x-protobuf" } });
   return NextResponse.json({});
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

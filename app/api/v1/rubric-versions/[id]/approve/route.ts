@@ -6,6 +6,7 @@ import { resolveApiReviewer } from "@/lib/review/resolve-api-reviewer";
 import { approveRubricVersion } from "@/lib/rubrics/approve-rubric-version";
 import { exportRubricVersion } from "@/lib/rubrics/export-rubric-version";
 import { approveRubricVersionBodySchema } from "@/lib/rubrics/rubric-version-schemas";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const POST = withApiKey(async (request, { db, key, params }) => {
   const { note } = approveRubricVersionBodySchema.parse(await readJsonBody(request, { emptyAs: {} }));
@@ -14,3 +15,5 @@ export const POST = withApiKey(async (request, { db, key, params }) => {
   await approveRubricVersion(db, { projectId: key.projectId, rubricVersionId, actor, note });
   return NextResponse.json(await exportRubricVersion(db, { projectId: key.projectId, rubricVersionId }));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

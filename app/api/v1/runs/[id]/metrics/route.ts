@@ -13,6 +13,7 @@ import type { MetricPointsAnswer } from "@/lib/runs/run-intake-answer-schemas";
 import { metricPointsBodySchema } from "@/lib/runs/run-intake-schemas";
 import type { RunMetricsAnswer } from "@/lib/runs/run-metrics-answer-schema";
 import { writeMetricPoints } from "@/lib/runs/write-metric-points";
+import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
 export const POST = withApiKey(async (request, { db, key, params }) => {
   // Every point is checked before any is stored: a batch lands whole or not at all.
@@ -38,3 +39,5 @@ export const GET = withApiKey(async (request, { db, key, params }) => {
     ...(await listMetricPoints(db, { runId: run.id, name: query.name, afterStep: query.afterStep, limit: query.limit })),
   } satisfies RunMetricsAnswer);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET", "POST");
