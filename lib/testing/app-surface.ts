@@ -22,7 +22,14 @@ function walk(dir: string): string[] {
 function exportSegments(source: string): { names: string[]; text: string }[] {
   const starts = [...source.matchAll(/^export (?:const|async function|function) (?:\{([^}]*)\}|(\w+))/gm)];
   return starts.map((match, i) => {
-    const names = match[1] ? match[1].split(",").map((n) => n.trim().split(/\s*:\s*/).pop()!) : [match[2]!];
+    const names = match[1]
+      ? match[1].split(",").map((n) =>
+          n
+            .trim()
+            .split(/\s*:\s*/)
+            .pop()!,
+        )
+      : [match[2]!];
     return { names, text: source.slice(match.index, starts[i + 1]?.index ?? source.length) };
   });
 }
@@ -39,7 +46,10 @@ function readAccess(text: string): Access {
   return null;
 }
 
-/** Every exported HTTP method of every route.ts under app/api, named like "POST v1/runs/[id]/metrics". */
+/**
+ * Every exported HTTP method of every route.ts under app/api, named like "POST v1/runs/[id]/metrics";
+ * not the refusals of otherMethodsRefused (a 405 for a method the route does not take).
+ */
 export function listRouteMethods(): RouteMethod[] {
   const apiDir = path.join(repoRoot, "app/api");
   return walk(apiDir)
@@ -47,9 +57,9 @@ export function listRouteMethods(): RouteMethod[] {
     .sort()
     .flatMap((file) => {
       const route = path.relative(apiDir, path.dirname(file)).split(path.sep).join("/");
-      return exportSegments(readFileSync(file, "utf8")).flatMap(({ names, text }) =>
-        names.filter((name) => methods.includes(name)).map((method) => ({ route, method, file, access: readAccess(text) })),
-      );
+      return exportSegments(readFileSync(file, "utf8"))
+        .filter(({ text }) => !/^export const \{[^}]*\}\s*=\s*otherMethodsRefused\(/.test(text))
+        .flatMap(({ names, text }) => names.filter((name) => methods.includes(name)).map((method) => ({ route, method, file, access: readAccess(text) })));
     });
 }
 
