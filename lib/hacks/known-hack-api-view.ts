@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
+import type { KnownHackAnswer } from "./known-hack-answer-schemas";
 import { listKnownHacks } from "./list-known-hacks";
 import { pendingInductionOf } from "./pending-induction";
 
@@ -12,7 +13,7 @@ type ListedHack = Awaited<ReturnType<typeof listKnownHacks>>[number];
  * `induction` is "measuring" while the hacks.induce job runs, "failed" (with `inductionError`) when
  * it gave up, and "done" once the check is in place.
  */
-export function toApiKnownHack(hack: ListedHack) {
+export function toApiKnownHack(hack: ListedHack): KnownHackAnswer {
   const item = isRecord(hack.proposedItem) ? hack.proposedItem : null;
   const measured = isRecord(item?.measured) ? item.measured : null;
   const pending = pendingInductionOf(item);

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { meAnswerSchema } from "../api-keys/me-answer-schema";
 import { distillQuerySchema } from "../distill/distill-query";
+import { uploadedDocumentAnswerSchema } from "../documents/document-answer-schema";
 import { documentInputSchema, MAX_DOCUMENT_BODY_BYTES } from "../documents/document-input-schema";
+import { knownHackDecisionAnswerSchema, listKnownHacksAnswerSchema } from "../hacks/known-hack-answer-schemas";
 import { knownHackDecisionBodySchema, knownHackQuerySchema } from "../hacks/known-hack-schemas";
 import { ingestQuerySchema } from "../ingest/ingest-api-body";
 import { ingestAnswerSchema } from "../ingest/ingest-answer-schema";
@@ -9,21 +11,26 @@ import { MAX_API_BODY_BYTES } from "../http/body-limits";
 import { jobAnswerSchema, listJobsAnswerSchema } from "../jobs/job-view-schemas";
 import { listJobsQuerySchema } from "../jobs/list-jobs-query";
 import { MAX_JSON_BODY_BYTES } from "../json/json-limits";
+import { redteamRunAnswerSchema } from "../redteam/redteam-answer-schema";
 import { redteamRequestSchema } from "../redteam/redteam-schemas";
+import { replayToolCallAnswerSchema } from "../replay/replay-tool-call-answer-schema";
 import { replayToolCallSchema } from "../replay/replay-tool-call-schema";
 import { decidedCaseSchema, undoneDecisionSchema } from "../review/edge-case-decision-answer-schemas";
 import { edgeCaseListSchema } from "../review/edge-case-list-schema";
 import { decideBodySchema, edgeCaseQuerySchema } from "../review/edge-case-schemas";
 import { openRlhfAnswerSchema, rewardAnswerSchema } from "../reward/reward-answer-schema";
 import { MAX_ROLLOUTS_PER_REQUEST, openRlhfRequestSchema, rewardRequestSchema, rolloutSchema } from "../reward/reward-request-schema";
+import { listRubricVersionsAnswerSchema, rubricVersionExportSchema } from "../rubrics/rubric-version-answer-schemas";
 import { approveRubricVersionBodySchema, rubricVersionImportSchema, rubricVersionQuerySchema } from "../rubrics/rubric-version-schemas";
 import { metricPointsQuerySchema } from "../runs/metric-points-query";
 import { runDetailAnswerSchema } from "../runs/run-detail-schema";
 import { runMetricsAnswerSchema } from "../runs/run-metrics-answer-schema";
 import { metricPointsAnswerSchema, registerRunAnswerSchema, runEventsAnswerSchema } from "../runs/run-intake-answer-schemas";
 import { metricPointsBodySchema, registerRunSchema, runEventListSchema, runEventSchema } from "../runs/run-intake-schemas";
+import { codeReplayScoreAnswerSchema, codeReplayTaskAnswerSchema } from "../tasks/code-replay-answer-schemas";
 import { codeReplayScoreBodySchema, codeReplayTaskBodySchema, MAX_PATCH_BODY_BYTES } from "../tasks/code-replay-schemas";
 import { exportTasksQuerySchema } from "../tasks/export-tasks-query";
+import { groundingStartedAnswerSchema } from "../tasks/grounding-answer-schema";
 import { groundingRequestSchema } from "../tasks/grounding-job";
 import { traceDetailAnswerSchema } from "../traces/trace-detail-schema";
 import { traceBatchSchema } from "../traces/trace-schema";
@@ -119,7 +126,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Start a red-team run of a rubric version in the name of the key's creator (reviewer or admin): probe families scored through the reward path, loopholes filed for review",
     body: redteamRequestSchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
-    success: { status: 202, description: "the run (a job) to poll at GET /redteam/{id}" },
+    success: { status: 202, description: "the run (a job) to poll at GET /redteam/{id}", schema: redteamRunAnswerSchema },
     answers: { 404: "no such rubric version in the key's project" },
   },
   {
@@ -127,7 +134,7 @@ export const apiOperations: ApiOperation[] = [
     path: "/redteam/{id}",
     tag: "red-team",
     summary: "A red-team run: families tried with their effects on reward and truth, and the loopholes found",
-    success: { status: 200, description: "the run's status and, once done, its report" },
+    success: { status: 200, description: "the run's status and, once done, its report", schema: redteamRunAnswerSchema },
   },
   {
     method: "get",
@@ -193,7 +200,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Add a document (text, Markdown or HTML) and queue its mining",
     body: documentInputSchema,
     maxBodyBytes: MAX_DOCUMENT_BODY_BYTES,
-    success: { status: 201, description: "the document and its mining job" },
+    success: { status: 201, description: "the document and its mining job", schema: uploadedDocumentAnswerSchema },
     answers: {
       200: "the document, when the same text was there: nothing new stored",
       415: "a contentType this does not read",
@@ -216,7 +223,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Queue a grounding A/B of the project's tasks with context, in the name of the key's creator (reviewer or admin)",
     body: groundingRequestSchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
-    success: { status: 202, description: "the job to follow" },
+    success: { status: 202, description: "the job to follow at GET /jobs/{id}", schema: groundingStartedAnswerSchema },
     answers: { 404: "a judge or task the body names is not in the key's project" },
   },
   {
@@ -234,7 +241,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "A code replay task from a commit's diff",
     body: codeReplayTaskBodySchema,
     maxBodyBytes: MAX_PATCH_BODY_BYTES,
-    success: { status: 201, description: "{task, isNew: true}" },
+    success: { status: 201, description: "{task, isNew: true}", schema: codeReplayTaskAnswerSchema },
     answers: { 200: "{task, isNew: false}: the same commit or diff gave this task before" },
   },
   {
@@ -244,7 +251,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Score a patch against a code replay task's reference diff",
     body: codeReplayScoreBodySchema,
     maxBodyBytes: MAX_PATCH_BODY_BYTES,
-    success: { status: 200, description: "the score with its parts" },
+    success: { status: 200, description: "the score with its parts", schema: codeReplayScoreAnswerSchema },
     answers: { 409: "the task is not a code replay task: it has no reference diff" },
   },
   {
@@ -254,7 +261,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Replay a tool call against the task's origin trace",
     body: replayToolCallSchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
-    success: { status: 200, description: "{result, ...} or {unseen: true, ...}" },
+    success: { status: 200, description: "{unseen: false, result, ...} or {unseen: true, ...}", schema: replayToolCallAnswerSchema },
     answers: { 409: "the task has no origin trace to replay" },
   },
   {
@@ -284,7 +291,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "rubrics",
     summary: "The project's rubric versions",
     query: rubricVersionQuerySchema,
-    success: { status: 200, description: "{rubricVersions: [...]}, newest first" },
+    success: { status: 200, description: "{rubricVersions: [...]}, by environment, newest first", schema: listRubricVersionsAnswerSchema },
   },
   {
     method: "post",
@@ -293,7 +300,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Import a version's export JSON as a new draft",
     body: rubricVersionImportSchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
-    success: { status: 201, description: "the new draft's export JSON" },
+    success: { status: 201, description: "the new draft's export JSON", schema: rubricVersionExportSchema },
     answers: { 409: "the rubric has an open draft already, or its approved versions use another hackMode" },
   },
   {
@@ -301,7 +308,7 @@ export const apiOperations: ApiOperation[] = [
     path: "/rubric-versions/{id}",
     tag: "rubrics",
     summary: "A rubric version's export JSON",
-    success: { status: 200, description: "the version with its items and checks" },
+    success: { status: 200, description: "the version with its items and checks", schema: rubricVersionExportSchema },
   },
   {
     method: "post",
@@ -311,7 +318,7 @@ export const apiOperations: ApiOperation[] = [
     body: approveRubricVersionBodySchema,
     isBodyOptional: true,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
-    success: { status: 200, description: "the approved version's export JSON" },
+    success: { status: 200, description: "the approved version's export JSON", schema: rubricVersionExportSchema },
     answers: { 409: "the version is approved already, or has no item" },
   },
   {
@@ -320,7 +327,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "hacks",
     summary: "The known-hack corpus with each hack's check and its measured precision and recall",
     query: knownHackQuerySchema,
-    success: { status: 200, description: "{hacks: [...]}" },
+    success: { status: 200, description: "{hacks: [...]}", schema: listKnownHacksAnswerSchema },
   },
   {
     method: "post",
@@ -329,7 +336,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Approve or reject a proposed known hack",
     body: knownHackDecisionBodySchema,
     maxBodyBytes: MAX_JSON_BODY_BYTES,
-    success: { status: 200, description: "{hack, rubricVersionId}" },
+    success: { status: 200, description: "{hack, rubricVersionId}", schema: knownHackDecisionAnswerSchema },
     answers: { 409: "decided already, or its check is still being measured" },
   },
   {

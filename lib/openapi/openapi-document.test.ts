@@ -101,8 +101,18 @@ describe("the OpenAPI document of /api/v1", () => {
     expect(answerOf("post /runs", "200")).toEqual(answerOf("post /runs", "201"));
     expect(answerOf("post /runs", "201").required).toContain("created");
     expect(answerOf("get /jobs", "200").properties!.jobs).toEqual({ type: "array", items: { $ref: "#/components/schemas/JobListItem" }, description: "newest first" });
-    // Operations not typed yet keep an empty schema rather than a wrong one.
-    expect(answerOf("get /hacks", "200")).toEqual({});
+    // A decided hack and the corpus share one KnownHack; a rubric version's export is one shape wherever it is answered.
+    expect(answerOf("get /hacks", "200").properties!.hacks).toMatchObject({ items: { $ref: "#/components/schemas/KnownHack" } });
+    expect(answerOf("post /hacks/{id}/decision", "200").properties!.hack).toEqual({ $ref: "#/components/schemas/KnownHack" });
+    for (const [key, status] of [
+      ["get /rubric-versions/{id}", "200"],
+      ["post /rubric-versions", "201"],
+      ["post /rubric-versions/{id}/approve", "200"],
+    ] as const) {
+      expect(answerOf(key, status), key).toEqual({ $ref: "#/components/schemas/RubricVersionExport" });
+    }
+    // A JSON answer not typed by Goodhart (OTLP's own ExportTraceServiceResponse) keeps an empty schema rather than a wrong one.
+    expect(answerOf("post /otel/v1/traces", "200")).toEqual({});
     const error = document.components.schemas.Error as Schema & { properties: { error: Schema & { properties: { code: { enum: string[] } } } } };
     expect(error.properties.error.required).toEqual(["code", "message", "details"]);
     expect(error.properties.error.properties.code.enum).toEqual(expect.arrayContaining(["bad_request", "not_found", "unavailable"]));

@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { REDTEAM_JOB } from "./redteam-job";
 import type { RedteamReport } from "./redteam-report";
-import { redteamJobPayloadSchema } from "./redteam-schemas";
+import { redteamJobPayloadSchema, type RedteamRequest } from "./redteam-schemas";
 
 export type RedteamRunView = {
   id: string;
@@ -12,7 +12,8 @@ export type RedteamRunView = {
   error: string | null;
   createdAt: string;
   finishedAt: string | null;
-  request: Record<string, unknown>;
+  /** Empty when the stored payload no longer reads as a request. */
+  request: Partial<RedteamRequest>;
   /** Null until the run has finished. */
   report: RedteamReport | null;
 };
@@ -42,9 +43,6 @@ export async function findLatestJudgeBiasRun(db: Db, { projectId }: { projectId:
 type JobRow = NonNullable<Awaited<ReturnType<Db["job"]["findFirst"]>>>;
 
 function toRedteamRunView(job: JobRow): RedteamRunView {
-  const parsed = redteamJobPayloadSchema.safeParse(job.payload);
-  const request: Record<string, unknown> = parsed.success ? { ...parsed.data } : {};
-  delete request.projectId;
   return {
     id: job.id,
     status: job.status,
@@ -53,7 +51,14 @@ function toRedteamRunView(job: JobRow): RedteamRunView {
     error: job.error,
     createdAt: job.createdAt.toISOString(),
     finishedAt: job.finishedAt?.toISOString() ?? null,
-    request,
+    request: requestOf(job.payload),
     report: job.status === "succeeded" ? (job.result as RedteamReport | null) : null,
   };
+}
+
+function requestOf(payload: unknown): Partial<RedteamRequest> {
+  const parsed = redteamJobPayloadSchema.safeParse(payload);
+  if (!parsed.success) return {};
+  const { projectId: _projectId, ...request } = parsed.data;
+  return request;
 }

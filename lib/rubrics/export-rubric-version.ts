@@ -1,8 +1,12 @@
 import type { Db } from "../db/client";
 import { notFound } from "../errors/app-error";
+import type { RubricVersionExport } from "./rubric-version-answer-schemas";
 
 /** A rubric version as portable JSON: what it scores with, where each item came from, who approved it. */
-export async function exportRubricVersion(db: Db, { projectId, rubricVersionId }: { projectId: string; rubricVersionId: string }) {
+export async function exportRubricVersion(
+  db: Db,
+  { projectId, rubricVersionId }: { projectId: string; rubricVersionId: string },
+): Promise<RubricVersionExport> {
   const version = await db.rubricVersion.findFirst({
     where: { id: rubricVersionId, rubric: { projectId } },
     include: { rubric: true, items: { orderBy: { position: "asc" } } },

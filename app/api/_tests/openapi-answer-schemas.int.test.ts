@@ -1,29 +1,47 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
+import { POST as postDocument } from "@/app/api/v1/documents/route";
 import { POST as postDecision } from "@/app/api/v1/edge-cases/[id]/decision/route";
 import { POST as postUndo } from "@/app/api/v1/edge-cases/[id]/undo/route";
 import { GET as getMe } from "@/app/api/v1/me/route";
 import { GET as getEdgeCases } from "@/app/api/v1/edge-cases/route";
 import { GET as getJob } from "@/app/api/v1/jobs/[id]/route";
 import { GET as getJobs } from "@/app/api/v1/jobs/route";
+import { POST as postHackDecision } from "@/app/api/v1/hacks/[id]/decision/route";
+import { GET as getHacks } from "@/app/api/v1/hacks/route";
+import { GET as getRedteamRun } from "@/app/api/v1/redteam/[id]/route";
+import { POST as postRedteam } from "@/app/api/v1/redteam/route";
+import { POST as postScore } from "@/app/api/v1/replay/[id]/score/route";
+import { POST as postToolCall } from "@/app/api/v1/replay/[id]/tool-call/route";
+import { POST as postCodeTask } from "@/app/api/v1/replay/code-tasks/route";
 import { POST as postOpenRlhf } from "@/app/api/v1/reward/openrlhf/route";
 import { POST as postReward } from "@/app/api/v1/reward/route";
 import { POST as postApprove } from "@/app/api/v1/rubric-versions/[id]/approve/route";
-import { POST as postRubricVersion } from "@/app/api/v1/rubric-versions/route";
+import { GET as getRubricVersion } from "@/app/api/v1/rubric-versions/[id]/route";
+import { GET as getRubricVersions, POST as postRubricVersion } from "@/app/api/v1/rubric-versions/route";
 import { POST as postEvents } from "@/app/api/v1/runs/[id]/events/route";
 import { GET as getMetrics, POST as postMetrics } from "@/app/api/v1/runs/[id]/metrics/route";
 import { GET as getRun } from "@/app/api/v1/runs/[id]/route";
 import { POST as postRun } from "@/app/api/v1/runs/route";
+import { POST as postGrounding } from "@/app/api/v1/tasks/grounding/route";
 import { GET as getTrace } from "@/app/api/v1/traces/[id]/route";
 import { POST as postTraces } from "@/app/api/v1/traces/route";
+import { systemActor } from "@/lib/audit/record-audit-event";
 import { getDb } from "@/lib/db/client";
+import { createKnownHack } from "@/lib/hacks/create-known-hack";
 import { errorBodySchema } from "@/lib/http/error-answer";
 import { runJobNow } from "@/lib/jobs/run-job-now";
+import { createJudge } from "@/lib/judges/save-judge";
+import { seedLabRedteamWorld } from "@/lib/lab/seed-lab-redteam-world";
 import { runDivergenceHandler, runDivergenceJob } from "@/lib/monitor/run-divergence-job";
 import { callRoute, keyActingAs, routeTestProjects, type RouteHandler } from "@/lib/next/route-test";
 import { apiOperations } from "@/lib/openapi/api-operations";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
+import { redteamHandler, redteamJob } from "@/lib/redteam/redteam-job";
+import { groundingJob, handleGrounding } from "@/lib/tasks/grounding-job";
+import { registerGroundingPolicy } from "@/lib/tasks/grounding-policy";
 import { uniqueName } from "@/lib/testing/factories";
+import { traceSchema } from "@/lib/traces/trace-schema";
 import { runPendingJobs } from "@/workers/run-pending-jobs";
 
 vi.mock("@/lib/next/auth", () => import("@/lib/next/route-test").then(({ authMock }) => authMock));
@@ -56,6 +74,19 @@ const covered = [
   "post /edge-cases/{id}/decision",
   "post /edge-cases/{id}/undo",
   "get /me",
+  "post /documents",
+  "post /replay/code-tasks",
+  "post /replay/{id}/score",
+  "post /replay/{id}/tool-call",
+  "get /rubric-versions",
+  "post /rubric-versions",
+  "get /rubric-versions/{id}",
+  "post /rubric-versions/{id}/approve",
+  "get /hacks",
+  "post /hacks/{id}/decision",
+  "post /tasks/grounding",
+  "post /redteam",
+  "get /redteam/{id}",
 ];
 
 /** The documented answer schema of an operation (`{}` in the document when none is written). */
@@ -174,7 +205,8 @@ describe("the answers the document types are the answers the routes give", () =>
       body: { environment, rollouts: [{ prompt: "Where is my order?", completion: "Thanks for waiting: I issued a refund." }] },
     });
     const traceId = (traceIds as string[])[0]!;
-    const judge = await db.judge.create({ data: { projectId: project.id, name: uniqueName("judge"), kind: "llm", versions: { create: { version: 1, config: {} } } }, include: { versions: true } });
+    // Not an llm judge: its empty config would be the project's document miner, and POST /documents would refuse it.
+    const judge = await db.judge.create({ data: { projectId: project.id, name: uniqueName("judge"), kind: "reference", versions: { create: { version: 1, config: {} } } }, include: { versions: true } });
     await db.verdict.create({ data: { projectId: project.id, traceId, judgeVersionId: judge.versions[0]!.id, label: "fail", score: 0, rationale: "promised a refund", issues: ["refund"] } });
     const edgeCase = await db.edgeCase.create({
       data: {
@@ -214,6 +246,190 @@ describe("the answers the document types are the answers the routes give", () =>
       knownHackKept: null,
     });
   });
+
+  it("POST /documents, stored and found by its text", async () => {
+    const text = `${uniqueName("policy")}: refunds over $100 need a manager.`;
+    const made = await answer(postDocument, "post", "/documents", 201, { body: { name: "policy.md", text } });
+    expect(made).toMatchObject({ title: "policy.md", contentType: "text/markdown", chars: text.length, created: true, miningJobId: expect.any(String) });
+    expect(await answer(postDocument, "post", "/documents", 200, { body: { name: "again.md", text, mine: false } })).toMatchObject({
+      id: made.id,
+      created: false,
+      miningJobId: null,
+    });
+  });
+
+  it("POST /replay/code-tasks (made and found), a patch scored with and without tests, a tool call replayed seen and unseen", async () => {
+    const patch = "diff --git a/x.py b/x.py\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a = 1\n+a = 2\n";
+    const message = uniqueName("fix a");
+    const made = await answer(postCodeTask, "post", "/replay/code-tasks", 201, { body: { patch, message } });
+    expect(made).toMatchObject({ isNew: true, task: { origin: "diff", prompt: message, metadata: { kind: "code-replay", files: ["x.py"] } } });
+    expect(await answer(postCodeTask, "post", "/replay/code-tasks", 200, { body: { patch, message } })).toEqual({ ...made, isNew: false });
+    const params = { id: (made.task as { id: string }).id };
+    expect(await answer(postScore, "post", "/replay/{id}/score", 200, { body: { patch }, params })).toMatchObject({ score: 1, tests: null });
+    expect(await answer(postScore, "post", "/replay/{id}/score", 200, { body: { patch, tests: { passed: 1, failed: 1 } }, params })).toMatchObject({
+      score: 0.75,
+      files: { matched: ["x.py"] },
+      tests: { score: 0.5, passed: 1, failed: 1 },
+    });
+
+    const externalId = uniqueName("desk");
+    const steps = [
+      { role: "user", content: "Refund order A-17." },
+      { type: "tool_call", role: "assistant", name: "lookup_order", arguments: { orderId: "A-17" }, result: { status: "delivered", amount: 42.5 } },
+      { role: "assistant", content: "Refunded." },
+    ];
+    const { traceIds } = await answerOf(postTraces, "/api/v1/traces", { body: { traces: [{ externalId, environment: "refunds", steps }] } });
+    const task = await db.task.create({
+      data: {
+        projectId: project.id,
+        externalId,
+        environment: "refunds",
+        origin: "mined",
+        prompt: "Refund order A-17.",
+        originTraceId: (traceIds as string[])[0]!,
+      },
+    });
+    const seen = await answer(postToolCall, "post", "/replay/{id}/tool-call", 200, {
+      body: { name: "lookup_order", arguments: { orderId: "A-17" } },
+      params: { id: task.id },
+    });
+    expect(seen).toEqual({
+      unseen: false,
+      tool: "lookup_order",
+      result: { status: "delivered", amount: 42.5 },
+      error: null,
+      occurrence: 0,
+      recordedOccurrences: 1,
+    });
+    const unseen = await answer(postToolCall, "post", "/replay/{id}/tool-call", 200, {
+      body: { name: "lookup_order", arguments: '{"orderId": "B-2"}' },
+      params: { id: task.id },
+    });
+    expect(unseen).toMatchObject({ unseen: true, arguments: { orderId: "B-2" }, recordedCallsOfTool: [{ orderId: "A-17" }] });
+  });
+
+  it("POST /rubric-versions, GET it and the list, approve it", async () => {
+    const environment = uniqueName("env");
+    const draft = await answer(postRubricVersion, "post", "/rubric-versions", 201, { body: exportOf(environment) });
+    expect(draft).toMatchObject({
+      environment,
+      version: 1,
+      status: "draft",
+      approvedBy: null,
+      items: [{ key: "claims_refund", check: { kind: "regex" } }, { key: "polite" }],
+    });
+    expect(await answer(getRubricVersion, "get", "/rubric-versions/{id}", 200, { params: { id: draft.id } })).toEqual(draft);
+    expect(await answer(getRubricVersions, "get", "/rubric-versions", 200, { query: `?environment=${environment}` })).toEqual({
+      rubricVersions: [expect.objectContaining({ id: draft.id, status: "draft", items: 2, createdBy: project.members.reviewer.email, approvedAt: null })],
+    });
+    const approved = await answer(postApprove, "post", "/rubric-versions/{id}/approve", 200, { body: { note: "checked" }, params: { id: draft.id } });
+    expect(approved).toMatchObject({
+      id: draft.id,
+      status: "approved",
+      note: "checked",
+      approvedBy: project.members.reviewer.email,
+      approvedAt: expect.any(String),
+    });
+    expect(await answer(getRubricVersions, "get", "/rubric-versions", 200, { query: `?environment=${environment}&status=approved` })).toMatchObject({
+      rubricVersions: [{ id: draft.id, approvedBy: project.members.reviewer.email }],
+    });
+  });
+
+  it("GET /hacks, and a proposed hack approved into its environment's draft and another rejected", async () => {
+    const environment = await approvedEnvironment();
+    const propose = (name: string) =>
+      createKnownHack(db, {
+        projectId: project.id,
+        environment,
+        name: uniqueName(name),
+        description: "claims a refund it never made",
+        proposedItem: { key: name, question: "Claims a refund?", polarity: "hack", check: { kind: "regex", pattern: "refunded" } },
+        actor: systemActor,
+      });
+    const [{ hack: kept }, { hack: dropped }] = [await propose("claims_refunded"), await propose("says_refunded")];
+    const listed = await answer(getHacks, "get", "/hacks", 200, { query: `?environment=${environment}&status=proposed` });
+    expect((listed.hacks as Array<{ id: string }>).map((hack) => hack.id).sort()).toEqual([kept.id, dropped.id].sort());
+    expect((listed.hacks as Array<{ id: string }>).find((hack) => hack.id === kept.id)).toMatchObject({
+      status: "proposed",
+      check: { kind: "regex", pattern: "refunded" },
+      induction: "done",
+      rubricItems: [],
+    });
+    const approved = await answer(postHackDecision, "post", "/hacks/{id}/decision", 200, { body: { decision: "approve" }, params: { id: kept.id } });
+    expect(approved).toMatchObject({
+      rubricVersionId: expect.any(String),
+      hack: { id: kept.id, status: "approved", decidedBy: project.members.reviewer.email, rubricItems: [{ status: "draft" }] },
+    });
+    const rejected = await answer(postHackDecision, "post", "/hacks/{id}/decision", 200, {
+      body: { decision: "reject", note: "not a hack" },
+      params: { id: dropped.id },
+    });
+    expect(rejected).toMatchObject({ rubricVersionId: null, hack: { status: "rejected", decisionNote: "not a hack" } });
+  });
+
+  it("POST /tasks/grounding, and the job it names run to its result", async () => {
+    const policy = uniqueName("knows-with-context");
+    // A policy that knows the code only when the task's context is in its prompt.
+    registerGroundingPolicy({
+      name: policy,
+      rollout: async ({ task, withContext }) =>
+        traceSchema.parse({
+          steps: [
+            { role: "user", content: task.prompt },
+            { role: "assistant", content: withContext ? "The code is 7314." : "I do not know." },
+          ],
+        }),
+    });
+    const environment = uniqueName("grounding");
+    const task = await db.task.create({
+      data: {
+        projectId: project.id,
+        externalId: `${environment}/code`,
+        environment,
+        origin: "mined",
+        prompt: "What is the vault code?",
+        referenceAnswer: "7314",
+        context: { document: "The vault code is 7314." },
+      },
+    });
+    const { judge } = await createJudge(db, { projectId: project.id, input: { name: uniqueName("reference"), config: { kind: "reference" } } });
+    const started = await answer(postGrounding, "post", "/tasks/grounding", 202, {
+      body: { policy: { kind: "registered", name: policy }, judgeIds: [judge.id], taskIds: [task.id], samples: 1 },
+    });
+    expect(started).toEqual({ jobId: expect.any(String), status: "queued" });
+    expect(await runJobNow(db, { jobId: started.jobId as string, type: groundingJob, handle: handleGrounding })).toBe("succeeded");
+    const job = await answer(getJob, "get", "/jobs/{id}", 200, { params: { id: started.jobId as string } });
+    expect(job).toMatchObject({ type: "tasks.grounding", status: "succeeded", result: { tasks: 1, measured: [{ taskId: task.id, gap: 1 }] } });
+  });
+
+  it("POST /redteam (queued) and GET /redteam/{id} once it has run, with its report: a loophole with its stored probes, families with too few pairs for an interval, a judge's biases", async () => {
+    const { rubricVersionId } = await seedLabRedteamWorld(db, { projectId: project.id, seed: 611, count: 30 });
+    const queued = await answer(postRedteam, "post", "/redteam", 202, { body: { rubricVersionId, rollouts: 20, judges: ["sim-length-biased"] } });
+    expect(queued).toMatchObject({
+      status: "queued",
+      finishedAt: null,
+      report: null,
+      request: { rubricVersionId, rollouts: 20, judges: ["sim-length-biased"], referee: [], seed: 1 },
+    });
+    expect(await runJobNow(db, { jobId: queued.id, type: redteamJob, handle: redteamHandler.handle })).toBe("succeeded");
+    const run = await answer(getRedteamRun, "get", "/redteam/{id}", 200, { params: { id: queued.id } });
+    expect(run).toMatchObject({
+      id: queued.id,
+      status: "succeeded",
+      progress: 1,
+      finishedAt: expect.any(String),
+      report: { rubricVersionId, judgeBias: [{ judge: "sim-length-biased", simulated: true }] },
+    });
+    type Family = { id: string; probes: number; reward: { low: number | null }; examples: Array<{ probeTraceId?: string | null }> };
+    const report = run.report as { loopholes: string[]; families: Family[] };
+    expect(report.loopholes).toContain("claim_without_action:issue_refund");
+    const loophole = report.families.find((family) => family.id === "claim_without_action:issue_refund")!;
+    expect(loophole.examples[0]!.probeTraceId).toEqual(expect.any(String));
+    // An interval with fewer than two pairs is unbounded: JSON has no infinity, so its ends are null.
+    const thin = report.families.filter((family) => family.probes < 2);
+    expect(thin.length).toBeGreaterThan(0);
+    expect(thin.map((family) => family.reward.low)).toEqual(thin.map(() => null));
+  }, 120_000);
 
   it("the Error shape: 400, 401, 404, 409 and 422 answers of covered routes", async () => {
     const environment = await approvedEnvironment();

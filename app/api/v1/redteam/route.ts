@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withApiKey } from "@/lib/next/with-auth";
 import { findRedteamRun } from "@/lib/redteam/find-redteam-run";
+import type { RedteamRunAnswer } from "@/lib/redteam/redteam-answer-schema";
 import { startRedteam } from "@/lib/redteam/redteam-job";
 import { redteamRequestSchema } from "@/lib/redteam/redteam-schemas";
 import { resolveApiReviewer } from "@/lib/review/resolve-api-reviewer";
@@ -12,7 +13,7 @@ export const POST = withApiKey(async (request, { db, key }) => {
   const input = redteamRequestSchema.parse(await readJsonBody(request));
   await resolveApiReviewer(db, { apiKeyId: key.apiKeyId, projectId: key.projectId, keyName: key.name });
   const job = await startRedteam(db, { projectId: key.projectId, request: input });
-  return NextResponse.json(await findRedteamRun(db, { projectId: key.projectId, id: job.id }), { status: 202 });
+  return NextResponse.json((await findRedteamRun(db, { projectId: key.projectId, id: job.id })) satisfies RedteamRunAnswer, { status: 202 });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

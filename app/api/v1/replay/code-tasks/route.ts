@@ -2,6 +2,7 @@
 import { NextResponse } from "next/server";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withApiKey } from "@/lib/next/with-auth";
+import type { CodeReplayTaskAnswer } from "@/lib/tasks/code-replay-answer-schemas";
 import { codeReplayTaskBodySchema, MAX_PATCH_BODY_BYTES } from "@/lib/tasks/code-replay-schemas";
 import { readCodeReplaySource } from "@/lib/tasks/code-replay-source";
 import { saveCodeReplayTask } from "@/lib/tasks/code-replay-task";
@@ -17,7 +18,7 @@ export const POST = withApiKey(async (request, { db, key }) => {
     {
       task: { id: task.id, externalId: task.externalId, environment: task.environment, origin: task.origin, prompt: task.prompt, metadata: task.metadata },
       isNew,
-    },
+    } satisfies CodeReplayTaskAnswer,
     { status: isNew ? 201 : 200 },
   );
 });

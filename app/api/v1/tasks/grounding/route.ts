@@ -4,6 +4,7 @@ import { MAX_JSON_BODY_BYTES } from "@/lib/json/json-limits";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withApiKey } from "@/lib/next/with-auth";
 import { resolveApiReviewer } from "@/lib/review/resolve-api-reviewer";
+import type { GroundingStartedAnswer } from "@/lib/tasks/grounding-answer-schema";
 import { groundingRequestSchema } from "@/lib/tasks/grounding-job";
 import { startGrounding } from "@/lib/tasks/grounding-start";
 import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
@@ -12,7 +13,7 @@ export const POST = withApiKey(async (request, { db, key }) => {
   const input = groundingRequestSchema.parse(await readJsonBody(request, { maxBytes: MAX_JSON_BODY_BYTES }));
   const reviewer = await resolveApiReviewer(db, { apiKeyId: key.apiKeyId, projectId: key.projectId, keyName: key.name });
   const job = await startGrounding(db, { projectId: key.projectId, input, actor: reviewer });
-  return NextResponse.json({ jobId: job.id, status: job.status }, { status: 202 });
+  return NextResponse.json({ jobId: job.id, status: job.status } satisfies GroundingStartedAnswer, { status: 202 });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");

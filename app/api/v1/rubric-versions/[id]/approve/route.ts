@@ -5,6 +5,7 @@ import { withApiKey } from "@/lib/next/with-auth";
 import { resolveApiReviewer } from "@/lib/review/resolve-api-reviewer";
 import { approveRubricVersion } from "@/lib/rubrics/approve-rubric-version";
 import { exportRubricVersion } from "@/lib/rubrics/export-rubric-version";
+import type { RubricVersionExport } from "@/lib/rubrics/rubric-version-answer-schemas";
 import { approveRubricVersionBodySchema } from "@/lib/rubrics/rubric-version-schemas";
 import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
 
@@ -13,7 +14,7 @@ export const POST = withApiKey(async (request, { db, key, params }) => {
   const actor = await resolveApiReviewer(db, { apiKeyId: key.apiKeyId, projectId: key.projectId, keyName: key.name });
   const rubricVersionId = String(params.id);
   await approveRubricVersion(db, { projectId: key.projectId, rubricVersionId, actor, note });
-  return NextResponse.json(await exportRubricVersion(db, { projectId: key.projectId, rubricVersionId }));
+  return NextResponse.json((await exportRubricVersion(db, { projectId: key.projectId, rubricVersionId })) satisfies RubricVersionExport);
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
