@@ -12,6 +12,7 @@ import { allowJudgeBaseUrls, chatCompletion, startLlmTestServer } from "../lib/t
 import { seedJudgedTraces } from "../lib/testing/seed-judged-traces";
 import { sessionCookieOverHttp } from "../lib/testing/sign-in-over-http";
 import { waitFor } from "../lib/testing/wait-for";
+import { freePort } from "../lib/testing/free-port";
 
 // Confirming a hack case over real HTTP, against the app as `npm start` runs it (web server and one
 // worker), with the project's llm judge pointed at a test double that holds every answer until the
@@ -20,7 +21,7 @@ import { waitFor } from "../lib/testing/wait-for";
 // figures, on the API and on /hacks. Then the confirm latency over HTTP, with that judge configured.
 const root = path.resolve(import.meta.dirname, "..");
 const provider = currentProvider();
-const port = provider === "sqlite" ? 3421 : 3422;
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "goodhart-confirm-http-"));
 const db = getDb();

@@ -4,13 +4,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { waitFor } from "../lib/testing/wait-for";
+import { freePort } from "../lib/testing/free-port";
 
 // A new user's first `npm start` on a fresh clone, build and all: the port answers within 5 s with the
 // build page, `next build` runs, and once the app says it is ready the one-time admin password is among
 // the last 10 lines printed and the app answers its pages. The build takes minutes, so this runs as its
 // own step of `npm test` (scripts/test.ts), alone, in the vitest project "first-start".
 const root = path.resolve(import.meta.dirname, "..");
-const port = 3217;
+const port = await freePort();
 const buildMinutes = 25;
 
 /** The environment of a user who has set nothing: no database, data dir, admin or secret of this test run. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../lib/api-keys/create-api-key";
-import { currentProvider, getDb } from "../lib/db/client";
+import { getDb } from "../lib/db/client";
 import { MAX_DOCUMENT_BODY_BYTES } from "../lib/documents/document-input-schema";
 import { MAX_OTLP_RECORDS_PER_EXPORT, MAX_OTLP_TRACES_PER_EXPORT } from "../lib/ingest/limits";
 import { MAX_API_BODY_BYTES } from "../lib/http/body-limits";
@@ -17,16 +17,16 @@ import { rawRequest } from "../lib/testing/raw-http";
 import { waitFor } from "../lib/testing/wait-for";
 import { buildIfStale } from "./build-stamp";
 import { sessionCookieOverHttp } from "../lib/testing/sign-in-over-http";
+import { freePort } from "../lib/testing/free-port";
 
 // Memory per request, against the built web server (scripts/serve.ts, what npm start runs): the worst
 // input of every route that takes a big body, each at its route's limit, one after another on one
 // server. The server's resident memory must stay under `budgetMb` throughout and /api/health must
 // answer within 1 s meanwhile, asked continuously. PDFs are read in child processes with their own cap (384 MB each,
 // lib/documents/pdf-text-process.mjs); they are not counted here, only the web process is.
-// MEMORY_TEST_PORT moves it off its fixed port.
 const budgetMb = 1_500;
 const root = path.resolve(import.meta.dirname, "..");
-const port = Number(process.env.MEMORY_TEST_PORT ?? (currentProvider() === "sqlite" ? 3215 : 3216));
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const db = getDb();
 const MIB = 1024 * 1024;

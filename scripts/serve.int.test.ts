@@ -3,19 +3,20 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../lib/api-keys/create-api-key";
-import { currentProvider, getDb } from "../lib/db/client";
+import { getDb } from "../lib/db/client";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../lib/testing/factories";
 import { listRouteMethods } from "../lib/testing/app-surface";
 import { rawRequest } from "../lib/testing/raw-http";
 import { waitFor } from "../lib/testing/wait-for";
 import { buildIfStale } from "./build-stamp";
 import { signInOverHttp } from "../lib/testing/sign-in-over-http";
+import { freePort } from "../lib/testing/free-port";
 
 // The built web server (scripts/serve.ts, what npm start runs) over real HTTP: request bodies at and
 // past their limits, declared but never sent, stalled; and the client address the sign-in throttle
-// counts. SERVE_TEST_PORT moves it off its fixed port.
+// counts.
 const root = path.resolve(import.meta.dirname, "..");
-const port = Number(process.env.SERVE_TEST_PORT ?? (currentProvider() === "sqlite" ? 3213 : 3214));
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const idleSeconds = 2;
 const db = getDb();

@@ -10,13 +10,14 @@ import { ensureProject } from "../lib/projects/find-project";
 import { makeUser } from "../lib/testing/factories";
 import { waitFor } from "../lib/testing/wait-for";
 import { sessionCookieOverHttp } from "../lib/testing/sign-in-over-http";
+import { freePort } from "../lib/testing/free-port";
 
 // npm start as a user runs it, against this project's database: health, sign-in, API key, a clean
 // stop on SIGTERM, and a restart that keeps the data.
 const root = path.resolve(import.meta.dirname, "..");
 const provider = currentProvider();
-const port = provider === "sqlite" ? 3211 : 3212;
-const rewardPort = provider === "sqlite" ? 3213 : 3214;
+const port = await freePort();
+const rewardPort = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "goodhart-start-"));
 const db = getDb();

@@ -10,12 +10,13 @@ import { enqueueJob } from "../lib/jobs/enqueue-job";
 import { defaultProjectSlug } from "../lib/projects/find-project";
 import { makeUser, uniqueName } from "../lib/testing/factories";
 import { waitFor } from "../lib/testing/wait-for";
+import { freePort } from "../lib/testing/free-port";
 
 // npm start as a user runs it, on a fresh SQLite file of its own: a worker killed with SIGKILL comes
 // back while the web server keeps answering; and, against the same real server, a session cookie
 // copied before sign-out no longer works after it. Needs a build (the full suite builds first).
 const root = path.resolve(import.meta.dirname, "..");
-const port = Number(process.env.GOODHART_RESTART_TEST_PORT ?? 3303);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "goodhart-restart-"));
 const databaseUrl = `file:${path.join(dataDir, "restart.db")}`;
