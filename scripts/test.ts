@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { freePort } from "../lib/testing/free-port";
 import { buildIfStale } from "./build-stamp";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -59,7 +60,9 @@ const aloneOk = await run(bin("vitest"), vitestArgs(["first-start", "alone-*"], 
 
 rmSync(path.join(root, "data", "e2e"), { recursive: true, force: true });
 phase("e2e in Chromium");
-const e2eOk = await run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+// On a port the system gives (E2E_PORT when set): Playwright will not start the app on a port in use.
+const e2ePort = process.env.E2E_PORT ?? String(await freePort());
+const e2eOk = await run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, E2E_PORT: e2ePort });
 
 type Counts = { passed: number; failed: number; skipped: number };
 function vitestCounts(file: string): Counts {
