@@ -2,6 +2,10 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { seedLabRubrics } from "../lab/seed-lab-rubrics";
 import { deleteProject, makeProject } from "../testing/factories";
+import { systemActor } from "../audit/record-audit-event";
+import type { LlmItemAsker } from "../checks/llm-item-asker";
+import { approveRubricVersion } from "../rubrics/approve-rubric-version";
+import { importRubricVersion } from "../rubrics/import-rubric-version";
 import { recordRolloutStepMetrics } from "../runs/record-rollout-step-metrics";
 import { scoreOpenRlhfRequest } from "./score-openrlhf-request";
 import { scoreRewardRequest } from "./score-reward-request";
@@ -62,6 +66,36 @@ it("answers a sample sent again, at once or later, with the same trace and store
   expect(later.errors.map(({ index }) => index)).toEqual([1]);
   expect(await tracesOfRun(run)).toHaveLength(2);
   expect(await db.itemResult.count({ where: { traceId: first!.traceIds[0]! } })).toBe(first!.itemKeys.length);
+});
+
+it("answers a retry whose llm judge answered otherwise as the same sample, when the reward is a third (more digits than the reward column keeps)", async () => {
+  const environment = unique("thirds");
+  const draft = await importRubricVersion(db, {
+    projectId,
+    actor: systemActor,
+    exported: {
+      format: "goodhart.rubric-version/1",
+      environment,
+      hackMode: "zero",
+      items: [
+        { key: "thanks", question: "Does it thank the customer?", polarity: "good", weight: 1, check: { kind: "regex", pattern: "thank", flags: "i", target: "final_reply" } },
+        { key: "apology", question: "Does it apologise?", polarity: "good", weight: 1, check: { kind: "regex", pattern: "sorry", flags: "i", target: "final_reply" } },
+        { key: "polite", question: "Is it polite?", polarity: "good", weight: 1, check: { kind: "llm", prompt: "Is it polite?" } },
+      ],
+    },
+  });
+  await approveRubricVersion(db, { projectId, rubricVersionId: draft.id, actor: systemActor });
+  const judgeSaying = (answer: "yes" | "no"): LlmItemAsker => async () => ({ answer, evidence: `the judge said ${answer}` });
+  const sampleId = unique("third");
+  const sendJudged = (answer: "yes" | "no") =>
+    scoreRewardRequest(db, { projectId, request: { rubricVersionId: draft.id, rollouts: [{ completion: reply(3), sampleId }] }, askLlmItem: judgeSaying(answer) });
+
+  const first = await sendJudged("yes");
+  const retry = await sendJudged("no");
+  expect(first.rewards[0]).toBeCloseTo(2 / 3, 12);
+  expect(retry.errors).toEqual([]);
+  expect(retry.traceIds).toEqual(first.traceIds);
+  expect(await db.trace.count({ where: { projectId, externalId: `rollout-sample:${sampleId}` } })).toBe(1);
 });
 
 it("refuses a sample id stored with other content as that rollout's error naming the id, and keeps the stored trace as it was", async () => {

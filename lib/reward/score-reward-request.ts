@@ -78,7 +78,8 @@ export async function scoreRewardRequest(
   const scoredRollouts: ScoredRollout[] = [];
   for (const [i, { trace, sampleId }] of good.entries()) {
     if (i % turnEvery === turnEvery - 1) await nextTurn();
-    const reward = Number.isFinite(scored[i]!.reward) ? scored[i]!.reward : null;
+    // The reward as the trace's column keeps it, so the content hash is that of what is stored.
+    const reward = Number.isFinite(scored[i]!.reward) ? toSortableFloat(scored[i]!.reward) : null;
     const outcome = { ...trace.outcome, reward };
     const { hash, scoredHash } = hashTraceAndScored(trace, outcome);
     const rollout = { trace: { ...trace, outcome }, results: scored[i]!.results, contentHash: scoredHash };
@@ -146,12 +147,11 @@ function stepRepeats() {
 
 /**
  * Whether a trace stored under this rollout's sample id is this rollout: the same content hash, taken
- * with the stored reward (a rubric's answer can change between a send and its retry; the stored
- * reward has 15 significant digits, so an unchanged one is compared as this rollout's own hash).
+ * with the stored reward (a rubric's answer, an llm judge's, can change between a send and its retry).
  */
 function isSameScoredRollout(trace: Trace, reward: number | null, scoredHash: string) {
   return (stored: StoredContent): boolean =>
-    stored.contentHash === (toSortableFloat(stored.reward) === toSortableFloat(reward) ? scoredHash : hashTraceAndScored(trace, { ...trace.outcome, reward: stored.reward }).scoredHash);
+    stored.contentHash === (stored.reward === reward ? scoredHash : hashTraceAndScored(trace, { ...trace.outcome, reward: stored.reward }).scoredHash);
 }
 
 /** The rollout's own sample id when it is a valid one (an unreadable rollout's included). */
