@@ -88,6 +88,9 @@ test("a method a route does not take is a JSON 405 naming the ones it does, befo
   expect(refused.status()).toBe(405);
   expect(refused.headers().allow).toBe("POST, OPTIONS");
   expect((await refused.json()).error).toMatchObject({ code: "method_not_allowed", message: "/api/v1/runs does not take DELETE: it takes POST" });
+  const head = await anonymous.fetch("/api/v1/runs", { method: "HEAD" });
+  expect([head.status(), head.headers().allow]).toEqual([405, "POST, OPTIONS"]);
+  expect((await anonymous.fetch("/api/health", { method: "HEAD" })).status()).toBe(200);
   const options = await anonymous.fetch("/api/v1/rubric-versions", { method: "OPTIONS" });
   expect(options.status()).toBe(204);
   expect(options.headers().allow).toBe("GET, POST, HEAD, OPTIONS");

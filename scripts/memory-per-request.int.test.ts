@@ -26,8 +26,9 @@ import { freePort } from "../lib/testing/free-port";
 // lib/documents/pdf-text-process.mjs); they are not counted here, only the web process is.
 const budgetMb = 1_500;
 const root = path.resolve(import.meta.dirname, "..");
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
+// Taken once the build is done, just before the server starts.
+let port = 0;
+let base = "";
 const db = getDb();
 const MIB = 1024 * 1024;
 let project: { id: string; slug: string };
@@ -49,6 +50,8 @@ function residentMb(pid: number): number {
 
 beforeAll(async () => {
   expect(buildIfStale(root), "next build failed").toBe(true);
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
   project = await makeProject(db, "memory");
   const admin = await makeUser(db, { projectId: project.id, role: "admin" });
   apiKey = (await createApiKey(db, { projectId: project.id, name: "memory", actor: { userId: admin.id, label: admin.email } })).key;

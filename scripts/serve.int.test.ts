@@ -16,8 +16,9 @@ import { freePort } from "../lib/testing/free-port";
 // past their limits, declared but never sent, stalled; and the client address the sign-in throttle
 // counts.
 const root = path.resolve(import.meta.dirname, "..");
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
+// Taken once the build is done, just before the server starts.
+let port = 0;
+let base = "";
 const idleSeconds = 2;
 const db = getDb();
 const MIB = 1024 * 1024;
@@ -45,6 +46,8 @@ const healthy = () => fetch(`${base}/api/health`).then((r) => r.ok, () => false)
 let server: ChildProcess;
 beforeAll(async () => {
   expect(buildIfStale(root), "next build failed").toBe(true);
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
   project = await makeProject(db, "serve");
   const admin = await makeUser(db, { projectId: project.id, role: "admin" });
   apiKey = (await createApiKey(db, { projectId: project.id, name: "serve", actor: { userId: admin.id, label: admin.email } })).key;

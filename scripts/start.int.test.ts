@@ -10,14 +10,13 @@ import { ensureProject } from "../lib/projects/find-project";
 import { makeUser } from "../lib/testing/factories";
 import { waitFor } from "../lib/testing/wait-for";
 import { sessionCookieOverHttp } from "../lib/testing/sign-in-over-http";
-import { freePort } from "../lib/testing/free-port";
+import { freePorts } from "../lib/testing/free-port";
 
 // npm start as a user runs it, against this project's database: health, sign-in, API key, a clean
 // stop on SIGTERM, and a restart that keeps the data.
 const root = path.resolve(import.meta.dirname, "..");
 const provider = currentProvider();
-const port = await freePort();
-const rewardPort = await freePort();
+const [port, rewardPort] = await freePorts(2);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "goodhart-start-"));
 const db = getDb();

@@ -93,8 +93,9 @@ class Client:
                     continue
                 raise _to_goodhart_error(error) from None
             # OSError holds URLError, a refused or reset connection and socket.timeout (not a
-            # TimeoutError before Python 3.10); HTTPException holds an answer cut short (IncompleteRead).
-            except (OSError, http.client.HTTPException) as error:
+            # TimeoutError before Python 3.10); an answer cut short is IncompleteRead, and one that is
+            # no HTTP BadStatusLine. Not every HTTPException: a bad URL (InvalidURL) is not retried.
+            except (OSError, http.client.IncompleteRead, http.client.BadStatusLine) as error:
                 if attempt < self.retries:
                     time.sleep(_retry_delay(None, attempt))
                     continue

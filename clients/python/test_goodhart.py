@@ -7,6 +7,7 @@ scores 1 and "No idea." scores 0 (the lab's rubric v1).
 """
 
 import asyncio
+import http.client
 import http.server
 import inspect
 import json
@@ -16,6 +17,7 @@ import socket
 import threading
 import time
 import unittest
+import unittest.mock
 import warnings
 from collections import defaultdict
 from dataclasses import dataclass
@@ -269,6 +271,11 @@ class TransportTest(unittest.TestCase):
         finally:
             server.shutdown()
             server.server_close()
+
+    def test_a_bad_url_fails_at_once_instead_of_being_retried(self):
+        with unittest.mock.patch("time.sleep") as slept, self.assertRaises(http.client.InvalidURL):
+            Client("http://127.0.0.1:notaport", api_key="gh_test").run(f"{TAG}-bad-url")
+        self.assertEqual(slept.call_count, 0)
 
     def setUp(self):
         self.client = Client()

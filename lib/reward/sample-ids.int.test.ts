@@ -6,6 +6,9 @@ import { systemActor } from "../audit/record-audit-event";
 import type { LlmItemAsker } from "../checks/llm-item-asker";
 import { approveRubricVersion } from "../rubrics/approve-rubric-version";
 import { importRubricVersion } from "../rubrics/import-rubric-version";
+import { hashTraceAndScored } from "../traces/hash-trace";
+import { rolloutSchema } from "./reward-request-schema";
+import { rolloutToTrace } from "./rollout-to-trace";
 import { recordRolloutStepMetrics } from "../runs/record-rollout-step-metrics";
 import { scoreOpenRlhfRequest } from "./score-openrlhf-request";
 import { scoreRewardRequest } from "./score-reward-request";
@@ -96,6 +99,17 @@ it("answers a retry whose llm judge answered otherwise as the same sample, when 
   expect(retry.errors).toEqual([]);
   expect(retry.traceIds).toEqual(first.traceIds);
   expect(await db.trace.count({ where: { projectId, externalId: `rollout-sample:${sampleId}` } })).toBe(1);
+
+  // A trace stored before the hash took the reward as stored has the hash of 2/3 with all its digits;
+  // the same sample sent again is still the same sample.
+  const trace = rolloutToTrace(rolloutSchema.parse({ completion: reply(3), sampleId }), { environment });
+  const hashWith = (reward: number) => hashTraceAndScored(trace, { ...trace.outcome, reward }).scoredHash;
+  const stored = await db.trace.findUniqueOrThrow({ where: { id: first.traceIds[0]! }, select: { contentHash: true } });
+  expect(stored.contentHash).toBe(hashWith(0.666666666666667));
+  await db.trace.update({ where: { id: first.traceIds[0]! }, data: { contentHash: hashWith(2 / 3) } });
+  const resent = await sendJudged("yes");
+  expect(resent.errors).toEqual([]);
+  expect(resent.traceIds).toEqual(first.traceIds);
 });
 
 it("refuses a sample id stored with other content as that rollout's error naming the id, and keeps the stored trace as it was", async () => {

@@ -79,13 +79,14 @@ export async function scoreRewardRequest(
   for (const [i, { trace, sampleId }] of good.entries()) {
     if (i % turnEvery === turnEvery - 1) await nextTurn();
     // The reward as the trace's column keeps it, so the content hash is that of what is stored.
-    const reward = Number.isFinite(scored[i]!.reward) ? toSortableFloat(scored[i]!.reward) : null;
+    const scoredReward = Number.isFinite(scored[i]!.reward) ? scored[i]!.reward : null;
+    const reward = toSortableFloat(scoredReward);
     const outcome = { ...trace.outcome, reward };
     const { hash, scoredHash } = hashTraceAndScored(trace, outcome);
     const rollout = { trace: { ...trace, outcome }, results: scored[i]!.results, contentHash: scoredHash };
     scoredRollouts.push(
       sampleId
-        ? { ...rollout, externalId: `${sampleRolloutPrefix}${sampleId}`, isSameAs: isSameScoredRollout(trace, reward, scoredHash) }
+        ? { ...rollout, externalId: `${sampleRolloutPrefix}${sampleId}`, isSameAs: isSameScoredRollout(trace, { reward, scoredReward, scoredHash }) }
         : { ...rollout, externalId: repeats.idOf(`rollout:${hash}`, trace) },
     );
   }
@@ -149,9 +150,13 @@ function stepRepeats() {
  * Whether a trace stored under this rollout's sample id is this rollout: the same content hash, taken
  * with the stored reward (a rubric's answer, an llm judge's, can change between a send and its retry).
  */
-function isSameScoredRollout(trace: Trace, reward: number | null, scoredHash: string) {
-  return (stored: StoredContent): boolean =>
-    stored.contentHash === (stored.reward === reward ? scoredHash : hashTraceAndScored(trace, { ...trace.outcome, reward: stored.reward }).scoredHash);
+function isSameScoredRollout(trace: Trace, { reward, scoredReward, scoredHash }: { reward: number | null; scoredReward: number | null; scoredHash: string }) {
+  const hashWith = (other: number | null) => hashTraceAndScored(trace, { ...trace.outcome, reward: other }).scoredHash;
+  return (stored: StoredContent): boolean => {
+    if (stored.reward !== reward) return stored.contentHash === hashWith(stored.reward);
+    // A trace stored before eb0e37b has the hash of the reward as scored, with all its digits.
+    return stored.contentHash === scoredHash || (scoredReward !== reward && stored.contentHash === hashWith(scoredReward));
+  };
 }
 
 /** The rollout's own sample id when it is a valid one (an unreadable rollout's included). */

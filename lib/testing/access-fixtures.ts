@@ -25,6 +25,7 @@ export const openRoutes: Record<string, string> = {
   "PUT v1/[...path]": "a path under /api/v1 that is no route: the JSON 404 naming it; holds no project data",
   "PATCH v1/[...path]": "a path under /api/v1 that is no route: the JSON 404 naming it; holds no project data",
   "DELETE v1/[...path]": "a path under /api/v1 that is no route: the JSON 404 naming it; holds no project data",
+  "OPTIONS v1/[...path]": "a path under /api/v1 that is no route: the JSON 404 naming it; holds no project data",
   "GET auth/[...nextauth]": "next-auth's own endpoints (csrf, session), guarded by next-auth",
   "POST auth/[...nextauth]": "next-auth's sign-in and sign-out, guarded by its CSRF token",
 };

@@ -48,7 +48,7 @@ function readAccess(text: string): Access {
 
 /**
  * Every exported HTTP method of every route.ts under app/api, named like "POST v1/runs/[id]/metrics";
- * not the refusals of otherMethodsRefused (a 405 for a method the route does not take).
+ * not the refusals of refuseOtherMethods (a 405 for a method the route does not take).
  */
 export function listRouteMethods(): RouteMethod[] {
   const apiDir = path.join(repoRoot, "app/api");
@@ -58,7 +58,7 @@ export function listRouteMethods(): RouteMethod[] {
     .flatMap((file) => {
       const route = path.relative(apiDir, path.dirname(file)).split(path.sep).join("/");
       return exportSegments(readFileSync(file, "utf8"))
-        .filter(({ text }) => !/^export const \{[^}]*\}\s*=\s*otherMethodsRefused\(/.test(text))
+        .filter(({ text }) => !/^export const \{[^}]*\}\s*=\s*refuseOtherMethods\(/.test(text))
         .flatMap(({ names, text }) => names.filter((name) => methods.includes(name)).map((method) => ({ route, method, file, access: readAccess(text) })));
     });
 }

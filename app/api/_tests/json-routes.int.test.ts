@@ -9,6 +9,7 @@ import { MAX_DOCUMENT_BODY_BYTES } from "@/lib/documents/document-input-schema";
 import { MAX_API_BODY_BYTES } from "@/lib/http/body-limits";
 import { MAX_JSON_BODY_BYTES } from "@/lib/json/json-limits";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
+import { listRouteMethods } from "@/lib/testing/app-surface";
 import { deleteProject, makeProject, makeUser, uniqueName } from "@/lib/testing/factories";
 
 // Every POST route under app/api, found on disk, gets the hostile bodies: a route added later
@@ -91,7 +92,7 @@ beforeAll(async () => {
   for (const name of routeFiles) {
     const module = (await import(/* @vite-ignore */ path.join(apiDir, name, "route.ts"))) as { POST?: Handler };
     modules.set(name, module);
-    if (!module.POST || !takenMethods(module).includes("POST")) continue;
+    if (!module.POST || !takenMethods(name, module).includes("POST")) continue;
     const spec = routeSpecs[name];
     if (!spec) throw new Error(`app/api/${name}/route.ts takes POST: list it in routeSpecs with how it reads its body`);
     const query = spec.kind === "json" ? (spec.query ?? "") : "";
@@ -101,10 +102,11 @@ beforeAll(async () => {
 afterAll(() => deleteProject(db, project.id));
 
 const routeMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"];
-/** What a route file takes: its OPTIONS answer's Allow, less the refusals otherMethodsRefused exports for the rest. */
-function takenMethods(module: Partial<Record<string, unknown>>): string[] {
-  const options = module.OPTIONS as (() => Response) | undefined;
-  if (!options) return routeMethods.filter((method) => module[method]);
+const catchAll = "v1/[...path]";
+/** What a route file takes: its OPTIONS answer's Allow, less the refusals refuseOtherMethods exports for the rest. */
+function takenMethods(name: string, module: Partial<Record<string, unknown>>): string[] {
+  if (name === catchAll) return routeMethods; // every method is its JSON 404
+  const options = module.OPTIONS as () => Response;
   return options().headers.get("allow")!.split(", ").filter((method) => routeMethods.includes(method));
 }
 
@@ -213,11 +215,14 @@ describe("every route's methods", () => {
     const { paths } = buildOpenApiDocument({ version: "test" });
     const methods = routeMethods;
     for (const [name, module] of modules) {
-      if (name === "v1/[...path]") continue; // no route: every method is its JSON 404
+      if (name === catchAll) continue;
       const options = module.OPTIONS as (() => Response) | undefined;
-      expect(options, `app/api/${name}/route.ts: export otherMethodsRefused's handlers beside its own`).toBeDefined();
+      expect(options, `app/api/${name}/route.ts: export refuseOtherMethods's handlers beside its own`).toBeDefined();
       const allow = options!().headers.get("allow")!;
-      const taken = takenMethods(module);
+      const taken = takenMethods(name, module);
+      // What the route says it takes is what its source exports as its own handlers.
+      const exported = listRouteMethods().filter((route) => route.route === name).map((route) => route.method);
+      expect([...taken].sort(), name).toEqual(exported.sort());
       expect(allow, name).toBe([...taken, ...(taken.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", "));
       const url = `${origin}/api/${name.replace(/\[[^\]]+\]/g, "unknown-id")}`;
       for (const method of methods.filter((method) => !taken.includes(method))) {

@@ -4,7 +4,7 @@ import { documentInputSchema, MAX_DOCUMENT_BODY_BYTES } from "@/lib/documents/do
 import { uploadDocument } from "@/lib/tasks/upload-document";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withSession } from "@/lib/next/with-auth";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withSession(
   async (request, { db, member }) => {
@@ -15,4 +15,4 @@ export const POST = withSession(
   { role: "reviewer" },
 );
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

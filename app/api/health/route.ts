@@ -1,7 +1,7 @@
 // GET /api/health: liveness and which database is in use; no auth (load balancers call it).
 import { NextResponse } from "next/server";
 import { checkHealth } from "@/lib/setup/check-health";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -10,4 +10,4 @@ export async function GET() {
   return NextResponse.json(health, { status: health.status === "ok" ? 200 : 503 });
 }
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

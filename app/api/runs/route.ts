@@ -2,10 +2,10 @@
 import { NextResponse } from "next/server";
 import { withSession } from "@/lib/next/with-auth";
 import { listRuns } from "@/lib/runs/list-runs";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withSession(async (_request, { db, member }) => NextResponse.json({ runs: await listRuns(db, { projectId: member.projectId }) }), {
   role: "viewer",
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

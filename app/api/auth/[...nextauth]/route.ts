@@ -1,7 +1,7 @@
 // next-auth's own endpoints: csrf, callback (sign in), signout, session.
 import { handlers } from "@/lib/next/auth";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const { GET, POST } = handlers;
 
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET", "POST");

@@ -4,7 +4,7 @@ import { readJsonBody } from "@/lib/next/read-json-body";
 import { withSession } from "@/lib/next/with-auth";
 import { assignEdgeCases } from "@/lib/review/assign-edge-cases";
 import { assignBodySchema } from "@/lib/review/edge-case-schemas";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withSession(
   async (request, { db, member, actor }) => {
@@ -14,4 +14,4 @@ export const POST = withSession(
   { role: "reviewer" },
 );
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { importJudgeVerdicts } from "@/lib/judges/import-judge-verdicts";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withSession } from "@/lib/next/with-auth";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 const maxBytes = 64 * 1024 * 1024;
 
@@ -16,4 +16,4 @@ export const POST = withSession(
   { role: "reviewer" },
 );
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

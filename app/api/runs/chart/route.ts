@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { withSession } from "@/lib/next/with-auth";
 import { loadRunChart } from "@/lib/runs/load-run-chart";
 import { runChartQuerySchema } from "@/lib/runs/run-chart-query";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withSession(
   async (request, { db, member }) => {
@@ -13,4 +13,4 @@ export const GET = withSession(
   { role: "viewer" },
 );
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

@@ -6,7 +6,7 @@ import { readBodyLimited } from "@/lib/http/read-body-limited";
 import { withSession } from "@/lib/next/with-auth";
 import { importRunMetrics, MAX_UPLOADED_METRIC_POINTS } from "@/lib/runs/import-run-metrics";
 import { registerRunSchema } from "@/lib/runs/run-intake-schemas";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 const querySchema = z.object({ run: registerRunSchema.shape.name, file: z.string().trim().min(1).max(300) });
 
@@ -25,4 +25,4 @@ export const POST = withSession(
   { role: "reviewer", body: "raw" },
 );
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

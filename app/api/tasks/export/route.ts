@@ -2,7 +2,7 @@
 import { withSession } from "@/lib/next/with-auth";
 import { exportTasks } from "@/lib/tasks/export-tasks";
 import { exportTasksQuerySchema, exportTasksResponse } from "@/lib/tasks/export-tasks-query";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withSession(
   async (request, { db, member }) => {
@@ -12,4 +12,4 @@ export const GET = withSession(
   { role: "viewer" },
 );
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

@@ -5,7 +5,7 @@ import { readJsonBody } from "@/lib/next/read-json-body";
 import { withSession } from "@/lib/next/with-auth";
 import { groundingRequestSchema } from "@/lib/tasks/grounding-job";
 import { startGrounding } from "@/lib/tasks/grounding-start";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withSession(
   async (request, { db, member, actor }) => {
@@ -16,4 +16,4 @@ export const POST = withSession(
   { role: "reviewer" },
 );
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

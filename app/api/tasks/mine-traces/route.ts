@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withSession } from "@/lib/next/with-auth";
 import { mineTracesBodySchema, startMineTasksFromTraces } from "@/lib/tasks/mine-tasks-from-traces-job";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withSession(
   async (request, { db, member, actor }) => {
@@ -14,4 +14,4 @@ export const POST = withSession(
   { role: "reviewer" },
 );
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

@@ -6,7 +6,7 @@ import { MAX_UPLOAD_BYTES } from "@/lib/ingest/limits";
 import { assertDeclaredLengthWithin } from "@/lib/http/read-body-limited";
 import { startUploadImport } from "@/lib/ingest/start-upload-import";
 import { withSession } from "@/lib/next/with-auth";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 const querySchema = z.object({ name: z.string().min(1).max(300), format: z.enum(formatNames).optional() });
 
@@ -21,4 +21,4 @@ export const POST = withSession(
   { role: "reviewer", body: "raw" },
 );
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

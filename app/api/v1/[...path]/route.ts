@@ -13,3 +13,4 @@ export const POST = noSuchRoute;
 export const PUT = noSuchRoute;
 export const PATCH = noSuchRoute;
 export const DELETE = noSuchRoute;
+export const OPTIONS = noSuchRoute;

@@ -5,7 +5,7 @@ import { documentInputSchema, MAX_DOCUMENT_BODY_BYTES } from "@/lib/documents/do
 import { uploadDocument } from "@/lib/tasks/upload-document";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withApiKey } from "@/lib/next/with-auth";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withApiKey(async (request, { db, key }) => {
   const input = documentInputSchema.parse(await readJsonBody(request, { maxBytes: MAX_DOCUMENT_BODY_BYTES, advice: "split the document into smaller ones" }));
@@ -13,4 +13,4 @@ export const POST = withApiKey(async (request, { db, key }) => {
   return NextResponse.json(document satisfies UploadedDocumentAnswer, { status: document.created ? 201 : 200 });
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

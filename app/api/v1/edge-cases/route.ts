@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { withApiKey } from "@/lib/next/with-auth";
 import { edgeCaseQuerySchema } from "@/lib/review/edge-case-schemas";
 import { listEdgeCases } from "@/lib/review/list-edge-cases";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withApiKey(async (request, { db, key }) => {
   // "mine" has no meaning for a key: it is dropped rather than refused, so the same URLs work.
@@ -11,4 +11,4 @@ export const GET = withApiKey(async (request, { db, key }) => {
   return NextResponse.json(await listEdgeCases(db, { projectId: key.projectId, userId: null, query: { ...query, assignee: assignee === "unassigned" ? assignee : undefined } }));
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

@@ -5,7 +5,7 @@ import { toApiKnownHack } from "@/lib/hacks/known-hack-api-view";
 import { knownHackQuerySchema } from "@/lib/hacks/known-hack-schemas";
 import { listKnownHacks } from "@/lib/hacks/list-known-hacks";
 import { withApiKey } from "@/lib/next/with-auth";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withApiKey(async (request, { db, key }) => {
   const query = knownHackQuerySchema.parse(Object.fromEntries(request.nextUrl.searchParams));
@@ -13,4 +13,4 @@ export const GET = withApiKey(async (request, { db, key }) => {
   return NextResponse.json({ hacks: hacks.map(toApiKnownHack) } satisfies ListKnownHacksAnswer);
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { listJobsQuerySchema } from "@/lib/jobs/list-jobs-query";
 import { listJobs } from "@/lib/jobs/list-jobs";
 import { withApiKey } from "@/lib/next/with-auth";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withApiKey(async (request, { db, key }) => {
   const search = request.nextUrl.searchParams;
@@ -15,4 +15,4 @@ export const GET = withApiKey(async (request, { db, key }) => {
   return NextResponse.json({ jobs: await listJobs(db, { projectId: key.projectId, ...query }) });
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

@@ -3,9 +3,9 @@
 import { NextResponse } from "next/server";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 import packageJson from "@/package.json";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = async () =>
   NextResponse.json(buildOpenApiDocument({ version: packageJson.version }), { headers: { "cache-control": "public, max-age=3600" } });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

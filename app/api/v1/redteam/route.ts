@@ -7,7 +7,7 @@ import type { RedteamRunAnswer } from "@/lib/redteam/redteam-answer-schema";
 import { startRedteam } from "@/lib/redteam/redteam-job";
 import { redteamRequestSchema } from "@/lib/redteam/redteam-schemas";
 import { resolveApiReviewer } from "@/lib/review/resolve-api-reviewer";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withApiKey(async (request, { db, key }) => {
   const input = redteamRequestSchema.parse(await readJsonBody(request));
@@ -16,4 +16,4 @@ export const POST = withApiKey(async (request, { db, key }) => {
   return NextResponse.json((await findRedteamRun(db, { projectId: key.projectId, id: job.id })) satisfies RedteamRunAnswer, { status: 202 });
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

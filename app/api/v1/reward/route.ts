@@ -4,10 +4,10 @@ import { NextResponse } from "next/server";
 import { withApiKey } from "@/lib/next/with-auth";
 import { answerRewardPost } from "@/lib/reward/answer-reward-post";
 import { readRewardBytes } from "@/lib/reward/read-reward-body";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withApiKey(async (request, { db, key }) =>
   NextResponse.json(await answerRewardPost(db, { projectId: key.projectId, search: request.nextUrl.searchParams, headers: request.headers, bytes: await readRewardBytes(request) })),
 );
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

@@ -9,7 +9,7 @@ import { importRubricVersion } from "@/lib/rubrics/import-rubric-version";
 import { listRubricVersions } from "@/lib/rubrics/list-rubric-versions";
 import type { ListRubricVersionsAnswer, RubricVersionExport } from "@/lib/rubrics/rubric-version-answer-schemas";
 import { rubricVersionImportSchema, rubricVersionQuerySchema } from "@/lib/rubrics/rubric-version-schemas";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withApiKey(async (request, { db, key }) => {
   const query = rubricVersionQuerySchema.parse(Object.fromEntries(request.nextUrl.searchParams));
@@ -25,4 +25,4 @@ export const POST = withApiKey(async (request, { db, key }) => {
   });
 });
 
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET", "POST");

@@ -6,7 +6,7 @@ import { registerRun } from "@/lib/runs/register-run";
 import type { RegisterRunAnswer } from "@/lib/runs/run-intake-answer-schemas";
 import { registerRunSchema } from "@/lib/runs/run-intake-schemas";
 import { toRunView } from "@/lib/runs/run-view";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withApiKey(async (request, { db, key, actor }) => {
   const input = registerRunSchema.parse(await readJsonBody(request));
@@ -14,4 +14,4 @@ export const POST = withApiKey(async (request, { db, key, actor }) => {
   return NextResponse.json({ ...toRunView(run), created } satisfies RegisterRunAnswer, { status: created ? 201 : 200 });
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

@@ -4,7 +4,7 @@ import { ingestApiBody, ingestQuerySchema } from "@/lib/ingest/ingest-api-body";
 import { MAX_API_BODY_BYTES } from "@/lib/http/body-limits";
 import { readBodyLimited } from "@/lib/http/read-body-limited";
 import { withApiKey } from "@/lib/next/with-auth";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withApiKey(async (request, { db, key }) => {
   const { format } = ingestQuerySchema.parse({ format: request.nextUrl.searchParams.get("format") ?? undefined });
@@ -12,4 +12,4 @@ export const POST = withApiKey(async (request, { db, key }) => {
   return NextResponse.json(await ingestApiBody(db, { projectId: key.projectId, bytes, format }));
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

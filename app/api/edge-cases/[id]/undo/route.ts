@@ -2,11 +2,11 @@
 import { NextResponse } from "next/server";
 import { withSession } from "@/lib/next/with-auth";
 import { undoEdgeCaseDecision } from "@/lib/review/undo-edge-case-decision";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withSession(
   async (_request, { db, member, params }) => NextResponse.json(await undoEdgeCaseDecision(db, { projectId: member.projectId, id: String(params.id), reviewer: { userId: member.userId, label: member.email } })),
   { role: "reviewer" },
 );
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

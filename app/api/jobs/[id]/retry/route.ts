@@ -2,7 +2,7 @@
 import { NextResponse } from "next/server";
 import { retryJob } from "@/lib/jobs/manage-jobs";
 import { withSession } from "@/lib/next/with-auth";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withSession(
   async (_request, { db, member, actor, params }) => {
@@ -12,4 +12,4 @@ export const POST = withSession(
   { role: "admin" },
 );
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

@@ -2,7 +2,7 @@
 import { NextResponse } from "next/server";
 import { withSession } from "@/lib/next/with-auth";
 import { exportRubricVersion } from "@/lib/rubrics/export-rubric-version";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withSession(
   async (_request, { db, member, params }) => {
@@ -13,4 +13,4 @@ export const GET = withSession(
   { role: "viewer" },
 );
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

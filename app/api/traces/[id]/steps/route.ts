@@ -2,11 +2,11 @@
 import { NextResponse } from "next/server";
 import { withSession } from "@/lib/next/with-auth";
 import { listTraceSteps } from "@/lib/traces/list-trace-steps";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withSession(
   async (_request, { db, member, params }) => NextResponse.json({ steps: await listTraceSteps(db, { projectId: member.projectId, traceId: String(params.id) }) }),
   { role: "viewer" },
 );
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

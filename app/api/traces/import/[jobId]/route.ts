@@ -2,11 +2,11 @@
 import { NextResponse } from "next/server";
 import { findImportJob } from "@/lib/ingest/find-import-job";
 import { withSession } from "@/lib/next/with-auth";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withSession(
   async (_request, { db, member, params }) => NextResponse.json(await findImportJob(db, { projectId: member.projectId, jobId: String(params.jobId) })),
   { role: "viewer" },
 );
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

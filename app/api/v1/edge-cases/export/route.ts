@@ -1,7 +1,7 @@
 // GET /api/v1/edge-cases/export: the project's decided cases as JSONL, one decision a line.
 import { withApiKey } from "@/lib/next/with-auth";
 import { exportDecisions } from "@/lib/review/export-decisions";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withApiKey(async (_request, { db, key }) => {
   const lines = exportDecisions(db, { projectId: key.projectId });
@@ -15,4 +15,4 @@ export const GET = withApiKey(async (_request, { db, key }) => {
   return new Response(body, { headers: { "content-type": "application/x-ndjson; charset=utf-8", "content-disposition": 'attachment; filename="decisions.jsonl"' } });
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

@@ -2,8 +2,8 @@
 import { NextResponse } from "next/server";
 import { findJob } from "@/lib/jobs/find-job";
 import { withApiKey } from "@/lib/next/with-auth";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withApiKey(async (_request, { db, key, params }) => NextResponse.json(await findJob(db, { projectId: key.projectId, jobId: String(params.id) })));
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

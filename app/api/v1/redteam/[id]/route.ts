@@ -3,10 +3,10 @@ import { NextResponse } from "next/server";
 import { withApiKey } from "@/lib/next/with-auth";
 import { findRedteamRun } from "@/lib/redteam/find-redteam-run";
 import type { RedteamRunAnswer } from "@/lib/redteam/redteam-answer-schema";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withApiKey(async (_request, { db, key, params }) =>
   NextResponse.json((await findRedteamRun(db, { projectId: key.projectId, id: String(params.id) })) satisfies RedteamRunAnswer),
 );
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

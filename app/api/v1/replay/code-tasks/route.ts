@@ -6,7 +6,7 @@ import type { CodeReplayTaskAnswer } from "@/lib/tasks/code-replay-answer-schema
 import { codeReplayTaskBodySchema, MAX_PATCH_BODY_BYTES } from "@/lib/tasks/code-replay-schemas";
 import { readCodeReplaySource } from "@/lib/tasks/code-replay-source";
 import { saveCodeReplayTask } from "@/lib/tasks/code-replay-task";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withApiKey(async (request, { db, key }) => {
   const { patch, message, environment, repository, baseCommit } = codeReplayTaskBodySchema.parse(
@@ -23,4 +23,4 @@ export const POST = withApiKey(async (request, { db, key }) => {
   );
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

@@ -3,10 +3,10 @@ import { NextResponse } from "next/server";
 import { withApiKey } from "@/lib/next/with-auth";
 import { exportRubricVersion } from "@/lib/rubrics/export-rubric-version";
 import type { RubricVersionExport } from "@/lib/rubrics/rubric-version-answer-schemas";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withApiKey(async (_request, { db, key, params }) =>
   NextResponse.json((await exportRubricVersion(db, { projectId: key.projectId, rubricVersionId: String(params.id) })) satisfies RubricVersionExport),
 );
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

@@ -4,7 +4,7 @@ import { withApiKey } from "@/lib/next/with-auth";
 import { findRunDetail } from "@/lib/runs/find-run-detail";
 import { listRunDetections } from "@/lib/runs/list-run-detections";
 import type { RunDetailAnswer } from "@/lib/runs/run-detail-schema";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withApiKey(async (_request, { db, key, params }) => {
   const { run, metrics } = await findRunDetail(db, { projectId: key.projectId, runId: String(params.id) });
@@ -12,4 +12,4 @@ export const GET = withApiKey(async (_request, { db, key, params }) => {
   return NextResponse.json({ ...run, metrics, detections } satisfies RunDetailAnswer);
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

@@ -3,10 +3,10 @@
 // (editors, CI validators) fetch it before anyone has a key.
 import { NextResponse } from "next/server";
 import { nativeTraceJsonSchema } from "@/lib/ingest/native-json-schema";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export function GET() {
   return NextResponse.json(nativeTraceJsonSchema(), { headers: { "content-type": "application/schema+json", "cache-control": "public, max-age=3600" } });
 }
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

@@ -2,11 +2,11 @@
 import { withApiKey } from "@/lib/next/with-auth";
 import { exportTasks } from "@/lib/tasks/export-tasks";
 import { exportTasksQuerySchema, exportTasksResponse } from "@/lib/tasks/export-tasks-query";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withApiKey(async (request, { db, key }) => {
   const query = exportTasksQuerySchema.parse(Object.fromEntries(request.nextUrl.searchParams));
   return exportTasksResponse(exportTasks(db, { projectId: key.projectId, ...query }), query);
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

@@ -7,7 +7,7 @@ import { resolveApiReviewer } from "@/lib/review/resolve-api-reviewer";
 import type { GroundingStartedAnswer } from "@/lib/tasks/grounding-answer-schema";
 import { groundingRequestSchema } from "@/lib/tasks/grounding-job";
 import { startGrounding } from "@/lib/tasks/grounding-start";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withApiKey(async (request, { db, key }) => {
   const input = groundingRequestSchema.parse(await readJsonBody(request, { maxBytes: MAX_JSON_BODY_BYTES }));
@@ -16,4 +16,4 @@ export const POST = withApiKey(async (request, { db, key }) => {
   return NextResponse.json({ jobId: job.id, status: job.status } satisfies GroundingStartedAnswer, { status: 202 });
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { withApiKey } from "@/lib/next/with-auth";
 import { findTraceDetail } from "@/lib/traces/find-trace-detail";
 import { listTraceSteps } from "@/lib/traces/list-trace-steps";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const GET = withApiKey(async (_request, { db, key, params }) => {
   const traceId = String(params.id);
@@ -12,4 +12,4 @@ export const GET = withApiKey(async (_request, { db, key, params }) => {
   return NextResponse.json({ ...detail, steps });
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET");

@@ -5,7 +5,7 @@ import { withApiKey } from "@/lib/next/with-auth";
 import { decideEdgeCases } from "@/lib/review/decide-edge-cases";
 import { decideBodySchema } from "@/lib/review/edge-case-schemas";
 import { resolveApiReviewer } from "@/lib/review/resolve-api-reviewer";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withApiKey(async (request, { db, key, params }) => {
   const { decision, note } = decideBodySchema.parse(await readJsonBody(request));
@@ -14,4 +14,4 @@ export const POST = withApiKey(async (request, { db, key, params }) => {
   return NextResponse.json(decided);
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

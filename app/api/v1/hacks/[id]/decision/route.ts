@@ -7,7 +7,7 @@ import { knownHackDecisionBodySchema } from "@/lib/hacks/known-hack-schemas";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withApiKey } from "@/lib/next/with-auth";
 import { resolveApiReviewer } from "@/lib/review/resolve-api-reviewer";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withApiKey(async (request, { db, key, params }) => {
   const { decision, note } = knownHackDecisionBodySchema.parse(await readJsonBody(request));
@@ -17,4 +17,4 @@ export const POST = withApiKey(async (request, { db, key, params }) => {
   return NextResponse.json({ hack: await findApiKnownHack(db, { projectId: key.projectId, knownHackId }), rubricVersionId } satisfies KnownHackDecisionAnswer);
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

@@ -1,8 +1,8 @@
 // POST /api/v1/otel/v1/logs: OTLP/HTTP log export of GenAI events, joined to their traces' spans.
 import { ingestOtlpLogs } from "@/lib/ingest/otel/ingest-otlp-export";
 import { otlpRoute } from "@/lib/next/otlp-route";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = otlpRoute("logs", ({ db, key }, request) => ingestOtlpLogs(db, { projectId: key.projectId, request }));
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

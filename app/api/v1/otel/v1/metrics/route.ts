@@ -4,7 +4,7 @@ import { NextResponse } from "next/server";
 import { MAX_API_BODY_BYTES } from "@/lib/http/body-limits";
 import { readBodyLimited } from "@/lib/http/read-body-limited";
 import { withApiKey } from "@/lib/next/with-auth";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withApiKey(async (request) => {
   await readBodyLimited(request, MAX_API_BODY_BYTES);
@@ -13,4 +13,4 @@ export const POST = withApiKey(async (request) => {
   return NextResponse.json({});
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

@@ -1,8 +1,8 @@
 // POST /api/v1/otel/v1/traces: OTLP/HTTP trace export (JSON or protobuf, gzip or not); spans of one trace merge across exports.
 import { ingestOtlpTraces } from "@/lib/ingest/otel/ingest-otlp-export";
 import { otlpRoute } from "@/lib/next/otlp-route";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = otlpRoute("traces", ({ db, key }, request) => ingestOtlpTraces(db, { projectId: key.projectId, request }));
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

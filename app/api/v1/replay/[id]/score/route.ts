@@ -5,7 +5,7 @@ import { withApiKey } from "@/lib/next/with-auth";
 import type { CodeReplayScoreAnswer } from "@/lib/tasks/code-replay-answer-schemas";
 import { codeReplayScoreBodySchema, MAX_PATCH_BODY_BYTES } from "@/lib/tasks/code-replay-schemas";
 import { scoreCodeReplayRollout } from "@/lib/tasks/code-replay-task";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withApiKey(async (request, { db, key, params }) => {
   const { patch, tests } = codeReplayScoreBodySchema.parse(await readJsonBody(request, { maxBytes: MAX_PATCH_BODY_BYTES }));
@@ -14,4 +14,4 @@ export const POST = withApiKey(async (request, { db, key, params }) => {
   );
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

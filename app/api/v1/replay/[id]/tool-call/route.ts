@@ -5,11 +5,11 @@ import { withApiKey } from "@/lib/next/with-auth";
 import { answerReplayToolCall } from "@/lib/replay/load-replay-simulator";
 import type { ReplayToolCallAnswer } from "@/lib/replay/replay-tool-call-answer-schema";
 import { replayToolCallSchema } from "@/lib/replay/replay-tool-call-schema";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withApiKey(async (request, { db, key, params }) => {
   const call = replayToolCallSchema.parse(await readJsonBody(request));
   return NextResponse.json((await answerReplayToolCall(db, { projectId: key.projectId, taskId: String(params.id), ...call })) satisfies ReplayToolCallAnswer);
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

@@ -7,7 +7,7 @@ import { approveRubricVersion } from "@/lib/rubrics/approve-rubric-version";
 import { exportRubricVersion } from "@/lib/rubrics/export-rubric-version";
 import type { RubricVersionExport } from "@/lib/rubrics/rubric-version-answer-schemas";
 import { approveRubricVersionBodySchema } from "@/lib/rubrics/rubric-version-schemas";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withApiKey(async (request, { db, key, params }) => {
   const { note } = approveRubricVersionBodySchema.parse(await readJsonBody(request, { emptyAs: {} }));
@@ -17,4 +17,4 @@ export const POST = withApiKey(async (request, { db, key, params }) => {
   return NextResponse.json((await exportRubricVersion(db, { projectId: key.projectId, rubricVersionId })) satisfies RubricVersionExport);
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

@@ -6,7 +6,7 @@ import { findRun } from "@/lib/runs/find-run";
 import { recordRunEvents } from "@/lib/runs/record-run-events";
 import type { RunEventsAnswer } from "@/lib/runs/run-intake-answer-schemas";
 import { runEventsBodySchema } from "@/lib/runs/run-intake-schemas";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withApiKey(async (request, { db, key, params }) => {
   const { events } = runEventsBodySchema.parse(await readJsonBody(request));
@@ -14,4 +14,4 @@ export const POST = withApiKey(async (request, { db, key, params }) => {
   return NextResponse.json({ runId: run.id, ...(await recordRunEvents(db, { projectId: key.projectId, runId: run.id, events })) } satisfies RunEventsAnswer);
 });
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("POST");

@@ -13,7 +13,7 @@ import type { MetricPointsAnswer } from "@/lib/runs/run-intake-answer-schemas";
 import { metricPointsBodySchema } from "@/lib/runs/run-intake-schemas";
 import type { RunMetricsAnswer } from "@/lib/runs/run-metrics-answer-schema";
 import { writeMetricPoints } from "@/lib/runs/write-metric-points";
-import { otherMethodsRefused } from "@/lib/next/other-methods-refused";
+import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withApiKey(async (request, { db, key, params }) => {
   // Every point is checked before any is stored: a batch lands whole or not at all.
@@ -40,4 +40,4 @@ export const GET = withApiKey(async (request, { db, key, params }) => {
   } satisfies RunMetricsAnswer);
 });
 
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET", "POST");

@@ -1,5 +1,6 @@
 import "server-only";
 import type { NextRequest } from "next/server";
+import { errorStatus } from "../errors/app-error";
 import { errorResponse } from "./error-response";
 
 const routeMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -10,18 +11,24 @@ type Refusal = (request: NextRequest) => Response;
  * Handlers for the methods a route does not take, answering the API's JSON error with 405 and an Allow
  * header (Next.js answers them 405 with no body and no Allow), and OPTIONS with the methods it does take
  * (Next's own OPTIONS would list every exported handler, these refusals too). A route file exports them
- * beside its own: `export const { PUT, PATCH, DELETE, OPTIONS } = otherMethodsRefused("GET", "POST");`
+ * beside its own: `export const { PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET", "POST");`
  */
-export function otherMethodsRefused<const Taken extends RouteMethod>(
+export function refuseOtherMethods<const Taken extends RouteMethod>(
   ...taken: Taken[]
 ): Record<Exclude<RouteMethod, Taken>, Refusal> & { OPTIONS: () => Response } {
   const takes = (method: RouteMethod) => (taken as RouteMethod[]).includes(method);
   const allow = [...taken, ...(takes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const refuse: Refusal = (request) => {
     const path = request.nextUrl.pathname;
-    return errorResponse("method_not_allowed", `${path} does not take ${request.method}: it takes ${taken.join(" and ")}`, 405, [{ path, allow: taken }], {
-      allow,
-    });
+    return errorResponse(
+      "method_not_allowed",
+      `${path} does not take ${request.method}: it takes ${taken.join(" and ")}`,
+      errorStatus.method_not_allowed,
+      [{ path, allow: taken }],
+      {
+        allow,
+      },
+    );
   };
   const refusals = Object.fromEntries(routeMethods.filter((method) => !takes(method)).map((method) => [method, refuse]));
   return { ...refusals, OPTIONS: () => new Response(null, { status: 204, headers: { allow } }) } as Record<Exclude<RouteMethod, Taken>, Refusal> & {
