@@ -27,7 +27,7 @@ export function otlpRoute(signal: OtlpSignal, ingest: (context: ApiKeyContext, r
   const handler = withApiKey(async (request, context) => {
     const encoding = readOtlpEncoding(request.headers.get("content-type"));
     const bytes = await readBodyLimited(request, MAX_API_BODY_BYTES);
-    const value = decodeOtlpBody(signal, { bytes, encoding, contentEncoding: request.headers.get("content-encoding"), maxBytes: MAX_API_BODY_BYTES });
+    const value = await decodeOtlpBody(signal, { bytes, encoding, contentEncoding: request.headers.get("content-encoding"), maxBytes: MAX_API_BODY_BYTES });
     const result = await ingest(context, value);
     const partial: PartialSuccess = result.rejected > 0 ? { rejected: result.rejected, errorMessage: result.errors.join("; ").slice(0, 4000) } : null;
     const jobHeaders: Record<string, string> = result.jobIds.length ? { [jobIdsHeader]: result.jobIds.join(",") } : {};

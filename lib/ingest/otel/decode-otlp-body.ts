@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { gunzipSync } from "node:zlib";
 import { AppError } from "../../errors/app-error";
 import { findJsonValueProblem, formatJsonPath } from "../../json/find-json-value-problem";
@@ -20,11 +21,15 @@ export function readOtlpEncoding(contentType: string | null): OtlpEncoding {
 
 /**
  * An OTLP/HTTP request body (gzip or not) as the OTLP/JSON request object. Decompressed size is
- * bounded by `maxBytes` (413 past it); bytes that are not the named encoding are a 400.
+ * bounded by `maxBytes` (413 past it); bytes that are not the named encoding are a 400. Each step
+ * over a body at the limit takes a few hundred milliseconds; the event loop gets a turn between
+ * them, so other requests are not held for all of them at once.
  */
-export function decodeOtlpBody(signal: OtlpSignal, { bytes, encoding, contentEncoding, maxBytes }: { bytes: Uint8Array; encoding: OtlpEncoding; contentEncoding: string | null; maxBytes: number }): unknown {
+export async function decodeOtlpBody(signal: OtlpSignal, { bytes, encoding, contentEncoding, maxBytes }: { bytes: Uint8Array; encoding: OtlpEncoding; contentEncoding: string | null; maxBytes: number }): Promise<unknown> {
   const plain = decompress(bytes, contentEncoding, maxBytes);
-  const value = encoding === "protobuf" ? decodeProtobuf(signal, plain) : decodeJson(plain);
+  await nextTurn();
+  const value = encoding === "protobuf" ? decodeProtobuf(signal, plain) : await decodeJson(plain);
+  await nextTurn();
   // Spans are stored as they came: a value no database can hold is refused with where it is.
   const problem = findJsonValueProblem(value, { maxDepth: MAX_JSON_DEPTH });
   if (problem) throw new AppError("bad_request", `${formatJsonPath(problem.path)}: ${problem.message}`, [{ path: problem.path.join("."), message: problem.message }]);
@@ -39,9 +44,10 @@ function decodeProtobuf(signal: OtlpSignal, plain: Uint8Array): unknown {
   }
 }
 
-function decodeJson(plain: Uint8Array): unknown {
+async function decodeJson(plain: Uint8Array): Promise<unknown> {
   const decoded = decodeUtf8(plain);
   if (!decoded.ok) throw new AppError("bad_request", "The body is not valid UTF-8", [{ line: decoded.line, message: decoded.error }]);
+  await nextTurn();
   const parsed = parseJson(decoded.text, { maxContainers: MAX_JSON_CONTAINERS });
   if (!parsed.ok && parsed.error.startsWith("JSON holds more")) throw tooManyContainers(parsed);
   if (!parsed.ok) throw new AppError("bad_request", "The body is not JSON", [{ line: parsed.line, message: parsed.error }]);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors/app-error";
 import { readOtlpSpans } from "../formats/otel-spans";
@@ -17,14 +18,16 @@ export type OtlpIngestResult = { accepted: number; duplicates: number; rejected:
 
 /** An ExportTraceServiceRequest (OTLP/JSON shape): each trace in it keeps its new spans and is rebuilt by a job. */
 export async function ingestOtlpTraces(db: Db, { projectId, request }: { projectId: string; request: unknown }): Promise<OtlpIngestResult> {
-  const { byTrace, errors } = spansByTrace(request);
+  const { byTrace, errors } = await spansByTrace(request);
   return storeByTrace(db, projectId, byTrace, errors);
 }
 
-/** The request's spans grouped by trace, within the per-export caps. */
-function spansByTrace(request: unknown): { byTrace: Map<string, OtelRecordInput[]>; errors: string[] } {
+/** The request's spans grouped by trace, within the per-export caps (a turn of the event loop on each side of reading them). */
+async function spansByTrace(request: unknown): Promise<{ byTrace: Map<string, OtelRecordInput[]>; errors: string[] }> {
   assertRecordsWithin(request, "resourceSpans", "scopeSpans", "spans");
+  await nextTurn();
   const read = readOtlpSpans(request);
+  await nextTurn();
   if (!read.ok) throw new AppError("bad_request", "The body is not an OTLP ExportTraceServiceRequest", [{ path: read.path, message: read.error }]);
   const byTrace = new Map<string, OtelRecordInput[]>();
   read.spans.forEach((span, seq) => {
@@ -46,7 +49,7 @@ export type OtlpTraceCounts = { accepted: number; updated: number; duplicates: n
  * several posts is one trace. Traces are numbered in the order their first span comes.
  */
 export async function ingestOtlpTracesByTrace(db: Db, { projectId, request }: { projectId: string; request: unknown }): Promise<OtlpTraceCounts> {
-  const { byTrace, errors } = spansByTrace(request);
+  const { byTrace, errors } = await spansByTrace(request);
   const counts: OtlpTraceCounts = { accepted: 0, updated: 0, duplicates: 0, rejected: errors.map((error) => ({ index: 0, error })), externalIds: [] };
   let index = 0;
   for (const [traceId, records] of byTrace) {
