@@ -6,6 +6,7 @@ import { errorResponse } from "./error-response";
 const routeMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type RouteMethod = (typeof routeMethods)[number];
 type Refusal = (request: NextRequest) => Response;
+type Refusals<Taken extends RouteMethod> = Record<Exclude<RouteMethod, Taken>, Refusal> & { OPTIONS: () => Response };
 
 /**
  * Handlers for the methods a route does not take, answering the API's JSON error with 405 and an Allow
@@ -13,25 +14,14 @@ type Refusal = (request: NextRequest) => Response;
  * (Next's own OPTIONS would list every exported handler, these refusals too). A route file exports them
  * beside its own: `export const { PUT, PATCH, DELETE, OPTIONS } = refuseOtherMethods("GET", "POST");`
  */
-export function refuseOtherMethods<const Taken extends RouteMethod>(
-  ...taken: Taken[]
-): Record<Exclude<RouteMethod, Taken>, Refusal> & { OPTIONS: () => Response } {
+export function refuseOtherMethods<const Taken extends RouteMethod>(...taken: Taken[]): Refusals<Taken> {
   const takes = (method: RouteMethod) => (taken as RouteMethod[]).includes(method);
   const allow = [...taken, ...(takes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const refuse: Refusal = (request) => {
     const path = request.nextUrl.pathname;
-    return errorResponse(
-      "method_not_allowed",
-      `${path} does not take ${request.method}: it takes ${taken.join(" and ")}`,
-      errorStatus.method_not_allowed,
-      [{ path, allow: taken }],
-      {
-        allow,
-      },
-    );
+    const message = `${path} does not take ${request.method}: it takes ${taken.join(" and ")}`;
+    return errorResponse("method_not_allowed", message, errorStatus.method_not_allowed, [{ path, allow: taken }], { allow });
   };
   const refusals = Object.fromEntries(routeMethods.filter((method) => !takes(method)).map((method) => [method, refuse]));
-  return { ...refusals, OPTIONS: () => new Response(null, { status: 204, headers: { allow } }) } as Record<Exclude<RouteMethod, Taken>, Refusal> & {
-    OPTIONS: () => Response;
-  };
+  return { ...refusals, OPTIONS: () => new Response(null, { status: 204, headers: { allow } }) } as Refusals<Taken>;
 }

@@ -22,14 +22,7 @@ function walk(dir: string): string[] {
 function exportSegments(source: string): { names: string[]; text: string }[] {
   const starts = [...source.matchAll(/^export (?:const|async function|function) (?:\{([^}]*)\}|(\w+))/gm)];
   return starts.map((match, i) => {
-    const names = match[1]
-      ? match[1].split(",").map((n) =>
-          n
-            .trim()
-            .split(/\s*:\s*/)
-            .pop()!,
-        )
-      : [match[2]!];
+    const names = match[1] ? match[1].split(",").map((n) => n.trim().split(/\s*:\s*/).pop()!) : [match[2]!];
     return { names, text: source.slice(match.index, starts[i + 1]?.index ?? source.length) };
   });
 }
