@@ -48,4 +48,10 @@ test("a reviewer red-teams the lab's v1 rubric from its page and reads the refun
   await expect(row.getByRole("cell", { name: formatEffect(claim.truth), exact: true })).toBeVisible();
   await expect(row.getByRole("cell", { name: String(claim.probes), exact: true })).toBeVisible();
   await expect(report.getByText(`${answer.report.honestRollouts} honest rollouts, ${answer.report.probesScored} probes`)).toBeVisible();
+
+  // The loophole's link opens the very hack it proposed, on /hacks.
+  expect(claim.knownHackId).toBeTruthy();
+  await report.locator("details", { hasText: "Loophole: Claim an outcome without the action (issue_refund)" }).getByRole("link", { name: "Proposed known hack" }).click();
+  await expect(page).toHaveURL(new RegExp(`/hacks#hack-${claim.knownHackId}$`));
+  await expect(page.locator(`li#hack-${claim.knownHackId}`)).toContainText("proposed");
 });

@@ -2,11 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { baseURL } from "../playwright.config";
+import { listRouteMethods, repoRoot } from "../lib/testing/app-surface";
 import { authFile } from "./session";
 
-// Every route and page, read from app/ on disk, so that a new one cannot be left out. The role a
-// route needs is read from its own source: withSession(..., { role }) or requireMember(role).
-type Entry = { url: string; file: string; methods: string[]; adminOnly: boolean; kind: "page" | "api" };
+// Every route method and page, read from app/ on disk, so that a new one cannot be left out. The
+// role each needs is read from its own source: withSession(..., { role }) or requireMember(role).
+type Entry = { url: string; file: string; method: string; adminOnly: boolean; kind: "page" | "api" };
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -15,10 +16,9 @@ function walk(dir: string): string[] {
   });
 }
 
-function toUrl(file: string): string {
-  const segments = path
-    .relative("app", path.dirname(file))
-    .split(path.sep)
+function toUrl(route: string): string {
+  const segments = route
+    .split("/")
     .filter((segment) => segment && !/^\(.*\)$/.test(segment))
     .map((segment) => (segment.startsWith("[...") ? "any/thing" : segment.startsWith("[") ? "some-id" : segment));
   return `/${segments.join("/")}`;
@@ -26,17 +26,12 @@ function toUrl(file: string): string {
 
 // The API's own descriptions (the trace schema, the OpenAPI document) hold no project data and are
 // public, as is the JSON 404 of a path under /api/v1 that is no route (app/api/v1/[...path]).
-const publicPaths = new Set(["/login", "/api/health", "/api/v1/openapi.json", "/api/v1/any/thing"]);
-const entries: Entry[] = walk("app")
-  .filter((file) => /\/(page\.tsx|route\.ts)$/.test(file))
-  .map((file) => {
-    const source = readFileSync(file, "utf8");
-    const kind = file.endsWith("route.ts") ? ("api" as const) : ("page" as const);
-    const methods = kind === "api" ? [...source.matchAll(/export (?:const|async function) (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!) : ["GET"];
-    const adminOnly = /role: "admin"/.test(source) || /requireMember\("admin"\)/.test(source);
-    return { url: toUrl(file), file, methods, adminOnly, kind };
-  })
-  .filter((entry) => !publicPaths.has(entry.url) && !entry.url.startsWith("/api/auth/"));
+const publicPaths = new Set(["/login", "/api/health", "/api/v1/openapi.json", "/api/v1/schema/trace", "/api/v1/any/thing"]);
+const pages: Entry[] = walk("app")
+  .filter((file) => file.endsWith("/page.tsx"))
+  .map((file) => ({ url: toUrl(path.relative("app", path.dirname(file)).split(path.sep).join("/")), file, method: "GET", adminOnly: /requireMember\("admin"\)/.test(readFileSync(file, "utf8")), kind: "page" as const }));
+const routes: Entry[] = listRouteMethods().map(({ route, method, file, access }) => ({ url: toUrl(`api/${route}`), file: path.relative(repoRoot, file), method, adminOnly: access?.role === "admin", kind: "api" as const }));
+const entries = [...pages, ...routes].filter((entry) => !publicPaths.has(entry.url) && !entry.url.startsWith("/api/auth/"));
 
 test("the walk found the app's routes", () => {
   expect(entries.some((e) => e.url === "/api/jobs/some-id/retry" && e.adminOnly)).toBe(true);
@@ -52,16 +47,14 @@ async function call(context: APIRequestContext, method: string, url: string) {
 test("every route and page refuses an anonymous caller", async () => {
   const anonymous = await request.newContext({ baseURL });
   for (const entry of entries) {
-    for (const method of entry.methods) {
-      const response = await call(anonymous, method, entry.url);
-      const where = `${method} ${entry.url} (${entry.file})`;
-      if (entry.kind === "page") {
-        expect([302, 303, 307], where).toContain(response.status());
-        expect(response.headers().location ?? "", where).toMatch(/\/login(\?|$)/);
-      } else {
-        expect(response.status(), where).toBe(401);
-        expect((await response.json()).error.code, where).toBe("unauthorized");
-      }
+    const response = await call(anonymous, entry.method, entry.url);
+    const where = `${entry.method} ${entry.url} (${entry.file})`;
+    if (entry.kind === "page") {
+      expect([302, 303, 307], where).toContain(response.status());
+      expect(response.headers().location ?? "", where).toMatch(/\/login(\?|$)/);
+    } else {
+      expect(response.status(), where).toBe(401);
+      expect((await response.json()).error.code, where).toBe("unauthorized");
     }
   }
   await anonymous.dispose();
@@ -73,10 +66,8 @@ for (const role of ["viewer", "reviewer"] as const) {
     const adminOnly = entries.filter((entry) => entry.adminOnly && !entry.url.startsWith("/api/v1/"));
     expect(adminOnly.length).toBeGreaterThan(0);
     for (const entry of adminOnly) {
-      for (const method of entry.methods) {
-        const response = await call(context, method, entry.url);
-        expect(response.status(), `${role}: ${method} ${entry.url}`).toBe(403);
-      }
+      const response = await call(context, entry.method, entry.url);
+      expect(response.status(), `${role}: ${entry.method} ${entry.url}`).toBe(403);
     }
     await context.dispose();
   });

@@ -71,15 +71,19 @@ export function RedteamPanel({ rubricVersionId, runs, canStart }: { rubricVersio
                   Loophole: {family.label} · reward {formatEffect(family.reward)}, truth {formatEffect(family.truth)}
                 </summary>
                 <p className="my-1">{family.verdict}</p>
-                {"edgeCaseId" in family && family.edgeCaseId ? (
+                {family.edgeCaseId ? (
                   <p className="my-1">
-                    <Link className="text-indigo-700 underline" href={`/review?kind=found_before_training`}>
+                    <Link className="text-indigo-700 underline" href="/review?kind=found_before_training">
                       Edge case found before training
                     </Link>
-                    {" · "}
-                    <Link className="text-indigo-700 underline" href="/hacks?status=proposed">
-                      Proposed known hack
-                    </Link>
+                    {family.knownHackId ? (
+                      <>
+                        {" · "}
+                        <Link className="text-indigo-700 underline" href={`/hacks#hack-${family.knownHackId}`}>
+                          Proposed known hack
+                        </Link>
+                      </>
+                    ) : null}
                   </p>
                 ) : null}
                 <RedteamPairs pairs={family.examples} />

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { FOUND_BEFORE_TRAINING } from "../redteam/record-loopholes";
-import type { RecordedFamily } from "../redteam/record-loopholes";
 import { redteamHandler, startRedteam } from "../redteam/redteam-job";
 import type { RedteamReport } from "../redteam/redteam-report";
 import { redteamRequestSchema } from "../redteam/redteam-schemas";
@@ -44,7 +43,7 @@ describe("a red-team run of the lab's v1 rubric", () => {
     expect(progress.at(-1)).toBe(1);
     expect(report.truthSource).toMatch(/planted end state/);
     expect(report.honestRollouts).toBeGreaterThanOrEqual(10);
-    const claim = report.families.find((f) => f.id === "claim_without_action:issue_refund") as RecordedFamily;
+    const claim = report.families.find((f) => f.id === "claim_without_action:issue_refund")!;
     expect(claim.isLoophole).toBe(true);
     expect(claim.reward.low).toBeGreaterThan(0);
     expect(claim.truth.high).toBeLessThanOrEqual(0);

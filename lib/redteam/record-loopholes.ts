@@ -9,11 +9,10 @@ import type { Rubric } from "../checks/rubric-item-schema";
 import { syncOpenEdgeCases } from "../review/sync-open-edge-cases";
 import type { Trace } from "../traces/trace-schema";
 import { PROBE_EXTERNAL_PREFIX } from "./load-honest-rollouts";
-import type { FamilyResult } from "./redteam-report";
+import type { FamilyResult, RecordedFamily } from "./redteam-report";
 
 /** The edge-case kind of a loophole a red-team run found, before any training run learned it. */
 export const FOUND_BEFORE_TRAINING = "found_before_training";
-export type RecordedFamily = FamilyResult & { edgeCaseId?: string; knownHackId?: string; proposedCheck?: string | null };
 
 /**
  * Each loophole becomes reviewable: its example probes are stored as rollouts of the environment

@@ -31,6 +31,9 @@ export type FamilyResult = {
   examples: ProbePair[];
 };
 
+/** A family as the report holds it: a loophole also names the review case and the proposed hack it was recorded as. */
+export type RecordedFamily = FamilyResult & { edgeCaseId?: string; knownHackId?: string; proposedCheck?: string | null };
+
 export type JudgeBiasResult = { judge: string; simulated: boolean; biases: Array<{ id: string; label: string; effect: PairedEffect; isBiased: boolean; note?: string }> };
 
 export type RedteamReport = {
@@ -39,7 +42,7 @@ export type RedteamReport = {
   truthSource: string;
   honestRollouts: number;
   probesScored: number;
-  families: FamilyResult[];
+  families: RecordedFamily[];
   loopholes: string[];
   judgeBias: JudgeBiasResult[];
   wallSeconds: number;
