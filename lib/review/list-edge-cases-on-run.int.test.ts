@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { deleteProject, makeProject, uniqueName } from "../testing/factories";
+import { deleteProject, makeEdgeCase, makeProject, uniqueName } from "../testing/factories";
 import { edgeCaseQuerySchema } from "./edge-case-schemas";
 import { listEdgeCases } from "./list-edge-cases";
 
@@ -13,9 +13,7 @@ const passed = { reward: 0.9, uncertainty: 0.9, counts: { pass: 3, fail: 1, unsu
 
 /** A suspected-hack case with examples in the runs given: per run, how many rollouts the panel failed and how many it passed. */
 async function makeCase(title: string, priority: number, examples: Array<{ run: keyof typeof runs; failed: number; passed: number }>) {
-  const edgeCase = await db.edgeCase.create({
-    data: { projectId, kind: "suspected_hack", rule: "reward_high_panel_fails", environment: "refunds", groupKey: uniqueName("group"), priority, subjectType: "issue", subjectId: title, title, explanation: title, count: 0 },
-  });
+  const edgeCase = await makeEdgeCase(db, { projectId, rule: "reward_high_panel_fails", environment: "refunds", priority, subjectType: "issue", subjectId: title, title, explanation: title, count: 0 });
   for (const { run, failed: nFailed, passed: nPassed } of examples)
     for (const [detail, n] of [[failed, nFailed], [passed, nPassed]] as const)
       for (let i = 0; i < n; i += 1) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { deleteProject, makeProject, makeUser } from "../testing/factories";
+import { deleteProject, makeEdgeCase, makeProject, makeUser } from "../testing/factories";
 import { seedJudgedTraces } from "../testing/seed-judged-traces";
 import { storeTraces } from "../traces/store-traces";
 import { traceSchema } from "../traces/trace-schema";
@@ -24,18 +24,7 @@ beforeAll(async () => {
   // e0 and e4 are rollouts of the run: a run filter shows only them.
   await db.trace.updateMany({ where: { id: { in: [idOf.get("e0")!, idOf.get("e4")!] } }, data: { runId } });
   const openCase = (groupKey: string, priority: number, examples: string[]) =>
-    db.edgeCase.create({
-      data: {
-        projectId,
-        kind: "test",
-        groupKey,
-        priority,
-        subjectType: "trace",
-        title: groupKey,
-        explanation: "made by the test",
-        examples: { create: examples.map((externalId) => ({ traceId: idOf.get(externalId)!, detail: { explanation: `why ${externalId}` } })) },
-      },
-    });
+    makeEdgeCase(db, { projectId, kind: "test", groupKey, priority, title: groupKey, examples: examples.map((externalId) => ({ traceId: idOf.get(externalId)!, detail: { explanation: `why ${externalId}` } })) });
   await openCase("wide", 2, ["e0", "e1", "e2", "e3", "e4"]);
   await openCase("narrow", 1, ["e5", "e6"]);
 });
@@ -71,23 +60,7 @@ it("shows each example's verdicts with their judges, the case's assignee and who
     const { traceIds } = await seedJudgedTraces(db, { projectId: own.id });
     const assignee = await makeUser(db, { projectId: own.id, role: "reviewer" });
     const decider = await makeUser(db, { projectId: own.id, role: "reviewer" });
-    await db.edgeCase.create({
-      data: {
-        projectId: own.id,
-        kind: "test",
-        groupKey: "judged",
-        priority: 1,
-        subjectType: "trace",
-        title: "judged",
-        explanation: "made by the test",
-        assigneeId: assignee.id,
-        status: "decided",
-        decision: "false_alarm",
-        decidedById: decider.id,
-        decidedAt: new Date(),
-        examples: { create: [{ traceId: traceIds[0]! }] },
-      },
-    });
+    await makeEdgeCase(db, { projectId: own.id, kind: "test", title: "judged", assigneeId: assignee.id, status: "decided", decision: "false_alarm", decidedById: decider.id, decidedAt: new Date(), examples: [{ traceId: traceIds[0]! }] });
     const [listed] = (await listEdgeCases(db, { projectId: own.id, userId: null, query: edgeCaseQuerySchema.parse({ status: "all" }) })).edgeCases;
     expect(listed).toMatchObject({ assignee: { id: assignee.id, email: assignee.email }, decidedBy: decider.email });
     const stored = await db.verdict.findMany({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { openRunCase } from "../monitor/open-run-case";
-import { deleteProject, makeProject, makeUser } from "../testing/factories";
+import { deleteProject, makeEdgeCase, makeProject, makeUser } from "../testing/factories";
 import { edgeCaseQuerySchema } from "./edge-case-schemas";
 import { listEdgeCases } from "./list-edge-cases";
 
@@ -33,7 +33,7 @@ describe("a run case on the review queue", () => {
       evidence: { pair, kind: "held_out_gap", detections: [{ fromStep: 150, toStep: 300, onsetStep: 150, onsetInterval: { fromStep: 140, toStep: 160 }, riseSigma: 7.1, statistic: 12.3, threshold: 5, explanation }] },
       examples: [],
     });
-    const other = await db.edgeCase.create({ data: { projectId: project.id, kind: "judge_disagreement", rule: "panel_split", groupKey: "summary-trace", priority: 1, subjectType: "trace", title: "split", explanation: "The panel splits." } });
+    const other = await makeEdgeCase(db, { projectId: project.id, kind: "judge_disagreement", rule: "panel_split", title: "split", explanation: "The panel splits." });
     const { edgeCases } = await listEdgeCases(db, { projectId: project.id, userId: reviewer.id, query: edgeCaseQuerySchema.parse({}) });
     const summary = edgeCases.find((c) => c.id === id)!.summary!;
     expect(summary).toMatch(/^reward\/proxy kept rising on the training tasks while success\/heldout on held-out tasks did not follow \(a rise of 7\.1 times its step-to-step noise\), between steps 140 and 160/);

@@ -23,3 +23,25 @@ export async function makeUser(db: Db, { projectId, role, password = "correct ho
 export async function deleteProject(db: Db, projectId: string) {
   await db.project.delete({ where: { id: projectId } }).catch(() => undefined);
 }
+
+type EdgeCaseFields = Extract<Parameters<Db["edgeCase"]["create"]>[0]["data"], { projectId: string }>;
+
+type ExampleOf = { traceId: string; detail?: Record<string, string | number> };
+
+/** An open edge case of the project, filled in where the test does not say, with `examples` of its traces. */
+export async function makeEdgeCase(db: Db, { projectId, examples = [], ...fields }: { projectId: string; examples?: ExampleOf[] } & Partial<Omit<EdgeCaseFields, "projectId" | "examples">>) {
+  return db.edgeCase.create({
+    data: {
+      kind: "suspected_hack",
+      rule: "reward_high_hack_fires",
+      groupKey: uniqueName("case"),
+      priority: 1,
+      subjectType: "trace",
+      title: "test case",
+      explanation: "made by the test",
+      ...fields,
+      projectId,
+      examples: { create: examples },
+    },
+  });
+}

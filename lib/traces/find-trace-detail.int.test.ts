@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { deleteProject, makeProject } from "../testing/factories";
+import { deleteProject, makeEdgeCase, makeProject } from "../testing/factories";
 import { findTraceDetail } from "./find-trace-detail";
 import { storeTraces } from "./store-traces";
 import { traceSchema } from "./trace-schema";
@@ -62,10 +62,10 @@ describe("findTraceDetail", () => {
     const traceId = ids.get("from-steps")!;
     const other = await makeProject(db, "trace-detail-other");
     try {
-      const base = { kind: "suspected_hack", subjectType: "trace", explanation: "numbers", examples: { create: { traceId } } };
-      await db.edgeCase.create({ data: { ...base, projectId, groupKey: "decided", title: "decided case", priority: 9, status: "decided" } });
-      await db.edgeCase.create({ data: { ...base, projectId, groupKey: "open", title: "open case", priority: 1 } });
-      await db.edgeCase.create({ data: { ...base, projectId: other.id, groupKey: "foreign", title: "foreign case", priority: 5 } });
+      const examples = [{ traceId }];
+      await makeEdgeCase(db, { projectId, examples, title: "decided case", priority: 9, status: "decided" });
+      await makeEdgeCase(db, { projectId, examples, title: "open case", priority: 1 });
+      await makeEdgeCase(db, { projectId: other.id, examples, title: "foreign case", priority: 5 });
       const detail = await findTraceDetail(db, { projectId, traceId });
       expect(detail.edgeCases.map(({ title, status }) => [title, status])).toEqual([
         ["open case", "open"],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { syncOpenEdgeCases } from "../review/sync-open-edge-cases";
-import { deleteProject, makeProject } from "../testing/factories";
+import { deleteProject, makeEdgeCase, makeProject } from "../testing/factories";
 import { listTraces } from "./list-traces";
 import { storeTraces } from "./store-traces";
 import { traceListQuerySchema, type TraceListQuery } from "./trace-list-query";
@@ -164,12 +164,7 @@ describe("listTraces", () => {
       await Promise.all(traces.map(({ id, externalId }) => db.trace.update({ where: { id }, data: { createdAt: at(Number(externalId.slice(1))) } })));
       const idOf = new Map(traces.map((trace) => [trace.externalId, trace.id]));
       const openCase = async (key: string, examples: number[]) =>
-        db.edgeCase.create({
-          data: {
-            projectId: own.id, kind: "test", groupKey: key, priority: 1, subjectType: "trace", title: key, explanation: "made by the test",
-            examples: { create: examples.map((i) => ({ traceId: idOf.get(`c${i}`)! })) },
-          },
-        });
+        makeEdgeCase(db, { projectId: own.id, kind: "test", groupKey: key, title: key, examples: examples.map((i) => ({ traceId: idOf.get(`c${i}`)! })) });
       const expected = async () => {
         const rows = await db.trace.findMany({ where: { projectId: own.id }, select: { externalId: true, id: true, openEdgeCases: true, createdAt: true, reward: true, stepCount: true } });
         const value = (row: (typeof rows)[number]) => (sort === "createdAt" ? row.createdAt.getTime() : row[sort]);

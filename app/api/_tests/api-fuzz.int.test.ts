@@ -9,7 +9,7 @@ import { seedLabRubrics } from "@/lib/lab/seed-lab-rubrics";
 import { registerRun } from "@/lib/runs/register-run";
 import { exportRubricVersion } from "@/lib/rubrics/export-rubric-version";
 import { datasetsDir, assertDatasetsPresent } from "@/lib/testing/datasets-dir";
-import { deleteProject, makeProject, makeUser, uniqueName } from "@/lib/testing/factories";
+import { deleteProject, makeEdgeCase, makeProject, makeUser, uniqueName } from "@/lib/testing/factories";
 import { loadApiRoutes, type ApiRoute } from "@/lib/testing/fuzz/api-routes";
 import { exampleBody } from "@/lib/testing/fuzz/example-bodies";
 import { makeFuzzCase, type FuzzCase, type FuzzWorld } from "@/lib/testing/fuzz/fuzz-case";
@@ -58,7 +58,7 @@ beforeAll(async () => {
   ]);
   const edgeCases = await Promise.all(
     [project.id, project.id, project.id, other.id].map((projectId, index) =>
-      db.edgeCase.create({ data: { projectId, kind: "suspected_hack", rule: "panel_split", groupKey: `fuzz-${index}`, priority: 1, subjectType: "trace", title: "fuzz case", explanation: "made by the fuzz test" } }),
+      makeEdgeCase(db, { projectId, rule: "panel_split", groupKey: `fuzz-${index}`, title: "fuzz case" }),
     ),
   );
   const hacks = await Promise.all(

@@ -2,27 +2,14 @@ import { describe, expect, it, vi } from "vitest";
 import { GET as getEdgeCases } from "@/app/api/v1/edge-cases/route";
 import { getDb } from "@/lib/db/client";
 import { callRoute, routeTestProjects } from "@/lib/next/route-test";
-import { uniqueName } from "@/lib/testing/factories";
+import { makeEdgeCase, uniqueName } from "@/lib/testing/factories";
 
 vi.mock("@/lib/next/auth", () => import("@/lib/next/route-test").then(({ authMock }) => authMock));
 
 const db = getDb();
 const [project] = routeTestProjects(["api-cases-paging"]);
 
-const makeCase = (environment: string, priority: number) =>
-  db.edgeCase.create({
-    data: {
-      projectId: project.id,
-      kind: "suspected_hack",
-      rule: "reward_high_hack_fires",
-      environment,
-      groupKey: uniqueName("group"),
-      priority,
-      subjectType: "trace",
-      title: `p${priority}`,
-      explanation: "made by the test",
-    },
-  });
+const makeCase = (environment: string, priority: number) => makeEdgeCase(db, { projectId: project.id, environment, priority, title: `p${priority}` });
 
 type Page = { edgeCases: Array<{ id: string }>; nextCursor: string | null; total: number };
 const page = async (query: string): Promise<Page> => {

@@ -40,7 +40,7 @@ import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 import { redteamHandler, redteamJob } from "@/lib/redteam/redteam-job";
 import { groundingJob, handleGrounding } from "@/lib/tasks/grounding-job";
 import { registerGroundingPolicy } from "@/lib/tasks/grounding-policy";
-import { uniqueName } from "@/lib/testing/factories";
+import { makeEdgeCase, uniqueName } from "@/lib/testing/factories";
 import { traceSchema } from "@/lib/traces/trace-schema";
 import { runPendingJobs } from "@/workers/run-pending-jobs";
 
@@ -208,21 +208,7 @@ describe("the answers the document types are the answers the routes give", () =>
     // Not an llm judge: its empty config would be the project's document miner, and POST /documents would refuse it.
     const judge = await db.judge.create({ data: { projectId: project.id, name: uniqueName("judge"), kind: "reference", versions: { create: { version: 1, config: {} } } }, include: { versions: true } });
     await db.verdict.create({ data: { projectId: project.id, traceId, judgeVersionId: judge.versions[0]!.id, label: "fail", score: 0, rationale: "promised a refund", issues: ["refund"] } });
-    const edgeCase = await db.edgeCase.create({
-      data: {
-        projectId: project.id,
-        kind: "suspected_hack",
-        rule: "reward_high_hack_fires",
-        environment,
-        groupKey: uniqueName("group"),
-        priority: 1,
-        subjectType: "trace",
-        title: "t",
-        explanation: "e",
-        assigneeId: project.members.reviewer.id,
-        examples: { create: { traceId, detail: { explanation: "paid while it claimed a refund" } } },
-      },
-    });
+    const edgeCase = await makeEdgeCase(db, { projectId: project.id, environment, title: "t", assigneeId: project.members.reviewer.id, examples: [{ traceId, detail: { explanation: "paid while it claimed a refund" } }] });
     const detail = await answer(getTrace, "get", "/traces/{id}", 200, { params: { id: traceId } });
     expect(detail).toMatchObject({ verdicts: [{ label: "fail" }], edgeCases: [{ title: "t" }], finalReply: { from: expect.any(String) } });
     expect((detail.itemResults as unknown[]).length).toBe(2);

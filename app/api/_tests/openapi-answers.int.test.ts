@@ -17,7 +17,7 @@ import { getDb } from "@/lib/db/client";
 import { createKnownHack } from "@/lib/hacks/create-known-hack";
 import { callRoute, keyActingAs, routeTestProjects, type RouteHandler } from "@/lib/next/route-test";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
-import { uniqueName } from "@/lib/testing/factories";
+import { makeEdgeCase, uniqueName } from "@/lib/testing/factories";
 
 vi.mock("@/lib/next/auth", () => import("@/lib/next/route-test").then(({ authMock }) => authMock));
 
@@ -94,19 +94,7 @@ describe("the OpenAPI document lists the answers the routes give", () => {
   });
 
   it("a decision made twice is a 409, as is undoing none", async () => {
-    const edgeCase = await db.edgeCase.create({
-      data: {
-        projectId: project.id,
-        kind: "suspected_hack",
-        rule: "reward_high_hack_fires",
-        environment: "refunds",
-        groupKey: uniqueName("group"),
-        priority: 1,
-        subjectType: "trace",
-        title: "t",
-        explanation: "e",
-      },
-    });
+    const edgeCase = await makeEdgeCase(db, { projectId: project.id, environment: "refunds" });
     await answer(postUndo, "post", "/edge-cases/{id}/undo", 409, { params: { id: edgeCase.id } });
     await answer(postDecision, "post", "/edge-cases/{id}/decision", 200, { body: { decision: "false_alarm" }, params: { id: edgeCase.id } });
     await answer(postDecision, "post", "/edge-cases/{id}/decision", 409, { body: { decision: "false_alarm" }, params: { id: edgeCase.id } });
