@@ -30,6 +30,20 @@ export function ReviewQueue({ initial, initialFilters, canDecide, reviewers, use
   const cases = useMemo(() => data?.edgeCases ?? [], [data]);
   const [index, setIndex] = useState(0);
   const [checked, setChecked] = useState<Set<string>>(new Set());
+  // The URL holds the filters: a filter change replaces the entry through the router (Back leaves the
+  // queue instead of stepping through filter changes) and the page renders again with them; a link to
+  // /review with other filters resets the queue to those. The router, not history.replaceState: after
+  // that, Back from a trace now and then changed the URL to the queue's and left the trace on screen.
+  const urlSearch = searchOfFilters(initialFilters);
+  const [shownUrlSearch, setShownUrlSearch] = useState(urlSearch);
+  if (urlSearch !== shownUrlSearch) {
+    setShownUrlSearch(urlSearch);
+    if (searchOfFilters(filters) !== urlSearch) {
+      setFilters(initialFilters);
+      setIndex(0);
+      setChecked(new Set());
+    }
+  }
   const [dialog, setDialog] = useState<"help" | "note" | null>(null);
   const [message, setMessage] = useState<QueueMessage>({ text: "" });
   const decide = useDecideEdgeCases();
@@ -151,8 +165,7 @@ export function ReviewQueue({ initial, initialFilters, canDecide, reviewers, use
             setFilters(next);
             setIndex(0);
             setChecked(new Set());
-            // Replaces the entry rather than adding one: Back leaves the queue instead of stepping through filter changes.
-            window.history.replaceState(null, "", `/review${searchOfFilters(next)}`);
+            router.replace(`/review${searchOfFilters(next)}`, { scroll: false });
           }}
         />
         <p className="text-xs text-slate-500">

@@ -12,7 +12,8 @@ import { listRuns } from "@/lib/runs/list-runs";
 export const metadata: Metadata = { title: "Review queue" };
 export const dynamic = "force-dynamic";
 
-// The filters live in the URL (?run=…&kind=…), so a link from a run opens the queue filtered and Back restores it.
+// The filters live in the URL (?run=…&kind=…), so a link from a run opens the queue filtered and Back restores it;
+// the queue keeps its place when its own filter change renders the page again (components/review/review-queue.tsx).
 export default async function ReviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { db, member } = await requireMember("viewer");
   const filters = filtersFromSearch(await searchParams);
@@ -25,7 +26,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <PageHeader title="Review queue" description="Edge cases worth a human decision, grouped so that many flagged rollouts make one decision, highest priority first." />
-      <ReviewQueue key={JSON.stringify(filters)} initial={initial} initialFilters={filters} canDecide={hasRole(member.role, "reviewer")} reviewers={reviewers} userId={member.userId} runs={runs.map((run) => ({ id: run.id, name: run.name }))} />
+      <ReviewQueue initial={initial} initialFilters={filters} canDecide={hasRole(member.role, "reviewer")} reviewers={reviewers} userId={member.userId} runs={runs.map((run) => ({ id: run.id, name: run.name }))} />
     </>
   );
 }
