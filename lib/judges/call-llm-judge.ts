@@ -1,9 +1,10 @@
-import Anthropic from "@anthropic-ai/sdk";
-import OpenAI from "openai";
+import type Anthropic from "@anthropic-ai/sdk";
+import type OpenAI from "openai";
 import { describeLlmError } from "./describe-llm-error";
 import type { LlmJudgeConfig } from "./judge-config-schema";
 import { allowedJudgeEndpoint, isVendorEndpoint, type JudgeEndpoint } from "./judge-endpoint-policy";
 import { withEndpointSlot } from "./endpoint-limiter";
+import { loadLlmSdks, type LlmSdks } from "./llm-sdks";
 import { llmVerdictJsonSchema, MalformedReplyError, parseLlmVerdict, type LlmVerdict } from "./llm-verdict-schema";
 
 export type LlmCall = { verdict: LlmVerdict; tokensIn: number; tokensOut: number };
@@ -30,12 +31,14 @@ export async function callLlmJudge(request: LlmRequest): Promise<LlmCall> {
  */
 export async function callLlmJson<T>({ config, prompt, signal, shape }: LlmRequest & { shape: AnswerShape<T> }): Promise<LlmJsonCall<T>> {
   const endpoint = allowedJudgeEndpoint(config);
+  let sdks: LlmSdks | null = null;
   try {
+    const loaded = (sdks = await loadLlmSdks());
     return await withEndpointSlot(endpoint.baseURL, config.concurrency, () =>
-      config.provider === "anthropic" ? callAnthropic(config, endpoint, prompt, shape, signal) : callOpenAi(config, endpoint, prompt, shape, signal),
+      config.provider === "anthropic" ? callAnthropic(loaded, config, endpoint, prompt, shape, signal) : callOpenAi(loaded, config, endpoint, prompt, shape, signal),
     );
   } catch (error) {
-    throw describeLlmError(error);
+    throw describeLlmError(error, sdks);
   }
 }
 
@@ -56,7 +59,7 @@ function readApiKey(keyEnv: string | null, baseURL: string): string {
   throw new Error(`${keyEnv ?? "an API key variable"} is not set: the judge's API key is read from that environment variable`);
 }
 
-async function callOpenAi<T>(config: LlmJudgeConfig, endpoint: JudgeEndpoint, prompt: string, shape: AnswerShape<T>, signal?: AbortSignal): Promise<LlmJsonCall<T>> {
+async function callOpenAi<T>({ OpenAI }: LlmSdks, config: LlmJudgeConfig, endpoint: JudgeEndpoint, prompt: string, shape: AnswerShape<T>, signal?: AbortSignal): Promise<LlmJsonCall<T>> {
   const client = clientFor(config, endpoint, (options) => new OpenAI(options));
   const completion = await client.chat.completions.create(
     {
@@ -77,7 +80,7 @@ async function callOpenAi<T>(config: LlmJudgeConfig, endpoint: JudgeEndpoint, pr
  * Anthropic's Messages API (SDK 1.x) takes no temperature, so the config's is not sent.
  * It has no response_format: a forced tool call whose input schema is the verdict gives the same guarantee.
  */
-async function callAnthropic<T>(config: LlmJudgeConfig, endpoint: JudgeEndpoint, prompt: string, shape: AnswerShape<T>, signal?: AbortSignal): Promise<LlmJsonCall<T>> {
+async function callAnthropic<T>({ Anthropic }: LlmSdks, config: LlmJudgeConfig, endpoint: JudgeEndpoint, prompt: string, shape: AnswerShape<T>, signal?: AbortSignal): Promise<LlmJsonCall<T>> {
   const client = clientFor(config, endpoint, (options) => new Anthropic(options));
   const message = await client.messages.create(
     {

@@ -46,6 +46,7 @@ describe("a reward request, from the route to its answer", () => {
       "lib/judges/judge-endpoint-policy.ts",
       "lib/judges/llm-cost.ts",
       "lib/judges/llm-judge-config-schema.ts",
+      "lib/judges/llm-sdks.ts",
       "lib/judges/llm-verdict-schema.ts",
       "lib/judges/render-judge-prompt.ts",
     ]);
