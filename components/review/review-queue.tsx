@@ -32,8 +32,8 @@ export function ReviewQueue({ initial, initialFilters, canDecide, reviewers, use
   const [checked, setChecked] = useState<Set<string>>(new Set());
   // The URL holds the filters: a filter change replaces the entry through the router (Back leaves the
   // queue instead of stepping through filter changes) and the page renders again with them; a link to
-  // /review with other filters resets the queue to those. The router, not history.replaceState: after
-  // that, Back from a trace now and then changed the URL to the queue's and left the trace on screen.
+  // /review with other filters resets the queue to those. Not history.replaceState: with it, Back from
+  // a trace sometimes changed the URL to the queue's and left the trace on screen.
   const urlSearch = searchOfFilters(initialFilters);
   const [shownUrlSearch, setShownUrlSearch] = useState(urlSearch);
   if (urlSearch !== shownUrlSearch) {
