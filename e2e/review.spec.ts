@@ -67,6 +67,33 @@ test.describe("as a reviewer", () => {
   });
 });
 
+test.describe("as a reviewer filtering", () => {
+  test.use({ storageState: authFile("reviewer") });
+
+  // Status "all", so the case is listed whether or not the keyboard test above has decided it.
+  test("a filter change goes into the URL, leaves the focus on its select, and Back from a trace returns to the filtered queue", async ({ page }) => {
+    await page.goto("/review");
+    await waitForQueueKeys(page);
+    const filters = page.getByRole("search", { name: "Filter cases" });
+    await filters.getByLabel("Status").selectOption("all");
+    const kind = filters.getByLabel("Kind");
+    await kind.focus();
+    await kind.selectOption("suspected_hack");
+    await expect(page).toHaveURL(/\/review\?(?=.*status=all)(?=.*kind=suspected_hack)/);
+    const current = page.getByRole("list", { name: "Edge cases" }).locator('li[aria-current="true"]');
+    await expect(current.getByRole("heading", { name: hackTitle })).toBeVisible();
+    await expect(kind).toBeFocused();
+
+    await current.getByRole("group", { name: "Example traces" }).getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/traces\/[^/]+$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/kind=suspected_hack/);
+    await expect(current.getByRole("heading", { name: hackTitle })).toBeVisible();
+    await expect(kind).toHaveValue("suspected_hack");
+    await expect(filters.getByLabel("Status")).toHaveValue("all");
+  });
+});
+
 test.describe("as a viewer", () => {
   test.use({ storageState: authFile("viewer") });
 
