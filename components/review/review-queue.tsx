@@ -26,19 +26,20 @@ export function ReviewQueue({ initial, initialFilters, canDecide, reviewers, use
   const router = useRouter();
   const [filters, setFilters] = useState<QueueFilters>(initialFilters);
   const isDefault = filters.status === "open" && !filters.kind && !filters.environment && !filters.assignee && !filters.run;
-  const { data, error } = useEdgeCases(filters, searchOfFilters(filters) === searchOfFilters(initialFilters) ? initial : undefined);
-  const cases = useMemo(() => data?.edgeCases ?? [], [data]);
-  const [index, setIndex] = useState(0);
-  const [checked, setChecked] = useState<Set<string>>(new Set());
   // The URL holds the filters: a filter change replaces the entry through the router (Back leaves the
   // queue instead of stepping through filter changes) and the page renders again with them; a link to
   // /review with other filters resets the queue to those. Not history.replaceState: with it, Back from
   // a trace sometimes changed the URL to the queue's and left the trace on screen.
   const urlSearch = searchOfFilters(initialFilters);
+  const filtersSearch = searchOfFilters(filters);
+  const { data, error } = useEdgeCases(filters, filtersSearch === urlSearch ? initial : undefined);
+  const cases = useMemo(() => data?.edgeCases ?? [], [data]);
+  const [index, setIndex] = useState(0);
+  const [checked, setChecked] = useState<Set<string>>(new Set());
   const [shownUrlSearch, setShownUrlSearch] = useState(urlSearch);
   if (urlSearch !== shownUrlSearch) {
     setShownUrlSearch(urlSearch);
-    if (searchOfFilters(filters) !== urlSearch) {
+    if (filtersSearch !== urlSearch) {
       setFilters(initialFilters);
       setIndex(0);
       setChecked(new Set());

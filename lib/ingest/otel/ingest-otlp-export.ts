@@ -120,7 +120,7 @@ async function storeByTrace(db: Db, projectId: string, byTrace: Map<string, Otel
   for (const [traceId, records] of byTrace) {
     // SQLite answers synchronously: without a turn of the event loop now and then, 10,000 traces hold every other request.
     if (performance.now() - yieldedAt > 15) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       yieldedAt = performance.now();
     }
     const stored = await storeOtelRecords(db, { projectId, traceId, records });
