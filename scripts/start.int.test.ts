@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import Database from "better-sqlite3";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,7 +22,7 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "goodhart-start-"));
 const db = getDb();
 
-function startApp(extraEnv: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
+function startApp(extraEnv: Record<string, string | undefined> = {}): { child: ChildProcess; output: () => string } {
   let output = "";
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: root,
@@ -90,7 +91,9 @@ describe(`npm start on ${provider}`, () => {
 
   // The reported failure: a new SQLite file in a folder that already exists (a reset, a volume).
   it.runIf(provider === "sqlite")("starts on a new SQLite file in an existing folder", async () => {
-    const app = startApp({ DATABASE_URL: `file:${path.join(dataDir, "fresh.db")}`, GOODHART_SKIP_DEMO: "1" });
+    const file = path.join(dataDir, "fresh.db");
+    // Without the NODE_ENV=test this test runs under, as a user's shell starts it.
+    const app = startApp({ DATABASE_URL: `file:${file}`, GOODHART_SKIP_DEMO: "1", NODE_ENV: undefined });
     try {
       const status = await waitFor(health, 240_000, 500).catch((error) => {
         throw new Error(`${error.message}\n${app.output()}`);
@@ -99,6 +102,13 @@ describe(`npm start on ${provider}`, () => {
       expect(app.output()).toContain("applied database migrations");
     } finally {
       expect(await stop(app.child)).toBe(0);
+    }
+    // The first admin's password is hashed at the cost people's passwords get.
+    const stored = new Database(file, { readonly: true });
+    try {
+      expect(stored.prepare(`SELECT "passwordHash" FROM "User"`).pluck().all()).toEqual([expect.stringMatching(/^\$2[aby]\$12\$/)]);
+    } finally {
+      stored.close();
     }
   }, 600_000);
 });
