@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import Database from "better-sqlite3";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../lib/api-keys/create-api-key";
 import { systemActor } from "../lib/audit/record-audit-event";

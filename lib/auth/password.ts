@@ -17,6 +17,11 @@ export async function hashPassword(password: string, cost = passwordHashCost()):
   return bcrypt.hash(password, cost);
 }
 
+/** The cost a bcrypt hash was made with. */
+export function hashCostOf(hash: string): number {
+  return bcrypt.getRounds(hash);
+}
+
 export async function verifyPassword(password: string, hash: string): Promise<boolean> {
   return bcrypt.compare(password, hash);
 }
