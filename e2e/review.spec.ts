@@ -71,17 +71,31 @@ test.describe("as a reviewer filtering", () => {
   test.use({ storageState: authFile("reviewer") });
 
   // Status "all", so the case is listed whether or not the keyboard test above has decided it.
-  test("a filter change goes into the URL, leaves the focus on its select, and Back from a trace returns to the filtered queue", async ({ page }) => {
+  test("a filter change goes into the URL, lists the cases once, leaves the focus on its select, and Back from a trace returns to the filtered queue", async ({ page }) => {
     await page.goto("/review");
     await waitForQueueKeys(page);
+    // What asks the server for the list: the page's own render for the new URL, or the queue's API.
+    const listRequests: Promise<string | null>[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/edge-cases") listRequests.push(Promise.resolve(url.search));
+      else if (url.pathname === "/review") listRequests.push(request.allHeaders().then((headers) => (headers["rsc"] === "1" ? url.search : null)));
+    });
+    const listLoads = async () => (await Promise.all(listRequests)).filter((search) => search !== null);
+    const list = page.getByRole("list", { name: "Edge cases" });
     const filters = page.getByRole("search", { name: "Filter cases" });
     await filters.getByLabel("Status").selectOption("all");
+    await expect(page).toHaveURL(/\/review\?status=all$/);
+    await expect(list).toHaveAttribute("aria-busy", "false");
+    expect(await listLoads()).toHaveLength(1);
     const kind = filters.getByLabel("Kind");
     await kind.focus();
     await kind.selectOption("suspected_hack");
     await expect(page).toHaveURL(/\/review\?(?=.*status=all)(?=.*kind=suspected_hack)/);
-    const current = page.getByRole("list", { name: "Edge cases" }).locator('li[aria-current="true"]');
+    const current = list.locator('li[aria-current="true"]');
     await expect(current.getByRole("heading", { name: hackTitle })).toBeVisible();
+    await expect(list).toHaveAttribute("aria-busy", "false");
+    expect(await listLoads()).toHaveLength(2);
     await expect(kind).toBeFocused();
 
     await current.getByRole("group", { name: "Example traces" }).getByRole("link").first().click();

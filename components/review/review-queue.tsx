@@ -22,17 +22,20 @@ type Reviewer = { userId: string; email: string };
 type QueueMessage = { text: string; link?: { href: string; label: string } };
 
 /** The queue, keyboard first: j/k move, 1-4 decide, u undo, x selects for bulk, e note, o open trace, ? keys. */
-export function ReviewQueue({ initial, initialFilters, canDecide, reviewers, userId, runs }: { initial: EdgeCaseList; initialFilters: QueueFilters; canDecide: boolean; reviewers: Reviewer[]; userId: string; runs: RunOption[] }) {
+export function ReviewQueue({ initial, initialFilters, listedAt, canDecide, reviewers, userId, runs }: { initial: EdgeCaseList; initialFilters: QueueFilters; listedAt: number; canDecide: boolean; reviewers: Reviewer[]; userId: string; runs: RunOption[] }) {
   const router = useRouter();
   const [filters, setFilters] = useState<QueueFilters>(initialFilters);
-  const isDefault = filters.status === "open" && !filters.kind && !filters.environment && !filters.assignee && !filters.run;
   // The URL holds the filters: a filter change replaces the entry through the router (Back leaves the
-  // queue instead of stepping through filter changes) and the page renders again with them; a link to
-  // /review with other filters resets the queue to those. Not history.replaceState: with it, Back from
-  // a trace sometimes changed the URL to the queue's and left the trace on screen.
+  // queue instead of stepping through filter changes) and the page renders again with them, listing
+  // the cases itself; a link to /review with other filters resets the queue to those. Not
+  // history.replaceState: with it, Back from a trace sometimes changed the URL to the queue's and left
+  // the trace on screen. Until that render arrives the select shows the new filters and the list the
+  // old ones, marked busy: the list is asked for once a change, by the page, not also by this hook.
   const urlSearch = searchOfFilters(initialFilters);
   const filtersSearch = searchOfFilters(filters);
-  const { data, error } = useEdgeCases(filters, filtersSearch === urlSearch ? initial : undefined);
+  const isUpdating = filtersSearch !== urlSearch;
+  const isDefault = urlSearch === "";
+  const { data, error } = useEdgeCases(initialFilters, { list: initial, listedAt });
   const cases = useMemo(() => data?.edgeCases ?? [], [data]);
   const [index, setIndex] = useState(0);
   const [checked, setChecked] = useState<Set<string>>(new Set());
@@ -123,7 +126,7 @@ export function ReviewQueue({ initial, initialFilters, canDecide, reviewers, use
         if (event.key === "Escape") return event.preventDefault();
       }
       const isQueueKey = event.key === "j" || event.key === "k" || event.key === "x" || event.key === "e" || event.key === "o" || Boolean(decisionKeys[event.key]);
-      if (!data && isQueueKey) {
+      if ((!data || isUpdating) && isQueueKey) {
         // The list is still loading: say so rather than drop the key or act on a case nobody has seen.
         setMessage({ text: `The cases are still loading; “${event.key}” was not applied. Press it again when the list shows.` });
         return event.preventDefault();
@@ -143,7 +146,7 @@ export function ReviewQueue({ initial, initialFilters, canDecide, reviewers, use
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [canDecide, cases.length, commitDecision, current, data, dialog, lastDecided, pending, router, runDecision, runUndo]);
+  }, [canDecide, cases.length, commitDecision, current, data, dialog, isUpdating, lastDecided, pending, router, runDecision, runUndo]);
 
   useEffect(() => {
     const onEscape = (event: KeyboardEvent) => event.key === "Escape" && setDialog(null);
@@ -227,9 +230,9 @@ export function ReviewQueue({ initial, initialFilters, canDecide, reviewers, use
         <>
           <p className="text-sm text-slate-600">
             {data?.total} case{data?.total === 1 ? "" : "s"}
-            {filters.status === "open" ? " open" : ""}, highest priority first.
+            {initialFilters.status === "open" ? " open" : ""}, highest priority first.
           </p>
-          <ol className="space-y-3" aria-label="Edge cases">
+          <ol className={`space-y-3 ${isUpdating ? "opacity-60" : ""}`} aria-label="Edge cases" aria-busy={isUpdating}>
             {cases.map((edgeCase, i) => (
               <EdgeCaseCard key={edgeCase.id} edgeCase={edgeCase} isCurrent={edgeCase.id === current?.id} isChecked={checked.has(edgeCase.id)} onToggle={() => setChecked((set) => toggle(set, edgeCase.id))} onSelect={() => setIndex(i)} onUndo={canDecide && edgeCase.status === "decided" ? () => runUndo([edgeCase.id]) : undefined} />
             ))}

@@ -15,12 +15,18 @@ function searchOf(filters: QueueFilters): string {
   return params.toString();
 }
 
-/** The queue under the given filters; refreshed after every decision. */
-export function useEdgeCases(filters: QueueFilters, initial?: EdgeCaseList) {
+/**
+ * The queue under the given filters, starting from the list the page rendered with them; refreshed
+ * after every decision and every 30 s. Each render of the page is its own entry (its time is in the
+ * key), so the list a new render brings is shown as it is, not taken for an older entry of the same
+ * filters and asked for again.
+ */
+export function useEdgeCases(filters: QueueFilters, rendered: { list: EdgeCaseList; listedAt: number }) {
   return useQuery({
-    queryKey: ["edge-cases", filters],
+    queryKey: ["edge-cases", filters, rendered.listedAt],
     queryFn: () => fetchJson<EdgeCaseList>(`/api/edge-cases?${searchOf(filters)}`),
-    initialData: initial,
+    initialData: rendered.list,
+    initialDataUpdatedAt: rendered.listedAt,
     refetchInterval: 30_000,
   });
 }

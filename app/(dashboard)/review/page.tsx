@@ -17,8 +17,8 @@ export const dynamic = "force-dynamic";
 export default async function ReviewPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { db, member } = await requireMember("viewer");
   const filters = filtersFromSearch(await searchParams);
-  const [initial, members, runs] = await Promise.all([
-    listEdgeCases(db, { projectId: member.projectId, userId: member.userId, query: edgeCaseQuerySchema.parse({ ...filters, limit: 100 }) }),
+  const [{ list, listedAt }, members, runs] = await Promise.all([
+    readQueue(db, { projectId: member.projectId, userId: member.userId, query: edgeCaseQuerySchema.parse({ ...filters, limit: 100 }) }),
     listMembers(db, member.projectId),
     listRuns(db, { projectId: member.projectId }),
   ]);
@@ -26,7 +26,13 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <PageHeader title="Review queue" description="Edge cases worth a human decision, grouped so that many flagged rollouts make one decision, highest priority first." />
-      <ReviewQueue initial={initial} initialFilters={filters} canDecide={hasRole(member.role, "reviewer")} reviewers={reviewers} userId={member.userId} runs={runs.map((run) => ({ id: run.id, name: run.name }))} />
+      <ReviewQueue initial={list} initialFilters={filters} listedAt={listedAt} canDecide={hasRole(member.role, "reviewer")} reviewers={reviewers} userId={member.userId} runs={runs.map((run) => ({ id: run.id, name: run.name }))} />
     </>
   );
+}
+
+/** The queue's first page and when it was read: the client takes the list as that fresh. */
+async function readQueue(...[db, options]: Parameters<typeof listEdgeCases>) {
+  const listedAt = Date.now();
+  return { list: await listEdgeCases(db, options), listedAt };
 }
