@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { ZodError } from "zod";
 import type { Db } from "../db/client";
 import { isBusyError, retryOnBusy } from "../db/retry-on-busy";
@@ -6,6 +7,10 @@ import { notifyJobBackend } from "./job-backend";
 import { PermanentJobError, type RegisteredHandler } from "./job-type";
 
 const progressIntervalMs = 250;
+// A handler hands its signal to every call it makes at once (an LLM endpoint allows up to 256 in
+// flight, and a job may use several); each call listens until it ends. Node warns of a leak past ten
+// listeners, which these are not; a bound stays, so a handler that never lets go is still reported.
+const listenersOnAJobsSignal = 4096;
 
 export type RunOutcome = "succeeded" | "retrying" | "failed" | "lost" | "cancelled";
 
@@ -20,6 +25,7 @@ export async function runClaimedJob(
 ): Promise<RunOutcome> {
   const held = { id: job.id, lockedBy: workerId, status: "running" };
   const controller = new AbortController();
+  setMaxListeners(listenersOnAJobsSignal, controller.signal);
   const onStop = () => controller.abort(new Error("worker stopping"));
   stopSignal?.addEventListener("abort", onStop, { once: true });
 

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { hostname } from "node:os";
 import type { Db } from "../db/client";
 import { providerOf, readDatabaseUrl } from "../db/database-url";
@@ -39,10 +40,13 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   } = options;
   const byType = new Map(handlers.map((h) => [h.type.name, h]));
   const types = [...byType.keys()];
-  const stopController = new AbortController();
   const inFlight = new Set<Promise<unknown>>();
   // Each job type has its own slots, so a long lab run or judge run never holds the monitor's.
   const slots = new Slots(new Map(handlers.map((h) => [h.type.name, h.type.concurrency ?? concurrency])));
+  const stopController = new AbortController();
+  // Every running job and both pollers listen for the stop: past Node's default of ten listeners it
+  // would warn of a leak that is not one.
+  setMaxListeners([...slots.limits.values()].reduce((sum, limit) => sum + limit, 2), stopController.signal);
 
   const execute = async (job: NonNullable<Awaited<ReturnType<typeof claimJob>>>) => {
     const handler = byType.get(job.type)!;

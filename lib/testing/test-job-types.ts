@@ -58,4 +58,22 @@ async function hold(_payload: z.infer<typeof holdJob.payloadSchema>, { signal }:
   throw new Error("stopped");
 }
 
-export const testHandlers = [registerHandler(recordJob, work), registerHandler(holdJob, hold)];
+/** A job whose handler makes `calls` calls at once, each listening to the job's signal until it ends after `callMs`, as fetch does. */
+export const fanOutJob = defineJobType({ name: "test.fan-out", payloadSchema: z.object({ calls: z.number().int().min(1), callMs: z.number().int().min(0) }), maxAttempts: 1 });
+
+async function fanOut({ calls, callMs }: z.infer<typeof fanOutJob.payloadSchema>, { signal }: JobContext) {
+  const call = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, callMs);
+      signal.addEventListener("abort", done);
+    });
+  await Promise.all(Array.from({ length: calls }, call));
+  return { calls };
+}
+
+export const testHandlers = [registerHandler(recordJob, work), registerHandler(holdJob, hold), registerHandler(fanOutJob, fanOut)];
