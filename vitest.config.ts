@@ -38,7 +38,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts"], exclude: [...integration, "node_modules/**"] },
+        // Unit tests share no state between files (no module mocks, stubbed globals or process
+        // listeners), so one worker keeps its modules for all of them instead of loading them per file.
+        test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts"], exclude: [...integration, "node_modules/**"], isolate: false },
       },
       databaseProject("integration-sqlite", integration, [...firstStart, ...measuredAlone], sqliteTestUrl, "./scripts/test/setup-sqlite.ts"),
       databaseProject("alone-sqlite", measuredAlone, [], sqliteTestUrl, "./scripts/test/setup-sqlite.ts"),
