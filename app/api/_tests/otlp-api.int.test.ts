@@ -298,6 +298,9 @@ describe("OTLP storage of a trace sent in many exports", () => {
     const traceId = randomTraceId();
     let recordRowsRead = 0;
     let queries = 0;
+    // Counted through Prisma: an extended client has no raw connection, so the export is stored trace
+    // by trace (storeOtelRecords). The raw path (storeOtelRecordsOfTraces) probes the same unique index
+    // once per trace and once per (trace, span id), so it reads no earlier record either.
     const counted = db.$extends({
       query: {
         $allOperations: async ({ model, operation, args, query }) => {

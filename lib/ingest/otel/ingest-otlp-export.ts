@@ -7,8 +7,8 @@ import { MAX_OTLP_RECORDS_PER_EXPORT, MAX_OTLP_TRACES_PER_EXPORT } from "../limi
 import { canonicalJson } from "../../traces/hash-trace";
 import type { JsonObject } from "../../json/json-value";
 import { readOtlpLogs } from "./read-otlp-logs";
-import { startOtelTraceRebuild } from "./rebuild-otel-trace-job";
-import { rebuildOtelTrace, storeOtelRecords, type OtelRecordInput } from "./store-otel-trace";
+import { startOtelTraceRebuilds } from "./rebuild-otel-trace-job";
+import { rebuildOtelTrace, storeOtelRecords, storeOtelRecordsOfTraces, type OtelRecordInput } from "./store-otel-trace";
 
 /**
  * What an OTLP export did: counts of spans (or log records) and, for the refused ones, why;
@@ -116,22 +116,19 @@ const arrayAt = (value: unknown, key: string): unknown[] => {
 
 async function storeByTrace(db: Db, projectId: string, byTrace: Map<string, OtelRecordInput[]>, readErrors: string[]): Promise<OtlpIngestResult> {
   const result: OtlpIngestResult = { accepted: 0, duplicates: 0, rejected: readErrors.length, errors: [...readErrors], jobIds: [] };
-  let yieldedAt = performance.now();
+  const stored = await storeOtelRecordsOfTraces(db, { projectId, byTrace });
+  const toRebuild: string[] = [];
   for (const [traceId, records] of byTrace) {
-    // SQLite answers synchronously: without a turn of the event loop now and then, 10,000 traces hold every other request.
-    if (performance.now() - yieldedAt > 15) {
-      await nextTurn();
-      yieldedAt = performance.now();
-    }
-    const stored = await storeOtelRecords(db, { projectId, traceId, records });
-    if (stored.rejected) {
+    const outcome = stored.get(traceId)!;
+    if (outcome.rejected) {
       result.rejected += records.length;
-      result.errors.push(stored.rejected);
+      result.errors.push(outcome.rejected);
       continue;
     }
-    result.accepted += stored.stored;
-    result.duplicates += stored.duplicates;
-    if (stored.stored > 0) result.jobIds.push((await startOtelTraceRebuild(db, { projectId, traceId })).job.id);
+    result.accepted += outcome.stored;
+    result.duplicates += outcome.duplicates;
+    if (outcome.stored > 0) toRebuild.push(traceId);
   }
+  result.jobIds = (await startOtelTraceRebuilds(db, { projectId, traceIds: toRebuild })).map(({ job }) => job.id);
   return result;
 }

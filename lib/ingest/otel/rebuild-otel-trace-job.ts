@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { enqueueJob } from "../../jobs/enqueue-job";
+import { enqueueJobs } from "../../jobs/enqueue-job";
 import { defineJobType, registerHandler } from "../../jobs/job-type";
 import { rebuildOtelTrace } from "./store-otel-trace";
 
@@ -14,9 +14,11 @@ export const rebuildOtelTraceJob = defineJobType({
   isCoalesced: true,
 });
 
-/** Queues the rebuild of one trace from its kept records; exports arriving before it starts share it. */
-export function startOtelTraceRebuild(db: Db, { projectId, traceId }: { projectId: string; traceId: string }) {
-  return enqueueJob(db, rebuildOtelTraceJob, { projectId, traceId }, { projectId, idempotencyKey: `${rebuildOtelTraceJob.name}:${projectId}:${traceId}` });
+const rebuildKey = (projectId: string, traceId: string) => `${rebuildOtelTraceJob.name}:${projectId}:${traceId}`;
+
+/** Queues the rebuild of each trace from its kept records, together; exports arriving before one starts share it. */
+export function startOtelTraceRebuilds(db: Db, { projectId, traceIds }: { projectId: string; traceIds: string[] }) {
+  return enqueueJobs(db, rebuildOtelTraceJob, traceIds.map((traceId) => ({ payload: { projectId, traceId }, idempotencyKey: rebuildKey(projectId, traceId) })), { projectId });
 }
 
 export const rebuildOtelTraceHandler = registerHandler(rebuildOtelTraceJob, ({ projectId, traceId }, { db }) => rebuildOtelTrace(db, { projectId, traceId }));

@@ -1,9 +1,16 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
+import type { Database as SqliteConnection, Statement } from "better-sqlite3";
+import type pg from "pg";
 import { canonicalJson } from "../../traces/hash-trace";
 import { finalizeTrace } from "../finalize-trace";
 import { mapOtelTrace, noStepsError } from "../formats/otel";
 import { readOtlpSpans } from "../formats/otel-spans";
 import type { JsonObject } from "../../json/json-value";
-import { providerOfDb, type Db } from "../../db/client";
+import { findPgPool, findSqliteConnection, providerOfDb, type Db } from "../../db/client";
+import { insertRowsOnSqlite, jsonText, quotedNames, timeText, type Columns, type Value } from "../../db/insert-rows";
+import { selectRows } from "../../db/insert-rows-on-postgres";
+import { retryOnBusy } from "../../db/retry-on-busy";
+import { timeOrderedId } from "../../db/time-ordered-id";
 import { replaceTrace } from "../../traces/replace-trace";
 import { readOtlpLogs } from "./read-otlp-logs";
 
@@ -39,6 +46,183 @@ export async function storeOtelRecords(db: Db, { projectId, traceId, records }: 
     async () => (await Promise.all(rows.map((data) => db.otelRecord.create({ data }).then(() => 1, () => 0)))).reduce((sum: number, n) => sum + n, 0),
   );
   return { stored, duplicates: records.length - stored, rejected: null };
+}
+
+const recordColumns: Columns = [["id", "text"], ["projectId", "text"], ["traceId", "text"], ["recordKey", "text"], ["kind", "text"], ["data", "json"], ["createdAt", "time"]];
+// A record another export of the trace stored meanwhile is kept as it is, and counted as a duplicate.
+const keepStoredRecord = `ON CONFLICT ("projectId", "traceId", "recordKey") DO NOTHING`;
+// Records a transaction writes at most: a full export is several, with a turn of the event loop
+// between them, so no request waits on one long synchronous write (SQLite) or its lock.
+const recordsPerTransaction = 5_000;
+/** The records of an export's traces already kept: which traces have any, and which of the export's keys each has. */
+type KnownRecords = { traces: Set<string>; keys: Set<string> };
+type Rejections = Map<string, string | null>;
+const pairKey = (traceId: string, recordKey: string) => `${traceId} ${recordKey}`;
+/** Each (trace, record key) of the slice once. */
+function pairsOf(slice: Map<string, OtelRecordInput[]>): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (const [traceId, records] of slice) for (const recordKey of new Set(records.map((record) => record.recordKey))) pairs.push([traceId, recordKey]);
+  return pairs;
+}
+
+/**
+ * storeOtelRecords for every trace of an export at once, with the same answer per trace. A slice of
+ * traces at a time: which of them are new is read first, and whether a new one's records make a trace
+ * is worked out outside any transaction; then one transaction reads what they have and writes the new
+ * records in one multi-row insert (raw SQL on the connection, as the trace import writes). Without
+ * such a connection, trace by trace through storeOtelRecords.
+ */
+export async function storeOtelRecordsOfTraces(db: Db, { projectId, byTrace }: { projectId: string; byTrace: Map<string, OtelRecordInput[]> }): Promise<Map<string, StoreOtelTraceResult>> {
+  const connection = await findSqliteConnection(db);
+  const pool = findPgPool(db);
+  const results = new Map<string, StoreOtelTraceResult>();
+  if (!(connection && !connection.inTransaction) && !pool) {
+    for (const [traceId, records] of byTrace) results.set(traceId, await storeOtelRecords(db, { projectId, traceId, records }));
+    return results;
+  }
+  for (const slice of slicesOf(byTrace)) {
+    if (results.size > 0) await nextTurn();
+    const known = connection && !connection.inTransaction ? readOnSqlite(connection, projectId, slice, { keys: false }) : await readOnPostgres(pool!, projectId, slice, { keys: false });
+    const rejections = await rejectionsOfNew(slice, known.traces);
+    const stored = connection && !connection.inTransaction ? await retryOnBusy(async () => storeOnSqlite(connection, projectId, slice, rejections)) : await storeOnPostgres(pool!, projectId, slice, rejections);
+    for (const [traceId, result] of stored) results.set(traceId, result);
+  }
+  return results;
+}
+
+function slicesOf(byTrace: Map<string, OtelRecordInput[]>): Map<string, OtelRecordInput[]>[] {
+  const slices: Map<string, OtelRecordInput[]>[] = [];
+  let slice = new Map<string, OtelRecordInput[]>();
+  let records = 0;
+  for (const [traceId, own] of byTrace) {
+    if (slice.size > 0 && records + own.length > recordsPerTransaction) {
+      slices.push(slice);
+      slice = new Map();
+      records = 0;
+    }
+    slice.set(traceId, own);
+    records += own.length;
+  }
+  if (slice.size > 0) slices.push(slice);
+  return slices;
+}
+
+/** whyNotATrace for each trace that has no records kept yet, with a turn of the event loop now and then. */
+async function rejectionsOfNew(slice: Map<string, OtelRecordInput[]>, kept: Set<string>): Promise<Rejections> {
+  const rejections: Rejections = new Map();
+  let yieldedAt = performance.now();
+  for (const [traceId, records] of slice) {
+    if (kept.has(traceId)) continue;
+    if (performance.now() - yieldedAt > 15) {
+      await nextTurn();
+      yieldedAt = performance.now();
+    }
+    const first = new Map<string, OtelRecordInput>();
+    for (const record of records) if (!first.has(record.recordKey)) first.set(record.recordKey, record);
+    rejections.set(traceId, whyNotATrace(traceId, [...first.values()]));
+  }
+  return rejections;
+}
+
+/**
+ * The rows to write and the results of traces with nothing to write, given what is kept. A trace new
+ * to the store is refused as worked out before (or now, if it was not new then and is now: none is).
+ */
+function recordsToWrite(projectId: string, slice: Map<string, OtelRecordInput[]>, known: KnownRecords, rejections: Rejections) {
+  const results = new Map<string, StoreOtelTraceResult>();
+  const rows: Value[][] = [];
+  const createdAt = timeText(new Date());
+  for (const [traceId, records] of slice) {
+    const own = new Map<string, OtelRecordInput>();
+    for (const record of records) if (!known.keys.has(pairKey(traceId, record.recordKey)) && !own.has(record.recordKey)) own.set(record.recordKey, record);
+    if (own.size === 0) {
+      results.set(traceId, { stored: 0, duplicates: records.length, rejected: null });
+      continue;
+    }
+    const rejected = known.traces.has(traceId) ? null : rejections.has(traceId) ? rejections.get(traceId)! : whyNotATrace(traceId, [...own.values()]);
+    if (rejected) results.set(traceId, { stored: 0, duplicates: 0, rejected });
+    else for (const record of own.values()) rows.push([timeOrderedId(), projectId, traceId, record.recordKey, record.kind, jsonText(record.data), createdAt]);
+  }
+  return { results, rows };
+}
+
+/** The results of the traces that had rows to write, from how many of each went in (the rest were kept already). */
+function countInserted(slice: Map<string, OtelRecordInput[]>, results: Map<string, StoreOtelTraceResult>, insertedTraceIds: string[]) {
+  const inserted = new Map<string, number>();
+  for (const traceId of insertedTraceIds) inserted.set(traceId, (inserted.get(traceId) ?? 0) + 1);
+  for (const [traceId, records] of slice) {
+    if (results.has(traceId)) continue;
+    const stored = inserted.get(traceId) ?? 0;
+    results.set(traceId, { stored, duplicates: records.length - stored, rejected: null });
+  }
+  return results;
+}
+
+const sqliteLookups = new WeakMap<SqliteConnection, { traces: Statement; keys: Statement }>();
+
+function readOnSqlite(connection: SqliteConnection, projectId: string, slice: Map<string, OtelRecordInput[]>, { keys: withKeys }: { keys: boolean }): KnownRecords {
+  let lookups = sqliteLookups.get(connection);
+  if (!lookups) {
+    lookups = {
+      // Whether each trace has any record: one probe of the index a trace, not a read of its records.
+      traces: connection.prepare(`SELECT trace.value FROM json_each(?) AS trace WHERE EXISTS (SELECT 1 FROM "OtelRecord" WHERE "projectId" = ? AND "traceId" = trace.value)`).pluck(),
+      // One probe of the unique index per (trace, key) pair the export holds: CROSS JOIN keeps the
+      // pairs as the outer loop (with a plain JOIN SQLite scans the project's records for each pair).
+      keys: connection
+        .prepare(`SELECT r."traceId", r."recordKey" FROM json_each(?) AS pair CROSS JOIN "OtelRecord" AS r ON r."projectId" = ? AND r."traceId" = json_extract(pair.value, '$[0]') AND r."recordKey" = json_extract(pair.value, '$[1]')`)
+        .raw(),
+    };
+    sqliteLookups.set(connection, lookups);
+  }
+  const traceIds = JSON.stringify([...slice.keys()]);
+  const keys = withKeys ? (lookups.keys.all(JSON.stringify(pairsOf(slice)), projectId) as Array<[string, string]>) : [];
+  return { traces: new Set(lookups.traces.all(traceIds, projectId) as string[]), keys: new Set(keys.map(([traceId, recordKey]) => pairKey(traceId, recordKey))) };
+}
+
+// BEGIN IMMEDIATE: the write lock before the reads, so no other process stores records between them
+// and the insert (see lib/traces/store-traces.ts), and every row counted as new goes in.
+function storeOnSqlite(connection: SqliteConnection, projectId: string, slice: Map<string, OtelRecordInput[]>, rejections: Rejections) {
+  return connection
+    .transaction(() => {
+      const { results, rows } = recordsToWrite(projectId, slice, readOnSqlite(connection, projectId, slice, { keys: true }), rejections);
+      insertRowsOnSqlite(connection, "OtelRecord", recordColumns, rows, keepStoredRecord);
+      return countInserted(slice, results, rows.map((row) => row[2] as string));
+    })
+    .immediate();
+}
+
+async function readOnPostgres(client: pg.Pool | pg.PoolClient, projectId: string, slice: Map<string, OtelRecordInput[]>, { keys: withKeys }: { keys: boolean }): Promise<KnownRecords> {
+  const traceIds = [...slice.keys()];
+  const traces = await client.query<{ traceId: string }>(`SELECT t AS "traceId" FROM unnest($2::text[]) AS t WHERE EXISTS (SELECT 1 FROM "OtelRecord" WHERE "projectId" = $1 AND "traceId" = t)`, [projectId, traceIds]);
+  const pairs = withKeys ? pairsOf(slice) : [];
+  const keys = withKeys
+    ? (
+        await client.query<{ traceId: string; recordKey: string }>(
+          `SELECT r."traceId", r."recordKey" FROM unnest($2::text[], $3::text[]) AS pair ("traceId", "recordKey") JOIN "OtelRecord" AS r ON r."projectId" = $1 AND r."traceId" = pair."traceId" AND r."recordKey" = pair."recordKey"`,
+          [projectId, pairs.map(([traceId]) => traceId), pairs.map(([, recordKey]) => recordKey)],
+        )
+      ).rows
+    : [];
+  return { traces: new Set(traces.rows.map((row) => row.traceId)), keys: new Set(keys.map((row) => pairKey(row.traceId, row.recordKey))) };
+}
+
+// Another export of one of these traces may commit between the read and the insert: its records are
+// kept (ON CONFLICT), and RETURNING counts only the rows this insert added.
+async function storeOnPostgres(pool: pg.Pool, projectId: string, slice: Map<string, OtelRecordInput[]>, rejections: Rejections) {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const { results, rows } = recordsToWrite(projectId, slice, await readOnPostgres(client, projectId, slice, { keys: true }), rejections);
+    const params: unknown[] = [];
+    const added = rows.length === 0 ? [] : (await client.query<{ traceId: string }>(`INSERT INTO "OtelRecord" (${quotedNames(recordColumns)}) ${selectRows(recordColumns, rows, params)} ${keepStoredRecord} RETURNING "traceId"`, params)).rows;
+    await client.query("COMMIT");
+    return countInserted(slice, results, added.map(({ traceId }) => traceId));
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 export type RebuiltOtelTrace = { traceId: string; records: number; steps: number; rejected: string | null };
