@@ -86,9 +86,10 @@ function insertOnSqlite(connection: SqliteConnection, rows: Map<string, Value[]>
   return connection
     .transaction(() => {
       const queued = (lookup.all(JSON.stringify([...rows.keys()])) as Array<[string, string]>).map(([id, idempotencyKey]) => ({ id, idempotencyKey }));
-      for (const { idempotencyKey } of queued) rows.delete(idempotencyKey);
-      insertRowsOnSqlite(connection, "Job", jobColumns, [...rows.values()]);
-      return { created: [...rows.values()].map((row) => ({ id: row[0] as string, idempotencyKey: row[4] as string })), queued };
+      const queuedKeys = new Set(queued.map(({ idempotencyKey }) => idempotencyKey));
+      const fresh = [...rows.values()].filter((row) => !queuedKeys.has(row[4] as string));
+      insertRowsOnSqlite(connection, "Job", jobColumns, fresh);
+      return { created: fresh.map((row) => ({ id: row[0] as string, idempotencyKey: row[4] as string })), queued };
     })
     .immediate();
 }
