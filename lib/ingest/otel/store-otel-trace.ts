@@ -54,9 +54,8 @@ const keepStoredRecord = `ON CONFLICT ("projectId", "traceId", "recordKey") DO N
 // Records a transaction writes at most: a full export is several, with a turn of the event loop
 // between them, so no request waits on one long synchronous write (SQLite) or its lock.
 const recordsPerTransaction = 5_000;
-/** The records of an export's traces already kept: which traces have any, and which of the export's keys each has. */
-type KnownRecords = { traces: Set<string>; keys: Set<string> };
-type Rejections = Map<string, string | null>;
+/** Whether each new trace's records make a trace (null) or why not; traces that have records already are not in it. */
+type NewTraces = Map<string, string | null>;
 const pairKey = (traceId: string, recordKey: string) => `${traceId} ${recordKey}`;
 /** Each (trace, record key) of the slice once. */
 function pairsOf(slice: Map<string, OtelRecordInput[]>): Array<[string, string]> {
@@ -67,24 +66,28 @@ function pairsOf(slice: Map<string, OtelRecordInput[]>): Array<[string, string]>
 
 /**
  * storeOtelRecords for every trace of an export at once, with the same answer per trace. A slice of
- * traces at a time: which of them are new is read first, and whether a new one's records make a trace
- * is worked out outside any transaction; then one transaction reads what they have and writes the new
- * records in one multi-row insert (raw SQL on the connection, as the trace import writes). Without
- * such a connection, trace by trace through storeOtelRecords.
+ * traces at a time: which of them have no records yet is read first, and whether each such trace's
+ * records make a trace is worked out outside any transaction; then one transaction reads which of the
+ * slice's (trace, record key) pairs are kept and writes the rest in one multi-row insert (raw SQL on
+ * the connection, as the trace import writes). Without such a connection, trace by trace through
+ * storeOtelRecords. A trace that gets its first records from another export between the two reads is
+ * checked as new, as storeOtelRecords would check it.
  */
 export async function storeOtelRecordsOfTraces(db: Db, { projectId, byTrace }: { projectId: string; byTrace: Map<string, OtelRecordInput[]> }): Promise<Map<string, StoreOtelTraceResult>> {
-  const connection = await findSqliteConnection(db);
+  const found = await findSqliteConnection(db);
+  // Prisma's SQLite adapter runs on this connection: inside its open transaction, writing here would land in it.
+  const connection = found && !found.inTransaction ? found : null;
   const pool = findPgPool(db);
   const results = new Map<string, StoreOtelTraceResult>();
-  if (!(connection && !connection.inTransaction) && !pool) {
+  if (!connection && !pool) {
     for (const [traceId, records] of byTrace) results.set(traceId, await storeOtelRecords(db, { projectId, traceId, records }));
     return results;
   }
   for (const slice of slicesOf(byTrace)) {
     if (results.size > 0) await nextTurn();
-    const known = connection && !connection.inTransaction ? readOnSqlite(connection, projectId, slice, { keys: false }) : await readOnPostgres(pool!, projectId, slice, { keys: false });
-    const rejections = await rejectionsOfNew(slice, known.traces);
-    const stored = connection && !connection.inTransaction ? await retryOnBusy(async () => storeOnSqlite(connection, projectId, slice, rejections)) : await storeOnPostgres(pool!, projectId, slice, rejections);
+    const kept = connection ? tracesWithRecordsOnSqlite(connection, projectId, slice) : await tracesWithRecordsOnPostgres(pool!, projectId, slice);
+    const newTraces = await checkNewTraces(slice, kept);
+    const stored = connection ? await retryOnBusy(async () => storeOnSqlite(connection, projectId, slice, newTraces)) : await storeOnPostgres(pool!, projectId, slice, newTraces);
     for (const [traceId, result] of stored) results.set(traceId, result);
   }
   return results;
@@ -107,9 +110,9 @@ function slicesOf(byTrace: Map<string, OtelRecordInput[]>): Map<string, OtelReco
   return slices;
 }
 
-/** whyNotATrace for each trace that has no records kept yet, with a turn of the event loop now and then. */
-async function rejectionsOfNew(slice: Map<string, OtelRecordInput[]>, kept: Set<string>): Promise<Rejections> {
-  const rejections: Rejections = new Map();
+/** whyNotATrace for each trace of the slice that has no records kept, with a turn of the event loop now and then. */
+async function checkNewTraces(slice: Map<string, OtelRecordInput[]>, kept: Set<string>): Promise<NewTraces> {
+  const newTraces: NewTraces = new Map();
   let yieldedAt = performance.now();
   for (const [traceId, records] of slice) {
     if (kept.has(traceId)) continue;
@@ -119,28 +122,22 @@ async function rejectionsOfNew(slice: Map<string, OtelRecordInput[]>, kept: Set<
     }
     const first = new Map<string, OtelRecordInput>();
     for (const record of records) if (!first.has(record.recordKey)) first.set(record.recordKey, record);
-    rejections.set(traceId, whyNotATrace(traceId, [...first.values()]));
+    newTraces.set(traceId, whyNotATrace(traceId, [...first.values()]));
   }
-  return rejections;
+  return newTraces;
 }
 
-/**
- * The rows to write and the results of traces with nothing to write, given what is kept. A trace new
- * to the store is refused as worked out before (or now, if it was not new then and is now: none is).
- */
-function recordsToWrite(projectId: string, slice: Map<string, OtelRecordInput[]>, known: KnownRecords, rejections: Rejections) {
+/** The rows to write, and the results of the traces with nothing to write, given the (trace, record key) pairs kept. */
+function recordsToWrite(projectId: string, slice: Map<string, OtelRecordInput[]>, keptPairs: Set<string>, newTraces: NewTraces) {
   const results = new Map<string, StoreOtelTraceResult>();
   const rows: Value[][] = [];
   const createdAt = timeText(new Date());
   for (const [traceId, records] of slice) {
     const own = new Map<string, OtelRecordInput>();
-    for (const record of records) if (!known.keys.has(pairKey(traceId, record.recordKey)) && !own.has(record.recordKey)) own.set(record.recordKey, record);
-    if (own.size === 0) {
-      results.set(traceId, { stored: 0, duplicates: records.length, rejected: null });
-      continue;
-    }
-    const rejected = known.traces.has(traceId) ? null : rejections.has(traceId) ? rejections.get(traceId)! : whyNotATrace(traceId, [...own.values()]);
-    if (rejected) results.set(traceId, { stored: 0, duplicates: 0, rejected });
+    for (const record of records) if (!keptPairs.has(pairKey(traceId, record.recordKey)) && !own.has(record.recordKey)) own.set(record.recordKey, record);
+    const rejected = newTraces.get(traceId) ?? null;
+    if (own.size === 0) results.set(traceId, { stored: 0, duplicates: records.length, rejected: null });
+    else if (rejected) results.set(traceId, { stored: 0, duplicates: 0, rejected });
     else for (const record of own.values()) rows.push([timeOrderedId(), projectId, traceId, record.recordKey, record.kind, jsonText(record.data), createdAt]);
   }
   return { results, rows };
@@ -158,9 +155,9 @@ function countInserted(slice: Map<string, OtelRecordInput[]>, results: Map<strin
   return results;
 }
 
-const sqliteLookups = new WeakMap<SqliteConnection, { traces: Statement; keys: Statement }>();
+const sqliteLookups = new WeakMap<SqliteConnection, { traces: Statement; pairs: Statement }>();
 
-function readOnSqlite(connection: SqliteConnection, projectId: string, slice: Map<string, OtelRecordInput[]>, { keys: withKeys }: { keys: boolean }): KnownRecords {
+function sqliteLookupsOf(connection: SqliteConnection) {
   let lookups = sqliteLookups.get(connection);
   if (!lookups) {
     lookups = {
@@ -168,51 +165,50 @@ function readOnSqlite(connection: SqliteConnection, projectId: string, slice: Ma
       traces: connection.prepare(`SELECT trace.value FROM json_each(?) AS trace WHERE EXISTS (SELECT 1 FROM "OtelRecord" WHERE "projectId" = ? AND "traceId" = trace.value)`).pluck(),
       // One probe of the unique index per (trace, key) pair the export holds: CROSS JOIN keeps the
       // pairs as the outer loop (with a plain JOIN SQLite scans the project's records for each pair).
-      keys: connection
+      pairs: connection
         .prepare(`SELECT r."traceId", r."recordKey" FROM json_each(?) AS pair CROSS JOIN "OtelRecord" AS r ON r."projectId" = ? AND r."traceId" = json_extract(pair.value, '$[0]') AND r."recordKey" = json_extract(pair.value, '$[1]')`)
         .raw(),
     };
     sqliteLookups.set(connection, lookups);
   }
-  const traceIds = JSON.stringify([...slice.keys()]);
-  const keys = withKeys ? (lookups.keys.all(JSON.stringify(pairsOf(slice)), projectId) as Array<[string, string]>) : [];
-  return { traces: new Set(lookups.traces.all(traceIds, projectId) as string[]), keys: new Set(keys.map(([traceId, recordKey]) => pairKey(traceId, recordKey))) };
+  return lookups;
 }
 
-// BEGIN IMMEDIATE: the write lock before the reads, so no other process stores records between them
-// and the insert (see lib/traces/store-traces.ts), and every row counted as new goes in.
-function storeOnSqlite(connection: SqliteConnection, projectId: string, slice: Map<string, OtelRecordInput[]>, rejections: Rejections) {
+function tracesWithRecordsOnSqlite(connection: SqliteConnection, projectId: string, slice: Map<string, OtelRecordInput[]>): Set<string> {
+  return new Set(sqliteLookupsOf(connection).traces.all(JSON.stringify([...slice.keys()]), projectId) as string[]);
+}
+
+// BEGIN IMMEDIATE: the write lock before the read, so no other process stores records between it and
+// the insert (see lib/traces/store-traces.ts), and every row counted as new goes in.
+function storeOnSqlite(connection: SqliteConnection, projectId: string, slice: Map<string, OtelRecordInput[]>, newTraces: NewTraces) {
+  const { pairs } = sqliteLookupsOf(connection);
   return connection
     .transaction(() => {
-      const { results, rows } = recordsToWrite(projectId, slice, readOnSqlite(connection, projectId, slice, { keys: true }), rejections);
+      const kept = pairs.all(JSON.stringify(pairsOf(slice)), projectId) as Array<[string, string]>;
+      const { results, rows } = recordsToWrite(projectId, slice, new Set(kept.map(([traceId, recordKey]) => pairKey(traceId, recordKey))), newTraces);
       insertRowsOnSqlite(connection, "OtelRecord", recordColumns, rows, keepStoredRecord);
       return countInserted(slice, results, rows.map((row) => row[2] as string));
     })
     .immediate();
 }
 
-async function readOnPostgres(client: pg.Pool | pg.PoolClient, projectId: string, slice: Map<string, OtelRecordInput[]>, { keys: withKeys }: { keys: boolean }): Promise<KnownRecords> {
-  const traceIds = [...slice.keys()];
-  const traces = await client.query<{ traceId: string }>(`SELECT t AS "traceId" FROM unnest($2::text[]) AS t WHERE EXISTS (SELECT 1 FROM "OtelRecord" WHERE "projectId" = $1 AND "traceId" = t)`, [projectId, traceIds]);
-  const pairs = withKeys ? pairsOf(slice) : [];
-  const keys = withKeys
-    ? (
-        await client.query<{ traceId: string; recordKey: string }>(
-          `SELECT r."traceId", r."recordKey" FROM unnest($2::text[], $3::text[]) AS pair ("traceId", "recordKey") JOIN "OtelRecord" AS r ON r."projectId" = $1 AND r."traceId" = pair."traceId" AND r."recordKey" = pair."recordKey"`,
-          [projectId, pairs.map(([traceId]) => traceId), pairs.map(([, recordKey]) => recordKey)],
-        )
-      ).rows
-    : [];
-  return { traces: new Set(traces.rows.map((row) => row.traceId)), keys: new Set(keys.map((row) => pairKey(row.traceId, row.recordKey))) };
+async function tracesWithRecordsOnPostgres(pool: pg.Pool, projectId: string, slice: Map<string, OtelRecordInput[]>): Promise<Set<string>> {
+  const { rows } = await pool.query<{ traceId: string }>(`SELECT t AS "traceId" FROM unnest($2::text[]) AS t WHERE EXISTS (SELECT 1 FROM "OtelRecord" WHERE "projectId" = $1 AND "traceId" = t)`, [projectId, [...slice.keys()]]);
+  return new Set(rows.map((row) => row.traceId));
 }
 
 // Another export of one of these traces may commit between the read and the insert: its records are
 // kept (ON CONFLICT), and RETURNING counts only the rows this insert added.
-async function storeOnPostgres(pool: pg.Pool, projectId: string, slice: Map<string, OtelRecordInput[]>, rejections: Rejections) {
+async function storeOnPostgres(pool: pg.Pool, projectId: string, slice: Map<string, OtelRecordInput[]>, newTraces: NewTraces) {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
-    const { results, rows } = recordsToWrite(projectId, slice, await readOnPostgres(client, projectId, slice, { keys: true }), rejections);
+    const pairs = pairsOf(slice);
+    const kept = await client.query<{ traceId: string; recordKey: string }>(
+      `SELECT r."traceId", r."recordKey" FROM unnest($2::text[], $3::text[]) AS pair ("traceId", "recordKey") JOIN "OtelRecord" AS r ON r."projectId" = $1 AND r."traceId" = pair."traceId" AND r."recordKey" = pair."recordKey"`,
+      [projectId, pairs.map(([traceId]) => traceId), pairs.map(([, recordKey]) => recordKey)],
+    );
+    const { results, rows } = recordsToWrite(projectId, slice, new Set(kept.rows.map((row) => pairKey(row.traceId, row.recordKey))), newTraces);
     const params: unknown[] = [];
     const added = rows.length === 0 ? [] : (await client.query<{ traceId: string }>(`INSERT INTO "OtelRecord" (${quotedNames(recordColumns)}) ${selectRows(recordColumns, rows, params)} ${keepStoredRecord} RETURNING "traceId"`, params)).rows;
     await client.query("COMMIT");
