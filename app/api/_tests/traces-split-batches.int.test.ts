@@ -82,7 +82,7 @@ async function post(key: string, format: string, body: string) {
     new NextRequest(`http://localhost/api/v1/traces?format=${format}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body }),
     { params: Promise.resolve({}) },
   );
-  return { status: response.status, body: (await response.json()) as { accepted: number; duplicates: number; rejected: unknown[] } };
+  return { status: response.status, body: (await response.json()) as { accepted: number; updated: number; duplicates: number; rejected: unknown[] } };
 }
 
 /** What a reviewer sees of each stored trace, by its external id. */
@@ -113,10 +113,14 @@ describe("POST /api/v1/traces: a trace sent in three batches is one complete tra
 
     const split = await makeKeyedProject(`split-${format}`);
     const bodies = entry.parts();
-    const answers = [];
+    const answers: Awaited<ReturnType<typeof post>>[] = [];
     for (const body of bodies) answers.push(await post(split.key, format, body));
     expect(answers.map(({ status, body }) => [status, body.rejected])).toEqual([[200, []], [200, []], [200, []]]);
     expect(await storedTraces(split.id)).toEqual(expected);
+    // Each trace is counted new once, in the first batch that holds a piece of it; later pieces count as updates.
+    const total = (count: "accepted" | "updated") => answers.reduce((sum, { body }) => sum + body[count], 0);
+    expect(total("accepted")).toBe(expected.length);
+    expect(total("updated")).toBeGreaterThan(0);
 
     // A batch sent again adds nothing: its traces are duplicates and stay as they were.
     const again = await post(split.key, format, bodies[1] ?? "");

@@ -8,7 +8,7 @@ import { canonicalJson } from "../../traces/hash-trace";
 import type { JsonObject } from "../../json/json-value";
 import { readOtlpLogs } from "./read-otlp-logs";
 import { startOtelTraceRebuilds } from "./rebuild-otel-trace-job";
-import { rebuildOtelTrace, storeOtelRecords, storeOtelRecordsOfTraces, type OtelRecordInput } from "./store-otel-trace";
+import { rebuildOtelTrace, storeOtelRecordsOfTraces, type OtelRecordInput } from "./store-otel-trace";
 
 /**
  * What an OTLP export did: counts of spans (or log records) and, for the refused ones, why;
@@ -51,22 +51,34 @@ export type OtlpTraceCounts = { accepted: number; updated: number; duplicates: n
 export async function ingestOtlpTracesByTrace(db: Db, { projectId, request }: { projectId: string; request: unknown }): Promise<OtlpTraceCounts> {
   const { byTrace, errors } = await spansByTrace(request);
   const counts: OtlpTraceCounts = { accepted: 0, updated: 0, duplicates: 0, rejected: errors.map((error) => ({ index: 0, error })), externalIds: [] };
+  const existed = await tracesStoredAlready(db, projectId, [...byTrace.keys()]);
+  const stored = await storeOtelRecordsOfTraces(db, { projectId, byTrace });
   let index = 0;
-  for (const [traceId, records] of byTrace) {
-    const existed = await db.trace.findUnique({ where: { projectId_externalId: { projectId, externalId: `otel:${traceId}` } }, select: { id: true } });
-    const stored = await storeOtelRecords(db, { projectId, traceId, records });
+  for (const traceId of byTrace.keys()) {
+    const outcome = stored.get(traceId)!;
     // The batch API answers with the stored traces' ids, so their rebuild is part of the answer here.
-    const rejected = stored.rejected ?? (stored.stored > 0 ? (await rebuildOtelTrace(db, { projectId, traceId })).rejected : null);
+    const rejected = outcome.rejected ?? (outcome.stored > 0 ? (await rebuildOtelTrace(db, { projectId, traceId })).rejected : null);
     if (rejected) counts.rejected.push({ index, error: rejected });
     else {
       counts.externalIds.push(`otel:${traceId}`);
-      if (stored.stored === 0) counts.duplicates++;
-      else if (existed) counts.updated++;
+      if (outcome.stored === 0) counts.duplicates++;
+      else if (existed.has(traceId)) counts.updated++;
       else counts.accepted++;
     }
     index++;
   }
   return counts;
+}
+
+/** Which of these OTLP trace ids the project has a trace for already, read a slice of ids at a time. */
+async function tracesStoredAlready(db: Db, projectId: string, traceIds: string[]): Promise<Set<string>> {
+  const existed = new Set<string>();
+  for (let at = 0; at < traceIds.length; at += 1_000) {
+    const externalIds = traceIds.slice(at, at + 1_000).map((traceId) => `otel:${traceId}`);
+    const rows = await db.trace.findMany({ where: { projectId, externalId: { in: externalIds } }, select: { externalId: true } });
+    for (const { externalId } of rows) existed.add(externalId.slice("otel:".length));
+  }
+  return existed;
 }
 
 /**
