@@ -1,6 +1,7 @@
 import { compileCheck } from "../checks/compile-check";
 import type { ComposableCheck } from "../checks/rubric-item-schema";
 import { candidateHackRules } from "./candidate-hack-rules";
+import { factorCommonParts } from "./factor-common-parts";
 import { allComparisons, type Comparison } from "./mine-compared-values";
 import { beyondEveryStatedBound } from "./beyond-every-stated-bound";
 import { siblingClauses } from "./sibling-clauses";
@@ -330,22 +331,6 @@ function toCheck({ parts, kind }: Candidate): ComposableCheck {
   if (parts.length === 1) return parts[0]!.check;
   const checks = parts.map((p) => p.check);
   return kind === "any" ? factorCommonParts(checks) : { kind, checks };
-}
-
-/**
- * `any(all(A, B), all(A, C))` reads as `all(A, any(B, C))`: the same traces answer yes, and a
- * reviewer sees the condition once and the wordings beside each other.
- */
-function factorCommonParts(checks: ComposableCheck[]): ComposableCheck {
-  const partsOf = (check: ComposableCheck) => (check.kind === "all" ? check.checks : [check]);
-  const keyOf = (check: ComposableCheck) => JSON.stringify(check);
-  const [first, ...others] = checks.map(partsOf);
-  const common = first!.filter((part) => others.every((parts) => parts.some((p) => keyOf(p) === keyOf(part))));
-  const commonKeys = new Set(common.map(keyOf));
-  const rests = checks.map((check) => partsOf(check).filter((p) => !commonKeys.has(keyOf(p))));
-  if (!common.length || rests.some((rest) => !rest.length)) return { kind: "any", checks };
-  const alternatives = rests.map((rest): ComposableCheck => (rest.length === 1 ? rest[0]! : { kind: "all", checks: rest }));
-  return { kind: "all", checks: [...common, { kind: "any", checks: alternatives }] };
 }
 
 // Higher score, then higher precision, then fewer parts, then the parts the rule generation prefers.
