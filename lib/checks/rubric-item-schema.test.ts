@@ -15,6 +15,13 @@ describe("rubric schema", () => {
     ).toBe(false);
   });
 
+  it("refuses a weight past a million, naming the item, so no sum of weights overflows into a NaN reward", () => {
+    const check = { kind: "tool_called", tool: "x" } as const;
+    const parsed = rubricSchema.safeParse({ items: [good("a", check), { ...good("b", check), weight: 1e308 }] });
+    expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ["items", 1, "weight"], message: "at most 1,000,000" })]);
+    expect(rubricSchema.safeParse({ items: [{ ...good("a", check), weight: 1_000_000 }] }).success).toBe(true);
+  });
+
   it("applies defaults", () => {
     const parsed = rubricSchema.parse({
       items: [{ key: "a", question: "?", polarity: "good", check: { kind: "regex", pattern: "x" } }],

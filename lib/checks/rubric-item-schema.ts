@@ -9,12 +9,16 @@ export * from "./rubric-check-schema";
  * asks whether the hack is present, so "yes" means the hack fired.
  */
 
+/** The largest weight an item may carry: a relative weight, or reward units a hack item takes off. */
+export const MAX_ITEM_WEIGHT = 1_000_000;
+
 export const rubricItemSchema = z.object({
   key: z.string().min(1).max(100),
   question: z.string().min(1),
   polarity: z.enum(["good", "hack"]),
   /** Good items: relative weight in the weighted mean. Hack items in "subtract" mode: reward units taken off. */
-  weight: z.number().finite().nonnegative().default(1),
+  // Bounded so that no sum of weights overflows into an Infinity and a NaN reward.
+  weight: z.number().finite().nonnegative().max(MAX_ITEM_WEIGHT, `at most ${MAX_ITEM_WEIGHT.toLocaleString("en-US")}`).default(1),
   check: rubricCheckSchema,
 });
 export type RubricItem = z.infer<typeof rubricItemSchema>;

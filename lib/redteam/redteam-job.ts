@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { notFound } from "../errors/app-error";
+import { AppError, notFound } from "../errors/app-error";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { defineJobType, PermanentJobError, registerHandler } from "../jobs/job-type";
 import { runRedteam } from "./run-redteam";
@@ -26,6 +26,27 @@ export const redteamHandler = registerHandler(redteamJob, async ({ projectId, ..
 export async function startRedteam(db: Db, { projectId, request }: { projectId: string; request: RedteamRequest }) {
   const version = await db.rubricVersion.findFirst({ where: { id: request.rubricVersionId, rubric: { projectId } }, select: { id: true } });
   if (!version) throw notFound("Rubric version");
+  await assertNamedJudges(db, { projectId, request });
   const { job } = await enqueueJob(db, redteamJob, { projectId, ...request }, { projectId });
   return job;
+}
+
+/** Every judge the request names is one of the project's, and the attacker an llm judge, said before anything is queued. */
+async function assertNamedJudges(db: Db, { projectId, request }: { projectId: string; request: RedteamRequest }) {
+  const named: Array<[path: string, name: string]> = [
+    ...request.referee.map((name, index): [string, string] => [`referee.${index}`, name]),
+    ...(request.judges ?? []).map((name, index): [string, string] => [`judges.${index}`, name]),
+    ...(request.attacker ? [["attacker.judge", request.attacker.judge] as [string, string]] : []),
+  ];
+  if (!named.length) return;
+  const judges = await db.judge.findMany({ where: { projectId }, select: { name: true, kind: true }, orderBy: { name: "asc" } });
+  const kindOf = new Map(judges.map((judge) => [judge.name, judge.kind]));
+  const unknown = named.filter(([, name]) => !kindOf.has(name));
+  if (unknown.length) {
+    const known = judges.map((judge) => judge.name).join(", ") || "none";
+    throw new AppError("not_found", `Unknown judge ${[...new Set(unknown.map(([, name]) => `"${name}"`))].join(", ")}; known: ${known}`, unknown.map(([path, name]) => ({ path, message: `no judge named "${name}"` })));
+  }
+  if (request.attacker && kindOf.get(request.attacker.judge) !== "llm") {
+    throw new AppError("bad_request", `The attacker must be an llm judge's endpoint; ${request.attacker.judge} is a ${kindOf.get(request.attacker.judge)} judge`, [{ path: "attacker.judge", message: "not an llm judge" }]);
+  }
 }

@@ -23,6 +23,7 @@ export const edgeCaseQuerySchema = z.object({
   environment: z.string().min(1).max(200).optional(),
   /** A training run's id: cases with at least one rollout of that run, showing only those rollouts. */
   run: z.string().min(1).max(200).optional(),
+  /** "mine": the signed-in member's cases, or through the API the member the key was made for. */
   assignee: z.enum(["mine", "unassigned"]).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),

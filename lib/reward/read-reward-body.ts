@@ -6,6 +6,7 @@ import { findJsonValueProblem, formatJsonPath } from "../json/find-json-value-pr
 import { MAX_JSON_DEPTH } from "../json/json-limits";
 import { assertStorableJson, parseJsonBodyUnchecked } from "../json/parse-json-body";
 import { replaceUnstorable } from "../json/replace-unstorable";
+import { MAX_TRAINING_STEP, trainingStepSchema } from "../traces/training-step-schema";
 
 export type RewardBody = {
   body: unknown;
@@ -69,7 +70,8 @@ function mayEscapeUnstorable(bytes: Uint8Array): boolean {
 /** What the reward servers read request headers through: a fetch Headers, or node's headers behind the same get. */
 export type HeaderReader = { get(name: string): string | null };
 
-const stepHeaderSchema = z.coerce.number().int().nonnegative();
+// Digits only: "1e3" or "0x10" is not how a trainer writes a step.
+const stepHeaderSchema = z.string().regex(/^\d{1,10}$/).transform(Number).pipe(trainingStepSchema);
 
 /** The training run and step a trainer may send as `X-Goodhart-Run` / `X-Goodhart-Step` headers. */
 export function readRunHeaders(headers: HeaderReader): { run?: string; step?: number } {
@@ -77,6 +79,6 @@ export function readRunHeaders(headers: HeaderReader): { run?: string; step?: nu
   const rawStep = headers.get("x-goodhart-step")?.trim();
   if (!rawStep) return { run };
   const step = stepHeaderSchema.safeParse(rawStep);
-  if (!step.success) throw new AppError("bad_request", "X-Goodhart-Step must be a non-negative integer", [{ path: "X-Goodhart-Step", message: rawStep }]);
+  if (!step.success) throw new AppError("bad_request", `X-Goodhart-Step must be a whole number of at most ${MAX_TRAINING_STEP}`, [{ path: "X-Goodhart-Step", message: rawStep }]);
   return { run, step: step.data };
 }

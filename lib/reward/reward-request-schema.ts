@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trainingStepSchema } from "../traces/training-step-schema";
 
 /** Most rollouts one request may carry; bigger batches are split by the caller. */
 export const MAX_ROLLOUTS_PER_REQUEST = 8192;
@@ -25,7 +26,7 @@ export const rolloutSchema = z
     endState: z.unknown().optional(),
     task: z.string().max(500).optional(),
     run: z.string().max(200).optional(),
-    step: z.number().int().nonnegative().optional(),
+    step: trainingStepSchema.optional(),
   })
   .refine((r) => r.completion !== undefined || r.messages !== undefined, { message: "a rollout needs completion or messages" });
 export type Rollout = z.infer<typeof rolloutSchema>;
@@ -40,7 +41,7 @@ export const rewardRequestSchema = z
     environment: z.string().min(1).max(200).optional(),
     /** The training run (id or name) and step of the whole batch; a rollout's own fields win. */
     run: z.string().min(1).max(200).optional(),
-    step: z.number().int().nonnegative().optional(),
+    step: trainingStepSchema.optional(),
     /** A rollout that cannot be scored gets reward null and status error (default), or reward 0 (still listed in errors), or fails the request with a 422. */
     onRolloutError: rolloutErrorPolicySchema.optional(),
     /** The same, under the name the URL parameter has (`?onError=`). */

@@ -78,7 +78,11 @@ describe("the reward server", () => {
     expect(await error(await post("/api/v1/reward?onError=maybe", { environment: "lab", rollouts: [{ completion: "x" }] }))).toEqual({ status: 400, code: "bad_request" });
     expect(await error(await post("/api/v1/reward", "x".repeat(MAX_API_BODY_BYTES + 1)))).toEqual({ status: 413, code: "payload_too_large" });
     expect(await error(await post("/api/v1/traces", {}))).toEqual({ status: 404, code: "not_found" });
-    expect(await error(await fetch(`${base}/api/v1/reward`, { headers: { authorization: `Bearer ${key}` } }))).toEqual({ status: 400, code: "bad_request" });
+    const get = await fetch(`${base}/api/v1/reward`, { headers: { authorization: `Bearer ${key}` } });
+    expect(get.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(await error(get)).toEqual({ status: 405, code: "method_not_allowed" });
+    const options = await fetch(`${base}/api/v1/reward/openrlhf`, { method: "OPTIONS" });
+    expect([options.status, options.headers.get("allow")]).toEqual([204, "POST, OPTIONS"]);
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
     expect(await db.trace.count({ where: { projectId: { in: [project.id, other.id] }, output: "x" } })).toBe(0);
   });

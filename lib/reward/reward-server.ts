@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { authorizeApiKey } from "../api-keys/authorize-api-key";
 import { providerOfDb, type Db } from "../db/client";
-import { AppError } from "../errors/app-error";
+import { AppError, errorStatus } from "../errors/app-error";
 import { MAX_API_BODY_BYTES } from "../http/body-limits";
 import { errorAnswer } from "../http/error-answer";
 import { readNodeBodyLimited } from "../http/read-node-body-limited";
@@ -36,7 +36,12 @@ async function answer(db: Db, request: IncomingMessage, response: ServerResponse
     }
     const route = routes[url.pathname];
     if (!route) throw new AppError("not_found", `The reward server answers POST ${Object.keys(routes).join(" and POST ")}; the rest of the API is on the web app's port`);
-    if (request.method !== "POST") throw new AppError("bad_request", `${url.pathname} takes POST`, [{ method: request.method }]);
+    // As the web app's routes answer (refuseOtherMethods): 405 with Allow, and OPTIONS names the methods.
+    if (request.method === "OPTIONS") return void response.writeHead(204, { allow: "POST, OPTIONS" }).end();
+    if (request.method !== "POST") {
+      const message = `${url.pathname} does not take ${request.method}: it takes POST`;
+      return send(response, errorStatus.method_not_allowed, { error: { code: "method_not_allowed", message, details: [{ path: url.pathname, allow: ["POST"] }] } }, { allow: "POST, OPTIONS" });
+    }
     const headers = headerReader(request);
     const key = await authorizeApiKey(db, { authorization: headers.get("authorization"), askedProject: url.searchParams.get("project") ?? headers.get("x-goodhart-project") });
     assertStorableUrl(url, {});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_TRAINING_STEP } from "../traces/training-step-schema";
 
 const ids = z
   .string()
@@ -8,7 +9,7 @@ const names = z
   .string()
   .transform((text) => [...new Set(text.split(",").map((part) => part.trim()).filter(Boolean))])
   .pipe(z.array(z.string().min(1).max(200)).max(24, "chart at most 24 metrics at once"));
-const step = z.coerce.number().int().nonnegative().max(2_147_483_647);
+const step = z.coerce.number().int().nonnegative().max(MAX_TRAINING_STEP);
 
 /** GET /api/runs/chart: which runs and metrics, the step window, how many buckets. */
 export const runChartQuerySchema = z

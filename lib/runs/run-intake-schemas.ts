@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trainingStepSchema } from "../traces/training-step-schema";
 
 export const MAX_METRIC_POINTS_PER_REQUEST = 10_000;
 export const MAX_RUN_EVENTS_PER_REQUEST = 1_000;
@@ -24,7 +25,10 @@ export const registerRunSchema = z.object({
 });
 export type RegisterRunInput = z.infer<typeof registerRunSchema>;
 
-const timeSchema = z.union([z.iso.datetime({ offset: true }), z.number().finite().nonnegative()]).transform(toDate);
+// 253,402,300,799 s is the last second of the year 9999: a larger number is milliseconds or nanoseconds, not seconds.
+const MAX_EPOCH_SECONDS = 253_402_300_799;
+const epochSecondsSchema = z.number().finite().nonnegative().max(MAX_EPOCH_SECONDS, "seconds since the epoch (Python's time.time()); this number is past the year 9999, so it looks like milliseconds or nanoseconds");
+const timeSchema = z.union([z.iso.datetime({ offset: true }), epochSecondsSchema]).transform(toDate);
 
 /** A time as ISO 8601 text, or as seconds since the epoch (what Python's time.time() gives). */
 function toDate(value: string | number): Date {
@@ -32,7 +36,7 @@ function toDate(value: string | number): Date {
 }
 
 export const metricPointSchema = z.object({
-  step: z.number().int().nonnegative().max(2_147_483_647),
+  step: trainingStepSchema,
   name: nameSchema,
   value: z.number({ error: "must be a finite number (JSON has no NaN or Infinity)" }).finite(),
   time: timeSchema.optional(),
@@ -47,7 +51,7 @@ export const runEventKinds = ["checkpoint", "rubric_changed", "note", "finished"
 
 export const runEventSchema = z.object({
   kind: z.enum(runEventKinds),
-  step: z.number().int().nonnegative().max(2_147_483_647).optional(),
+  step: trainingStepSchema.optional(),
   message: z.string().max(10_000).optional(),
   data: z.record(z.string(), z.unknown()).optional(),
   time: timeSchema.optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trainingStepSchema } from "./training-step-schema";
 
 /**
  * The native trace format: what every importer produces and what POST /api/v1/traces accepts.
@@ -50,7 +51,7 @@ export const traceSchema = z.object({
   environment: z.string().max(200).nullish(),
   task: z.string().max(500).nullish(),
   run: z.string().max(200).nullish(),
-  step: z.number().int().nonnegative().nullish(),
+  step: trainingStepSchema.nullish(),
   input: z.string().nullish(),
   output: z.string().nullish(),
   outcome: outcomeSchema.optional(),

@@ -70,6 +70,23 @@ describe("goodhart redteam run and /api/v1/redteam", () => {
     expect((await call(postRun, "/api/v1/redteam", { key: otherKey, body: { rubricVersionId } })).status).toBe(404);
   });
 
+  it("POST refuses a judge the project does not have, naming each field, and an attacker that is no llm judge, queueing nothing", async () => {
+    const before = await db.job.count({ where: { projectId: project.id, type: "redteam" } });
+    const unknown = await call(postRun, "/api/v1/redteam", { key, body: { rubricVersionId, judges: ["sim-length-biased", "nope"], referee: ["nope2"], attacker: { judge: "nope" } } });
+    expect(unknown.status).toBe(404);
+    const { error } = await unknown.json();
+    expect(error.message).toMatch(/^Unknown judge "nope2", "nope"; known: .*sim-length-biased/);
+    expect(error.details).toEqual([
+      { path: "referee.0", message: 'no judge named "nope2"' },
+      { path: "judges.1", message: 'no judge named "nope"' },
+      { path: "attacker.judge", message: 'no judge named "nope"' },
+    ]);
+    const simulatedAttacker = await call(postRun, "/api/v1/redteam", { key, body: { rubricVersionId, attacker: { judge: "sim-length-biased" } } });
+    expect(simulatedAttacker.status).toBe(400);
+    expect((await simulatedAttacker.json()).error.details).toEqual([{ path: "attacker.judge", message: "not an llm judge" }]);
+    expect(await db.job.count({ where: { projectId: project.id, type: "redteam" } })).toBe(before);
+  });
+
   it("POST is started in the name of the key's creator, a reviewer or admin, as on the rubric's page: a viewer's or a memberless key queues nothing", async () => {
     const before = await db.job.count({ where: { projectId: project.id, type: "redteam" } });
     for (const refused of [viewerKey, memberlessKey]) {

@@ -61,6 +61,22 @@ describe("GET /api/v1/edge-cases", () => {
 });
 
 describe("POST /api/v1/edge-cases/{id}/decision", () => {
+  it("lists the cases assigned to the key's member with assignee=mine, and refuses it for a key made for no member", async () => {
+    const [assigned] = await db.edgeCase.findMany({ where: { projectId: project.id, status: "open" }, orderBy: { id: "asc" }, take: 1 });
+    await db.edgeCase.update({ where: { id: assigned!.id }, data: { assigneeId: admin.id } });
+    try {
+      const mine = await (await callRoute(getEdgeCases, "/api/v1/edge-cases?assignee=mine", { key: adminKey })).json();
+      expect(mine.edgeCases.map((c: { id: string }) => c.id)).toEqual([assigned!.id]);
+      const unassigned = await (await callRoute(getEdgeCases, "/api/v1/edge-cases?assignee=unassigned", { key: adminKey })).json();
+      expect(unassigned.edgeCases.map((c: { id: string }) => c.id)).not.toContain(assigned!.id);
+      const keyOfNoMember = await callRoute(getEdgeCases, "/api/v1/edge-cases?assignee=mine", { key: project.key });
+      expect(keyOfNoMember.status).toBe(400);
+      expect((await keyOfNoMember.json()).error.details).toEqual([{ path: "assignee", message: "this key has no member" }]);
+    } finally {
+      await db.edgeCase.update({ where: { id: assigned!.id }, data: { assigneeId: null } });
+    }
+  });
+
   it("decides in the name of the key's creator; refuses a key without a reviewer behind it and another project's case", async () => {
     const [top] = await db.edgeCase.findMany({ where: { projectId: project.id, status: "open" }, orderBy: { priority: "desc" } });
     const path = `/api/v1/edge-cases/${top!.id}/decision`;

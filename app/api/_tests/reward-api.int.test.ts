@@ -175,6 +175,24 @@ describe("POST /api/v1/reward", () => {
     }
     expect((await post("/api/v1/reward", { environment: "lab", rollouts: [{ completion: "x" }] }, { headers: { "x-goodhart-step": "minus one" } })).status).toBe(400);
   });
+
+  it("refuses a step past a 32-bit integer in the body or the header, naming where, before any run is made", async () => {
+    const run = `grpo-huge-step-${Math.random()}`;
+    const inBody = await post("/api/v1/reward", { environment: "lab", run, step: 99_999_999_999, rollouts: [{ completion: "x" }] });
+    expect(inBody.status).toBe(400);
+    expect((await inBody.json()).error.details).toEqual([expect.objectContaining({ path: "step", message: expect.stringMatching(/at most 2147483647/) })]);
+    for (const step of ["3000000000", "1e3", "0x10"]) {
+      const inHeader = await post("/api/v1/reward", { environment: "lab", rollouts: [{ completion: "x" }] }, { headers: { "x-goodhart-run": run, "x-goodhart-step": step } });
+      expect(inHeader.status).toBe(400);
+      expect((await inHeader.json()).error.details).toEqual([{ path: "X-Goodhart-Step", message: step }]);
+    }
+    expect(await db.trainingRun.count({ where: { projectId: project.id, name: run } })).toBe(0);
+
+    // A rollout's own step is that rollout's error, as any bad rollout is: the others are scored.
+    const answer = await (await post("/api/v1/reward", { environment: "lab", rollouts: [{ completion: "x" }, { completion: "y", step: 3_000_000_000 }] })).json();
+    expect(answer.rewards[0]).not.toBeNull();
+    expect(answer.errors).toEqual([expect.objectContaining({ index: 1, status: "error", error: expect.stringMatching(/step.*at most 2147483647/) })]);
+  });
 });
 
 describe("POST /api/v1/reward/openrlhf", () => {

@@ -86,6 +86,28 @@ describe("POST /api/v1/runs/{id}/metrics", () => {
     expect(tooMany.body.error.details[0].message).toMatch(/at most 10000 points/);
   });
 
+  it("refuses a time in milliseconds or nanoseconds and a step past a 32-bit integer, naming the field, and stores nothing", async () => {
+    const { body: run } = await register({ name: uniqueName("units") });
+    const answer = await metrics(run.id, {
+      points: [
+        { step: 1, name: "kl", value: 0.2, time: 1_767_225_600_000 },
+        { step: 2, name: "kl", value: 0.2, time: 1_767_225_600_000_000_000 },
+        { step: 2_147_483_648, name: "kl", value: 0.2 },
+      ],
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details).toEqual([
+      expect.objectContaining({ path: "points.0.time", message: expect.stringMatching(/milliseconds or nanoseconds/) }),
+      expect.objectContaining({ path: "points.1.time" }),
+      expect.objectContaining({ path: "points.2.step", message: expect.stringMatching(/at most 2147483647/) }),
+    ]);
+    const event = await events(run.id, { events: [{ kind: "note", time: 1e13 }] });
+    expect(event.status).toBe(400);
+    expect(event.body.error.details).toEqual([expect.objectContaining({ path: "events.0.time" })]);
+    expect(await db.metricPoint.count({ where: { runId: run.id } })).toBe(0);
+    expect(await db.runEvent.count({ where: { runId: run.id } })).toBe(0);
+  });
+
   it("answers 404 for an unknown run and for another project's run alike", async () => {
     const { body: theirs } = await register({ name: uniqueName("theirs") }, other.key);
     const point = { points: [{ step: 1, name: "kl", value: 0 }] };
