@@ -19,7 +19,8 @@ import { decidedCaseSchema, undoneDecisionSchema } from "../review/edge-case-dec
 import { edgeCaseListSchema } from "../review/edge-case-list-schema";
 import { decideBodySchema, edgeCaseQuerySchema } from "../review/edge-case-schemas";
 import { openRlhfAnswerSchema, rewardAnswerSchema } from "../reward/reward-answer-schema";
-import { MAX_ROLLOUTS_PER_REQUEST, openRlhfRequestSchema, rewardRequestSchema, rolloutSchema } from "../reward/reward-request-schema";
+import { MAX_ROLLOUTS_PER_REQUEST, openRlhfRequestSchema, rewardRequestSchema, rolloutErrorPolicySchema, rolloutSchema } from "../reward/reward-request-schema";
+import { MAX_TRAINING_STEP } from "../traces/training-step-schema";
 import { listRubricVersionsAnswerSchema, rubricVersionExportSchema } from "../rubrics/rubric-version-answer-schemas";
 import { approveRubricVersionBodySchema, rubricVersionImportSchema, rubricVersionQuerySchema } from "../rubrics/rubric-version-schemas";
 import { metricPointsQuerySchema } from "../runs/metric-points-query";
@@ -46,6 +47,8 @@ export type ApiOperation = {
   summary: string;
   tag: string;
   query?: z.ZodObject;
+  /** Request headers the route reads besides Authorization, by their HTTP names. */
+  headers?: z.ZodObject;
   body?: z.ZodType | { raw: string[]; description: string };
   /** The success status and what it returns; `schema`, where written, is the answer's (and a 2xx in `answers` gives the same shape). */
   success: { status: number; description: string; mediaType?: string; schema?: z.ZodType };
@@ -67,6 +70,14 @@ const rewardAnswers = {
 // envelope takes any; the document shows what a rollout is.
 const rewardBody = z.object({ ...rewardRequestSchema.shape, rollouts: z.array(rolloutSchema).min(1).max(MAX_ROLLOUTS_PER_REQUEST) });
 const decidedAlready = { 409: "decided already (by this request sent before, or by someone else)" };
+
+const rewardQuery = z.object({
+  onError: rolloutErrorPolicySchema.optional().describe("what a rollout that cannot be scored gets: reward null and its error (error, the default), 0 and its error (zero), or the whole request refused with a 422 (fail); the body's onError wins"),
+});
+const rewardHeaders = z.object({
+  "X-Goodhart-Run": z.string().optional().describe("the training run (id or name) of the whole batch, made when new; the body's run wins"),
+  "X-Goodhart-Step": z.string().regex(/^\d{1,10}$/).optional().describe(`the training step of the whole batch, digits only, at most ${MAX_TRAINING_STEP}; the body's step wins`),
+});
 
 const rubricQuery = z.object({
   rubricVersionId: z.string().optional().describe("the rubric version to score with"),
@@ -269,6 +280,8 @@ export const apiOperations: ApiOperation[] = [
     path: "/reward",
     tag: "reward",
     summary: "Score rollouts with a rubric version; each rollout is stored as a trace",
+    query: rewardQuery,
+    headers: rewardHeaders,
     body: rewardBody,
     maxBodyBytes: MAX_API_BODY_BYTES,
     success: { status: 200, description: "{rewards, results, errors}", schema: rewardAnswerSchema },

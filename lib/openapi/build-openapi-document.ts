@@ -42,7 +42,7 @@ export function buildOpenApiDocument({ version }: { version: string }) {
     info: {
       title: "Goodhart API",
       version,
-      description: "Reward signal, traces, runs and review for RL post-training. Authenticate with a project API key: `Authorization: Bearer KEY`.",
+      description: "Reward signal, traces, runs and review for RL post-training. Authenticate with a project API key: `Authorization: Bearer KEY`. Every operation but the public ones also takes `?project=SLUG` (or an `X-Goodhart-Project` header): a key of another project is then refused with a 403 instead of acting on its own.",
     },
     servers: [{ url: "/api/v1" }],
     security: [{ apiKey: [] }],
@@ -60,6 +60,10 @@ function toOperation(operation: ApiOperation, components: SchemaComponents) {
   const queryParameters = operation.query
     ? Object.entries(operation.query.shape).map(([name, schema]) => toQueryParameter(name, schema as z.ZodType, `${operationId}_${name}`, components))
     : [];
+  const headerParameters = operation.headers
+    ? Object.entries(operation.headers.shape).map(([name, schema]) => ({ ...toQueryParameter(name, schema as z.ZodType, `${operationId}_${name}`, components), in: "header" }))
+    : [];
+  const parameters = [...pathParameters, ...queryParameters, ...headerParameters];
   const errors = Object.fromEntries(
     [
       ["400", "the input is invalid: the message and details say what and where"],
@@ -81,7 +85,7 @@ function toOperation(operation: ApiOperation, components: SchemaComponents) {
     summary: operation.summary,
     tags: [operation.tag],
     ...(operation.isPublic ? { security: [] } : {}),
-    ...(pathParameters.length + queryParameters.length > 0 ? { parameters: [...pathParameters, ...queryParameters] } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
     ...(operation.body
       ? {
           requestBody: {
@@ -111,6 +115,7 @@ function toAnswerSchema(operation: ApiOperation, operationId: string, components
   return operation.success.schema ? toJsonSchema(operation.success.schema, `${operationId}_answer`, components, "output") : {};
 }
 
+/** A query (or, with `in` replaced, header) parameter from its zod schema. */
 function toQueryParameter(name: string, schema: z.ZodType, prefix: string, components: SchemaComponents) {
   const json = toJsonSchema(schema, prefix, components);
   const isOptional = schema.safeParse(undefined).success;

@@ -78,6 +78,13 @@ describe("the OpenAPI document of /api/v1", () => {
     const rollout = (body.properties.rollouts as { items: { properties: Record<string, { description?: string; maxLength?: number }> } }).items;
     expect(Object.keys(rollout.properties)).toEqual(expect.arrayContaining(["completion", "messages", "run", "step", "sampleId"]));
     expect(rollout.properties.sampleId).toMatchObject({ type: "string", minLength: 1, maxLength: 200, description: expect.stringContaining("same trace") });
+    // What a trainer's hook sends beside the body: ?onError= and the run's headers.
+    expect(reward.parameters!.map((parameter) => [parameter.in, parameter.name, parameter.required])).toEqual([
+      ["query", "onError", false],
+      ["header", "X-Goodhart-Run", false],
+      ["header", "X-Goodhart-Step", false],
+    ]);
+    expect(reward.parameters![2]!.schema).toMatchObject({ type: "string", pattern: "^\\d{1,10}$" });
     const distillation = operations.find((operation) => operation.key === "get /distillation")!.operation;
     expect(distillation.parameters!.map((parameter) => [parameter.name, parameter.required])).toEqual([
       ["format", false],
