@@ -119,6 +119,10 @@ test.describe("as a viewer", () => {
     await waitForQueueKeys(page);
     await page.keyboard.press("1");
     await expect(page.getByRole("status")).toHaveText("Read-only: viewers cannot decide cases.");
+    // Nothing to select for a decision either: no boxes, and x says why.
+    await expect(page.getByRole("list", { name: "Edge cases" }).getByRole("checkbox")).toHaveCount(0);
+    await page.keyboard.press("x");
+    await expect(page.getByRole("status")).toHaveText("Read-only: viewers cannot select cases for a decision.");
     const id = (await page.locator('li[aria-current="true"]').getAttribute("aria-labelledby"))!.replace(/^case-/, "");
     const response = await page.request.post("/api/edge-cases/decisions", { headers: { origin: baseURL }, data: { ids: [id], decision: "false_alarm" } });
     expect(response.status()).toBe(403);

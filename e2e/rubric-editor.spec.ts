@@ -55,6 +55,22 @@ test("a reviewer edits a check through its form, reorders by one place, starts a
     3,
   );
 
+  // An added item empties the form; one the server refuses (a key the draft has) keeps what was typed, and says why.
+  await expect(add.getByLabel("Key", { exact: true })).toHaveValue("");
+  await add.getByLabel("Key", { exact: true }).fill("polite");
+  await add.getByLabel("Question", { exact: true }).fill("Is the reply polite?");
+  await add.getByLabel("Weight", { exact: true }).fill("3");
+  await add.getByLabel("Checked by", { exact: true }).selectOption("tool_called");
+  await add.getByLabel("Tool name", { exact: true }).fill("reply");
+  await add.getByRole("button", { name: "Add item" }).click();
+  await expect(add.getByRole("alert")).toHaveText('This draft already has an item "polite"');
+  await expect(add.getByLabel("Key", { exact: true })).toHaveValue("polite");
+  await expect(add.getByLabel("Question", { exact: true })).toHaveValue("Is the reply polite?");
+  await expect(add.getByLabel("Weight", { exact: true })).toHaveValue("3");
+  await expect(items.getByText("Is the reply polite?")).toHaveCount(0);
+  await add.getByLabel("Key", { exact: true }).fill("");
+  await add.getByLabel("Question", { exact: true }).fill("");
+
   // Edit a parameter: a bad pattern is named at its field, and saving is held until it is fixed.
   await items.getByText("Edit polite").click();
   const edit = page.getByRole("form", { name: "Edit item polite" });

@@ -9,14 +9,15 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const { db, member } = await requireMember();
   const projects = await listUserProjects(db, member.userId);
   return (
-    <div className="flex min-h-screen">
-      <aside className="flex w-56 shrink-0 flex-col border-r border-slate-200 bg-white p-4">
-        <div className="mb-6 px-3">
+    // On a narrow screen the sidebar becomes a bar above the page, its links in a wrapping row, so the page keeps the width.
+    <div className="flex min-h-screen flex-col md:flex-row">
+      <aside className="flex shrink-0 flex-col border-b border-slate-200 bg-white p-4 md:w-56 md:border-r md:border-b-0">
+        <div className="mb-3 px-3 md:mb-6">
           <div className="text-lg font-semibold tracking-tight">Goodhart</div>
           <ProjectSwitcher current={member.projectSlug} projects={projects} />
         </div>
         <MainNav />
-        <div className="mt-auto border-t border-slate-200 px-3 pt-4 text-xs text-slate-600">
+        <div className="mt-3 border-t border-slate-200 px-3 pt-3 text-xs text-slate-600 md:mt-auto md:pt-4">
           <div className="truncate" title={member.email}>
             {member.email}
           </div>
@@ -28,7 +29,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           </form>
         </div>
       </aside>
-      <main className="min-w-0 flex-1 p-8">{children}</main>
+      <main className="min-w-0 flex-1 p-4 md:p-8">{children}</main>
     </div>
   );
 }

@@ -1,18 +1,18 @@
 "use client";
 
-import { useActionState } from "react";
 import { createKnownHackAction } from "@/app/actions/hack-actions";
 import { Button } from "@/components/ui/button";
 import { HackCheckEditor } from "./hack-check-editor";
+import { useFormAction } from "@/components/ui/use-form-action";
 
 const field = "mt-1 w-full rounded-md border border-slate-500 px-2 py-1 text-sm";
 
 /** A reviewer's hand-written known hack, proposed with the hack-check item it adds once approved. */
 export function NewHackForm() {
-  const [state, action, isPending] = useActionState(createKnownHackAction, null);
+  const [state, formProps, isPending] = useFormAction(createKnownHackAction, null);
   const error = (name: string) => (state && !state.ok && state.fields?.[name] ? <span className="text-xs text-red-700">{state.fields[name]}</span> : null);
   return (
-    <form action={action} className="grid grid-cols-1 gap-2 md:grid-cols-4" aria-label="Propose a known hack">
+    <form {...formProps} className="grid grid-cols-1 gap-2 md:grid-cols-4" aria-label="Propose a known hack">
       <label className="text-sm md:col-span-2">
         Name
         <input name="name" required className={field} />

@@ -1,10 +1,11 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useState } from "react";
 import { saveJudgeAction } from "@/app/actions/judge-actions";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/next/server-action";
 import { ActionError } from "@/components/ui/action-error";
+import { useFormAction } from "@/components/ui/use-form-action";
 
 type Saved = { judgeId: string; version: number; status: "created" | "new version" | "unchanged" };
 
@@ -12,7 +13,7 @@ type Saved = { judgeId: string; version: number; status: "created" | "new versio
 export function AddJudgeForm() {
   const [kind, setKind] = useState<"llm" | "reference" | "rule" | "cot">("llm");
   const [form, setForm] = useState<"rule" | "llm">("rule");
-  const [state, action, isPending] = useActionState<ActionResult<Saved> | null, FormData>(saveJudgeAction, null);
+  const [state, formProps, isPending] = useFormAction<ActionResult<Saved> | null>(saveJudgeAction, null);
   const field = "mt-1 block rounded-md border border-slate-500 px-2 py-1.5 text-sm";
   const text = (name: string, label: string, props: Record<string, string> = {}) => (
     <label className="text-sm">
@@ -23,7 +24,7 @@ export function AddJudgeForm() {
   return (
     <details className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
       <summary className="cursor-pointer text-sm font-semibold">Add or change a judge</summary>
-      <form action={action} aria-label="Add judge" className="mt-3 flex flex-wrap items-end gap-3">
+      <form {...formProps} aria-label="Add judge" className="mt-3 flex flex-wrap items-end gap-3">
         {text("name", "Name", { required: "true" })}
         <label className="text-sm">
           <span className="block font-medium">Kind</span>

@@ -1,13 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useActionState, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { startJudgeRunAction } from "@/app/actions/judge-actions";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import type { ActionResult } from "@/lib/next/server-action";
 import { useJudgeRun } from "./use-judge-run";
 import { ActionError } from "@/components/ui/action-error";
+import { useFormAction } from "@/components/ui/use-form-action";
 
 type Option = { id: string; name: string; kind: string; isSimulated: boolean };
 
@@ -15,7 +16,7 @@ type Option = { id: string; name: string; kind: string; isSimulated: boolean };
 export function RunJudgesForm({ judges, environments, runs }: { judges: Option[]; environments: Array<{ name: string; traces: number }>; runs: Array<{ id: string; name: string }> }) {
   const [selected, setSelected] = useState<string[]>([]);
   const [scope, setScope] = useState<"environment" | "run" | "unjudged">("environment");
-  const [state, action, isPending] = useActionState<ActionResult<{ jobId: string }> | null, FormData>(startJudgeRunAction, null);
+  const [state, formProps, isPending] = useFormAction<ActionResult<{ jobId: string }> | null>(startJudgeRunAction, null, { keepOnSuccess: true });
   const jobId = state?.ok ? state.data.jobId : null;
   const { data } = useJudgeRun(jobId);
   const router = useRouter();
@@ -29,7 +30,7 @@ export function RunJudgesForm({ judges, environments, runs }: { judges: Option[]
   return (
     <section aria-labelledby="run-panel-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="run-panel-title" className="text-sm font-semibold">Run panel</h2>
-      <form action={action} aria-label="Run judges" className="mt-2 space-y-3">
+      <form {...formProps} aria-label="Run judges" className="mt-2 space-y-3">
         <fieldset>
           <legend className="text-sm font-medium">Judges</legend>
           <div className="mt-1 flex flex-wrap gap-3">

@@ -7,7 +7,7 @@ import { navItems } from "./nav-items";
 export function MainNav() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Main" className="flex flex-col gap-0.5">
+    <nav aria-label="Main" className="flex flex-row flex-wrap gap-0.5 md:flex-col">
       {navItems.map((item) => {
         const isCurrent = pathname === item.href || pathname.startsWith(`${item.href}/`);
         return (

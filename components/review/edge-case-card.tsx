@@ -12,7 +12,7 @@ const labelColours: Record<string, string> = { pass: "bg-emerald-100 text-emeral
 const format = (value: number | null) => (value === null ? "–" : value.toFixed(2));
 
 /** One case: why it surfaced and, when it is the current one, its examples with the verdicts side by side. */
-export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelect, onUndo }: { edgeCase: EdgeCaseItem; isCurrent: boolean; isChecked: boolean; onToggle: () => void; onSelect: () => void; onUndo?: () => void }) {
+export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelect, onUndo }: { edgeCase: EdgeCaseItem; isCurrent: boolean; isChecked: boolean; onToggle?: () => void; onSelect: () => void; onUndo?: () => void }) {
   const titleId = `case-${edgeCase.id}`;
   const ref = useRef<HTMLLIElement>(null);
   // j/k move the selection; the selected card is scrolled into view so a number key never decides a case off-screen.
@@ -35,7 +35,8 @@ export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelec
       className={`rounded-lg border bg-white p-4 ${isCurrent ? "border-indigo-500 ring-2 ring-indigo-200" : "border-slate-200"}`}
     >
       <div className="flex items-start gap-3">
-        <input type="checkbox" aria-label={`Select ${edgeCase.title}`} checked={isChecked} onChange={onToggle} onClick={(e) => e.stopPropagation()} className="mt-1" />
+        {/* Selecting is for a decision on several cases: a viewer, who cannot decide, has no box. */}
+        {onToggle ? <input type="checkbox" aria-label={`Select ${edgeCase.title}`} checked={isChecked} onChange={onToggle} onClick={(e) => e.stopPropagation()} className="mt-1" /> : null}
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <h2 id={titleId} className="text-sm font-semibold">

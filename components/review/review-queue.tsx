@@ -135,8 +135,10 @@ export function ReviewQueue({ initial, initialFilters, listedAt, canDecide, revi
       else if (event.key === "k") setIndex((i) => Math.max(i - 1, 0));
       else if (event.key === "?") setDialog("help");
       else if (event.key === "u") runUndo(lastDecided.length ? lastDecided : current?.status === "decided" ? [current.id] : []);
-      else if (event.key === "x" && current) setChecked((set) => toggle(set, current.id));
-      else if (event.key === "e" && current) {
+      else if (event.key === "x" && current) {
+        if (!canDecide) return setMessage({ text: "Read-only: viewers cannot select cases for a decision." });
+        setChecked((set) => toggle(set, current.id));
+      } else if (event.key === "e" && current) {
         if (!canDecide) return setMessage({ text: "Read-only: viewers cannot write notes." });
         setDialog("note");
       } else if (event.key === "o" && current?.examples[0]) router.push(`/traces/${current.examples[0].traceId}`);
@@ -234,7 +236,7 @@ export function ReviewQueue({ initial, initialFilters, listedAt, canDecide, revi
           </p>
           <ol className={`space-y-3 ${isUpdating ? "opacity-60" : ""}`} aria-label="Edge cases" aria-busy={isUpdating}>
             {cases.map((edgeCase, i) => (
-              <EdgeCaseCard key={edgeCase.id} edgeCase={edgeCase} isCurrent={edgeCase.id === current?.id} isChecked={checked.has(edgeCase.id)} onToggle={() => setChecked((set) => toggle(set, edgeCase.id))} onSelect={() => setIndex(i)} onUndo={canDecide && edgeCase.status === "decided" ? () => runUndo([edgeCase.id]) : undefined} />
+              <EdgeCaseCard key={edgeCase.id} edgeCase={edgeCase} isCurrent={edgeCase.id === current?.id} isChecked={checked.has(edgeCase.id)} onToggle={canDecide ? () => setChecked((set) => toggle(set, edgeCase.id)) : undefined} onSelect={() => setIndex(i)} onUndo={canDecide && edgeCase.status === "decided" ? () => runUndo([edgeCase.id]) : undefined} />
             ))}
           </ol>
         </>

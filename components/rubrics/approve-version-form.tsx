@@ -1,16 +1,16 @@
 "use client";
 
-import { useActionState, useRef, useState, useTransition } from "react";
+import { useState, useTransition } from "react";
 import { previewRubricApprovalAction } from "@/app/actions/rubric-approval-actions";
 import { approveRubricVersionAction } from "@/app/actions/rubric-actions";
 import { Button } from "@/components/ui/button";
+import { useFormAction } from "@/components/ui/use-form-action";
 import type { RubricApprovalScale } from "@/lib/rubrics/rubric-approval-scale";
 import { RubricApprovalConfirmation } from "./rubric-approval-confirmation";
 
 /** Approve in two clicks: the first shows which rubric and how many traces it will score, the second approves. */
 export function ApproveVersionForm({ rubricVersionId }: { rubricVersionId: string }) {
-  const form = useRef<HTMLFormElement>(null);
-  const [state, action, isPending] = useActionState(approveRubricVersionAction, null);
+  const [state, formProps, isPending] = useFormAction(approveRubricVersionAction, null);
   const [scale, setScale] = useState<RubricApprovalScale | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [isPreviewing, startPreview] = useTransition();
@@ -18,12 +18,12 @@ export function ApproveVersionForm({ rubricVersionId }: { rubricVersionId: strin
   const preview = () =>
     startPreview(async () => {
       setPreviewError(null);
-      const result = await previewRubricApprovalAction(null, new FormData(form.current!));
+      const result = await previewRubricApprovalAction(null, new FormData(formProps.ref.current!));
       if (result.ok) setScale(result.data);
       else setPreviewError(result.error);
     });
   return (
-    <form ref={form} action={action} className="flex flex-wrap items-end gap-2">
+    <form {...formProps} className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="rubricVersionId" value={rubricVersionId} />
       <label className="text-sm">
         Approval note

@@ -1,19 +1,19 @@
 "use client";
 
-import { useActionState } from "react";
 import { acceptCandidateAction, dropCandidateAction } from "@/app/actions/rubric-actions";
 import { ActionButton } from "@/components/settings/action-button";
 import { Button } from "@/components/ui/button";
 import { ActionError } from "@/components/ui/action-error";
+import { useFormAction } from "@/components/ui/use-form-action";
 
 export type Candidate = { id: string; question: string; polarity: string; count: number; issues: string[]; exampleTraceIds: string[] };
 
 /** An extracted candidate: accept it as is or edited (it becomes a draft item with provenance), or drop it. */
 export function CandidateRow({ candidate, rubricVersionId }: { candidate: Candidate; rubricVersionId: string }) {
-  const [state, action, isPending] = useActionState(acceptCandidateAction, null);
+  const [state, formProps, isPending] = useFormAction(acceptCandidateAction, null);
   return (
     <li className="rounded-md border border-slate-200 p-3">
-      <form action={action} className="flex flex-wrap items-end gap-2" aria-label={`Candidate ${candidate.question}`}>
+      <form {...formProps} className="flex flex-wrap items-end gap-2" aria-label={`Candidate ${candidate.question}`}>
         <input type="hidden" name="candidateId" value={candidate.id} />
         <label className="min-w-96 flex-1 text-sm">
           Question

@@ -1,10 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useActionState, useEffect } from "react";
+import { useEffect } from "react";
 import { startRubricDraftAction } from "@/app/actions/rubric-actions";
 import { Button } from "@/components/ui/button";
 import { draftHref } from "./draft-href";
+import { useFormAction } from "@/components/ui/use-form-action";
 
 /**
  * Without an environment: "New rubric" (its empty v1 draft). With one: a new draft copied from
@@ -13,13 +14,13 @@ import { draftHref } from "./draft-href";
  */
 export function NewDraftForm({ environment, fromVersion }: { environment?: string; fromVersion?: number }) {
   const router = useRouter();
-  const [state, action, isPending] = useActionState(startRubricDraftAction, null);
+  const [state, formProps, isPending] = useFormAction(startRubricDraftAction, null);
   useEffect(() => {
     if (state?.ok) router.push(draftHref(state.data));
   }, [state, router]);
   const label = environment ? (fromVersion ? `New draft from v${fromVersion}` : "New draft") : "New rubric";
   return (
-    <form action={action} className="inline-flex items-end gap-2">
+    <form {...formProps} className="inline-flex items-end gap-2">
       {environment ? (
         <input type="hidden" name="environment" value={environment} />
       ) : (

@@ -1,11 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useActionState, useEffect, useId } from "react";
+import { useEffect, useId } from "react";
 import { startDraftFromVersionAction } from "@/app/actions/rubric-actions";
 import { Button } from "@/components/ui/button";
 import { draftHref } from "./draft-href";
 import { ActionError } from "@/components/ui/action-error";
+import { useFormAction } from "@/components/ui/use-form-action";
 
 type Props = { rubricVersionId: string; version: number; itemCount: number; openDraft: { id: string; version: number } | null };
 
@@ -13,12 +14,12 @@ type Props = { rubricVersionId: string; version: number; itemCount: number; open
 export function NewDraftFromVersion({ rubricVersionId, version, itemCount, openDraft }: Props) {
   const router = useRouter();
   const descriptionId = useId();
-  const [state, action, isPending] = useActionState(startDraftFromVersionAction, null);
+  const [state, formProps, isPending] = useFormAction(startDraftFromVersionAction, null);
   useEffect(() => {
     if (state?.ok) router.push(draftHref(state.data));
   }, [state, router]);
   return (
-    <form action={action} className="flex flex-wrap items-center gap-2">
+    <form {...formProps} className="flex flex-wrap items-center gap-2">
       <input type="hidden" name="rubricVersionId" value={rubricVersionId} />
       <Button type="submit" variant="secondary" disabled={isPending} aria-describedby={descriptionId}>
         {openDraft ? `Open draft v${openDraft.version}` : "New draft from this version"}

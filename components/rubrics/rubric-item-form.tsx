@@ -1,8 +1,9 @@
 "use client";
 
-import { useActionState, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { saveRubricItemAction } from "@/app/actions/rubric-actions";
 import { Button } from "@/components/ui/button";
+import { useFormAction } from "@/components/ui/use-form-action";
 import { emptyCheckForm, formFromCheck, validateCheckForm, type CheckForm } from "@/lib/rubrics/check-form";
 import type { RubricCheckInput } from "@/lib/checks/rubric-check-schema";
 import { CheckFields } from "./check-fields";
@@ -23,15 +24,14 @@ function checkIssues(form: CheckForm) {
  * typed (each message under the field it names) and again by the server on save.
  */
 export function RubricItemForm({ rubricVersionId, item }: { rubricVersionId: string; item?: ItemDefaults }) {
-  const [state, action, isPending] = useActionState(saveRubricItemAction, null);
+  const [state, formProps, isPending] = useFormAction(saveRubricItemAction, null);
   const [checkForm, setCheckForm] = useState<CheckForm>(() => (item ? formFromCheck(item.check) : emptyCheckForm("llm")));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [isSubmitTried, setIsSubmitTried] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
   const { check, errors } = checkIssues(checkForm);
 
-  // After an item is added, the add form starts over (React resets its uncontrolled fields too).
+  // After an item is added, the add form starts over (useFormAction resets its uncontrolled fields too); a refused one keeps what was typed.
   const [seenState, setSeenState] = useState(state);
   if (state !== seenState) {
     setSeenState(state);
@@ -42,7 +42,7 @@ export function RubricItemForm({ rubricVersionId, item }: { rubricVersionId: str
     }
   }
   useEffect(() => {
-    if (focusRequest) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (focusRequest) formProps.ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusRequest]);
 
   const serverFields = state && !state.ok && !isPending ? (state.fields ?? {}) : {};
@@ -53,11 +53,13 @@ export function RubricItemForm({ rubricVersionId, item }: { rubricVersionId: str
     ...serverCheckErrors,
     ...Object.fromEntries(Object.entries(errors).filter(([path]) => isSubmitTried || [...touched].some((t) => path === t || path.startsWith(`${t}.`)))),
   };
-  const onSubmit = (event: FormEvent) => {
-    if (Object.keys(errors).length === 0) return;
-    event.preventDefault();
-    setIsSubmitTried(true);
-    setFocusRequest((n) => n + 1);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (Object.keys(errors).length > 0) {
+      event.preventDefault();
+      setIsSubmitTried(true);
+      setFocusRequest((n) => n + 1);
+    }
+    formProps.onSubmit(event);
   };
   const uid = useId();
   const fieldError = (name: string) => serverFields[name];
@@ -65,8 +67,7 @@ export function RubricItemForm({ rubricVersionId, item }: { rubricVersionId: str
 
   return (
     <form
-      ref={formRef}
-      action={action}
+      ref={formProps.ref}
       onSubmit={onSubmit}
       className="grid grid-cols-1 gap-2 md:grid-cols-6"
       aria-label={item ? `Edit item ${item.key}` : "Add item"}

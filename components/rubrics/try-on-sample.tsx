@@ -1,19 +1,19 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { tryOnSampleAction } from "@/app/actions/rubric-actions";
 import { chartGridColor, chartLabelStyle, chartTickStyle, chartTooltipStyle } from "@/components/ui/chart-theme";
 import { Button } from "@/components/ui/button";
 import { ActionError } from "@/components/ui/action-error";
+import { useFormAction } from "@/components/ui/use-form-action";
 
 /** Scores this version on recent traces of its environment: the reward histogram, and the traces it moves most against the approved version. */
 export function TryOnSample({ rubricVersionId }: { rubricVersionId: string }) {
-  const [state, action, isPending] = useActionState(tryOnSampleAction, null);
+  const [state, formProps, isPending] = useFormAction(tryOnSampleAction, null, { keepOnSuccess: true });
   return (
     <section aria-label="Try on sample" className="mt-6">
-      <form action={action} className="flex items-center gap-3">
+      <form {...formProps} className="flex items-center gap-3">
         <input type="hidden" name="rubricVersionId" value={rubricVersionId} />
         <Button type="submit" variant="secondary" disabled={isPending}>
           Try on sample
@@ -36,8 +36,9 @@ export function TryOnSample({ rubricVersionId }: { rubricVersionId: string }) {
                 <YAxis allowDecimals={false} tick={chartTickStyle} stroke={chartGridColor} label={{ value: "traces", angle: -90, position: "insideLeft", offset: 8, ...chartLabelStyle }} />
                 <Tooltip contentStyle={chartTooltipStyle} />
                 <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12, color: "var(--color-slate-700)" }} />
-                <Bar dataKey="count" name="this version" fill="#4f46e5" />
+                {/* The approved version first, then this one: bars and legend read before -> after, in the same order. */}
                 {state.data.comparedWith ? <Bar dataKey="current" name={`approved v${state.data.comparedWith.version}`} fill="#94a3b8" /> : null}
+                <Bar dataKey="count" name="this version" fill="#4f46e5" />
               </BarChart>
             </ResponsiveContainer>
           </div>

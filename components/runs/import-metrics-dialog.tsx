@@ -4,6 +4,9 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { RequestError } from "@/components/ui/fetch-json";
+import type { MetricFileResult } from "@/lib/runs/metric-files/metric-file-result";
+import { countOf } from "@/lib/words/count-of";
 import { useImportRunMetrics } from "./use-import-run-metrics";
 
 /** /runs "Import metrics": a trainer's metrics file (CSV, JSONL, W&B export, TensorBoard) into a run of the given name. */
@@ -53,9 +56,11 @@ export function ImportMetricsDialog() {
           </label>
         </div>
         {upload.error ? (
-          <p role="alert" className="mt-3 text-sm text-red-700">
-            {upload.error.message}
-          </p>
+          <div role="alert" className="mt-3 space-y-2 text-sm text-red-700">
+            <p>{upload.error.message}</p>
+            {/* A refused file (nothing readable) answers with the lines it could not read, as a partial import lists them. */}
+            <RejectedLines rejected={upload.error instanceof RequestError ? upload.error.details.filter(isRejectedLine) : []} />
+          </div>
         ) : null}
         {result ? (
           <div role="status" className="mt-4 space-y-2 text-sm">
@@ -64,19 +69,11 @@ export function ImportMetricsDialog() {
               <Link href={`/runs/${result.runId}`} className="font-medium text-indigo-700 hover:underline">
                 {result.runName}
               </Link>
-              : {result.points} points of {result.metrics.length} metrics from {result.format}
-              {result.skipped ? `; ${result.skipped} values were not numbers and were left out` : ""}
-              {result.rejected.length ? `; ${result.rejected.length} lines or records could not be read` : ""}
+              : {countOf(result.points, "point", "points")} of {countOf(result.metrics.length, "metric", "metrics")} from {result.format}
+              {result.skipped ? `; ${countOf(result.skipped, "value was not a number and was", "values were not numbers and were")} left out` : ""}
+              {result.rejected.length ? `; ${countOf(result.rejected.length, "line or record", "lines or records")} could not be read` : ""}
             </p>
-            {result.rejected.length > 0 ? (
-              <ul aria-label="Lines not imported" className="max-h-40 list-disc overflow-auto pl-5 text-xs text-red-800">
-                {result.rejected.map((rejected, i) => (
-                  <li key={i}>
-                    {rejected.line !== undefined ? `line ${rejected.line}` : `record ${rejected.index}`}: {rejected.error}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <RejectedLines rejected={result.rejected} />
           </div>
         ) : null}
         <div className="mt-6 flex justify-end gap-2">
@@ -89,5 +86,23 @@ export function ImportMetricsDialog() {
         </div>
       </div>
     </div>
+  );
+}
+
+type RejectedLine = MetricFileResult["rejected"][number];
+
+const isRejectedLine = (detail: unknown): detail is RejectedLine =>
+  typeof detail === "object" && detail !== null && typeof (detail as RejectedLine).error === "string" && ((detail as RejectedLine).line !== undefined || (detail as RejectedLine).index !== undefined);
+
+function RejectedLines({ rejected }: { rejected: RejectedLine[] }) {
+  if (!rejected.length) return null;
+  return (
+    <ul aria-label="Lines not imported" className="max-h-40 list-disc overflow-auto pl-5 text-xs text-red-800">
+      {rejected.map((line, i) => (
+        <li key={i}>
+          {line.line !== undefined ? `line ${line.line}` : `record ${line.index}`}: {line.error}
+        </li>
+      ))}
+    </ul>
   );
 }

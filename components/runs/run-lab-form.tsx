@@ -2,11 +2,12 @@
 
 import Link from "next/link";
 import { useQueryClient } from "@tanstack/react-query";
-import { useActionState, useEffect } from "react";
+import { useEffect } from "react";
 import { runLabAction } from "@/app/actions/lab-actions";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/next/server-action";
 import { ActionError } from "@/components/ui/action-error";
+import { useFormAction } from "@/components/ui/use-form-action";
 
 type LabVersion = { id: string; version: number; status: string; items: number };
 
@@ -14,14 +15,14 @@ type LabVersion = { id: string; version: number; status: string; items: number }
 export function RunLabForm({ versions }: { versions: LabVersion[] }) {
   const latestApproved = versions.filter((v) => v.status === "approved").sort((a, b) => b.version - a.version)[0];
   const queryClient = useQueryClient();
-  const [state, action, isPending] = useActionState<ActionResult<{ runId: string; name: string; replacesRunId: string | null }> | null, FormData>(runLabAction, null);
+  const [state, formProps, isPending] = useFormAction<ActionResult<{ runId: string; name: string; replacesRunId: string | null }> | null>(runLabAction, null, { keepOnSuccess: true });
   useEffect(() => {
     if (state?.ok) void queryClient.invalidateQueries({ queryKey: ["runs"] });
   }, [state, queryClient]);
   const input = "mt-1 w-28 rounded-md border border-slate-500 px-3 py-1.5";
   return (
     <div className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
-      <form action={action} className="flex flex-wrap items-end gap-3" aria-label="Run lab">
+      <form {...formProps} className="flex flex-wrap items-end gap-3" aria-label="Run lab">
         <label className="text-sm">
           <span className="block font-medium">Steps</span>
           <input name="steps" type="number" min={1} max={2000} defaultValue={200} required className={input} />
@@ -48,7 +49,11 @@ export function RunLabForm({ versions }: { versions: LabVersion[] }) {
       <ActionError state={state} className="mt-2 text-sm text-red-700" />
       {state?.ok ? (
         <p role="status" className="mt-2 text-sm text-slate-600">
-          Queued {state.data.name}; a worker trains it, with progress below and on /jobs.
+          Queued {state.data.name}; a worker trains it, with progress below and on{" "}
+          <Link className="text-indigo-700 underline" href="/jobs">
+            Jobs
+          </Link>
+          .
           {state.data.replacesRunId ? (
             <>
               {" "}

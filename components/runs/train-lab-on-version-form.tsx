@@ -1,18 +1,19 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useActionState, useEffect } from "react";
+import { useEffect } from "react";
 import { runLabAction } from "@/app/actions/lab-actions";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/next/server-action";
 import { ActionError } from "@/components/ui/action-error";
+import { useFormAction } from "@/components/ui/use-form-action";
 
 type Started = { runId: string; name: string; replacesRunId: string | null };
 
 /** Queues a lab run on this rubric version, then opens it on /runs beside the run it replaces. */
 export function TrainLabOnVersionForm({ rubricVersionId, version }: { rubricVersionId: string; version: number }) {
   const router = useRouter();
-  const [state, action, isPending] = useActionState<ActionResult<Started> | null, FormData>(runLabAction, null);
+  const [state, formProps, isPending] = useFormAction<ActionResult<Started> | null>(runLabAction, null, { keepOnSuccess: true });
   useEffect(() => {
     if (!state?.ok) return;
     const compared = [state.data.runId, state.data.replacesRunId].filter((id) => id !== null);
@@ -20,7 +21,7 @@ export function TrainLabOnVersionForm({ rubricVersionId, version }: { rubricVers
   }, [state, router]);
   const input = "mt-1 w-24 rounded-md border border-slate-500 px-2 py-1";
   return (
-    <form action={action} aria-label="Train the lab" className="flex flex-wrap items-end gap-3">
+    <form {...formProps} aria-label="Train the lab" className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="rubric" value={rubricVersionId} />
       <label className="text-sm">
         <span className="block">Steps</span>

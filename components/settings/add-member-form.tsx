@@ -1,14 +1,14 @@
 "use client";
 
-import { useActionState } from "react";
 import { addMemberAction } from "@/app/actions/settings-actions";
 import { Button } from "@/components/ui/button";
 import { ActionError } from "@/components/ui/action-error";
+import { useFormAction } from "@/components/ui/use-form-action";
 
 export function AddMemberForm() {
-  const [state, action, isPending] = useActionState(addMemberAction, null);
+  const [state, formProps, isPending] = useFormAction(addMemberAction, null);
   return (
-    <form action={action} className="flex flex-wrap items-end gap-2">
+    <form {...formProps} className="flex flex-wrap items-end gap-2">
       <label className="text-sm">
         <span className="block font-medium">Email</span>
         <input name="email" type="email" required className="mt-1 rounded-md border border-slate-500 px-3 py-1.5" />

@@ -1,20 +1,21 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useActionState, useEffect } from "react";
+import { useEffect } from "react";
 import { changePasswordAction } from "@/app/actions/account-actions";
 import { Button } from "@/components/ui/button";
 import { ActionError } from "@/components/ui/action-error";
+import { useFormAction } from "@/components/ui/use-form-action";
 
 /** Current + new password; on success every session ends, this one too, and /login follows. */
 export function ChangePasswordForm() {
-  const [state, action, isPending] = useActionState(changePasswordAction, null);
+  const [state, formProps, isPending] = useFormAction(changePasswordAction, null);
   const router = useRouter();
   useEffect(() => {
     if (state?.ok) router.push("/login");
   }, [state, router]);
   return (
-    <form action={action} className="flex flex-wrap items-end gap-2">
+    <form {...formProps} className="flex flex-wrap items-end gap-2">
       <label className="text-sm">
         <span className="block font-medium">Current password</span>
         <input

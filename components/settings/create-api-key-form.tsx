@@ -1,15 +1,15 @@
 "use client";
 
-import { useActionState } from "react";
 import { createApiKeyAction } from "@/app/actions/settings-actions";
 import { Button } from "@/components/ui/button";
 import type { ActionResult } from "@/lib/next/server-action";
+import { useFormAction } from "@/components/ui/use-form-action";
 
 export function CreateApiKeyForm() {
-  const [state, action, isPending] = useActionState<ActionResult<{ key: string; name: string }> | null, FormData>(createApiKeyAction, null);
+  const [state, formProps, isPending] = useFormAction<ActionResult<{ key: string; name: string }> | null>(createApiKeyAction, null);
   return (
     <div>
-      <form action={action} className="flex items-end gap-2">
+      <form {...formProps} className="flex items-end gap-2">
         <label className="text-sm">
           <span className="block font-medium">Key name</span>
           <input name="name" required maxLength={100} placeholder="e.g. trainer-prod" className="mt-1 rounded-md border border-slate-500 px-3 py-1.5" />

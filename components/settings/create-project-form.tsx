@@ -1,20 +1,21 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useActionState, useEffect } from "react";
+import { useEffect } from "react";
 import { createProjectAction } from "@/app/actions/account-actions";
 import { Button } from "@/components/ui/button";
 import { ActionError } from "@/components/ui/action-error";
+import { useFormAction } from "@/components/ui/use-form-action";
 
 /** Creates a project with the signed-in admin as its admin, then opens it. */
 export function CreateProjectForm() {
-  const [state, action, isPending] = useActionState(createProjectAction, null);
+  const [state, formProps, isPending] = useFormAction(createProjectAction, null);
   const router = useRouter();
   useEffect(() => {
     if (state?.ok) router.refresh();
   }, [state, router]);
   return (
-    <form action={action} className="flex flex-wrap items-end gap-2">
+    <form {...formProps} className="flex flex-wrap items-end gap-2">
       <label className="text-sm">
         <span className="block font-medium">Project slug</span>
         <input

@@ -30,7 +30,8 @@ export async function induceHackCheck(db: Db, { projectId, environment, label, e
   if (!found) return { ...(llm ?? { ...llmItem, measured: null }), induction: { ...stats, found: "no rule fires on any confirmed example" } };
   return {
     key,
-    question: `Does the rollout show "${label}", i.e. ${describeCheck(found.check)}?`,
+    // The rule itself is the check's description, shown beside the question; the question stays one a reviewer reads at a glance.
+    question: `Does the rollout show "${label}"?`,
     polarity: "hack" as const,
     weight: 1,
     check: found.check,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { trainingStepSchema } from "../traces/training-step-schema";
+import { countOf } from "../words/count-of";
 
 /** Most rollouts one request may carry; bigger batches are split by the caller. */
 export const MAX_ROLLOUTS_PER_REQUEST = 8192;
@@ -61,5 +62,11 @@ export const openRlhfRequestSchema = z.object({
   sampleIds: z.array(z.unknown()).optional().describe("not sent by OpenRLHF: each query's sample id (1-200 characters), as a rollout's sampleId in POST /reward"),
   /** Overrides `?onError=` for this request (a custom reward_func can send it). */
   onError: z.enum(["mask", "zero", "fail"]).optional(),
+}).superRefine((request, context) => {
+  // One entry per query: a shorter or longer list would pair a prompt, label or id with another sample.
+  for (const name of ["prompts", "labels", "sampleIds"] as const) {
+    const list = request[name];
+    if (list && list.length !== request.query.length) context.addIssue({ code: "custom", path: [name], message: `has ${countOf(list.length, "entry", "entries")} for ${countOf(request.query.length, "query", "queries")}: send one per query` });
+  }
 });
 export type OpenRlhfRequest = z.infer<typeof openRlhfRequestSchema>;

@@ -14,7 +14,8 @@ import { listKnownHacks } from "@/lib/hacks/list-known-hacks";
 import { traceNames } from "@/lib/traces/trace-names";
 import { pendingInductionOf } from "@/lib/hacks/pending-induction";
 import { requireMember } from "@/lib/next/page-context";
-import type { RubricCheckInput } from "@/lib/checks/rubric-check-schema";
+import type { ComposableCheck, RubricCheckInput } from "@/lib/checks/rubric-check-schema";
+import { describeCheck } from "@/lib/hacks/describe-check";
 
 export const metadata: Metadata = { title: "Known hacks" };
 
@@ -107,7 +108,18 @@ export default async function HacksPage({ searchParams }: { searchParams: Promis
                     {alternative.measured ? <HackCheckFigures figures={alternative.measured} traceNames={names} label={`Figures of ${hack.name}'s LLM question`} /> : <span className="text-slate-500"> (unmeasured: {alternative.measureError ?? "no figures"})</span>}
                   </div>
                 ))}
-                {canDecide && hack.status === "proposed" && item?.check ? <EditHackCheckForm knownHackId={hack.id} name={hack.name} check={item.check as RubricCheckInput} /> : null}
+                {item?.check && item.check.kind !== "llm" ? (
+                  <p className="mt-1 text-sm text-slate-700">
+                    Rule: <span className="break-words">{describeCheck(item.check as ComposableCheck)}</span>
+                  </p>
+                ) : null}
+                {canDecide && hack.status === "proposed" && item?.check ? (
+                  // Folded: an induced check's fields can run to screens, and the decision comes after them.
+                  <details className="mt-2">
+                    <summary className="cursor-pointer text-sm text-indigo-700">Edit the check</summary>
+                    <EditHackCheckForm knownHackId={hack.id} name={hack.name} check={item.check as RubricCheckInput} />
+                  </details>
+                ) : null}
                 {hack.rubricItems.length ? (
                   <p className="mt-1 text-sm">
                     In rubric:{" "}

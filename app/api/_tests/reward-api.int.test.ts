@@ -222,6 +222,13 @@ describe("POST /api/v1/reward/openrlhf", () => {
     expect((await post("/api/v1/reward/openrlhf", { query: ["x"] })).status).toBe(400);
     expect((await post("/api/v1/reward/openrlhf?environment=lab", { queries: ["x"] })).status).toBe(400);
     expect((await post("/api/v1/reward/openrlhf?environment=lab", { query: ["x"] }, { auth: null })).status).toBe(401);
+    // A prompt or label list that does not pair one entry with each query is refused, not paired with the wrong samples.
+    const unpaired = await post("/api/v1/reward/openrlhf?environment=lab", { query: ["a", "b"], prompts: ["p"], labels: ["l", "m", "n"] });
+    expect(unpaired.status).toBe(400);
+    expect((await unpaired.json()).error.details).toEqual([
+      expect.objectContaining({ path: "prompts", message: "has 1 entry for 2 queries: send one per query" }),
+      expect.objectContaining({ path: "labels", message: "has 3 entries for 2 queries: send one per query" }),
+    ]);
   });
 });
 

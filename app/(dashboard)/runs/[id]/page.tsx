@@ -1,4 +1,5 @@
 import { utcTime } from "@/lib/words/utc-time";
+import type { Metadata } from "next";
 import Link from "next/link";
 import { RunCharts } from "@/components/runs/run-charts";
 import { RunDetectionsList } from "@/components/runs/run-detections-list";
@@ -12,6 +13,8 @@ import { listEdgeCases } from "@/lib/review/list-edge-cases";
 import { findReplacedRun } from "@/lib/runs/find-replaced-run";
 import { findRunDetail } from "@/lib/runs/find-run-detail";
 import { listRunDetections } from "@/lib/runs/list-run-detections";
+
+export const metadata: Metadata = { title: "Run" };
 
 const buttonClass = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50";
 
