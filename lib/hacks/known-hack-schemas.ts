@@ -7,4 +7,4 @@ export type KnownHackStatus = z.infer<typeof knownHackStatusSchema>;
 export const knownHackQuerySchema = z.object({ status: knownHackStatusSchema.optional(), environment: z.string().min(1).max(200).optional() });
 
 /** POST /api/v1/hacks/{id}/decision; a rejection needs its note (decide-known-hack.ts says so with a 400). */
-export const knownHackDecisionBodySchema = z.object({ decision: z.enum(["approve", "reject"]), note: z.string().trim().max(5000).optional() });
+export const knownHackDecisionBodySchema = z.strictObject({ decision: z.enum(["approve", "reject"]), note: z.string().trim().max(5000).optional() });

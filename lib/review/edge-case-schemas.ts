@@ -10,10 +10,10 @@ export const edgeCaseKindSchema = z.enum(["judge_disagreement", "suspected_hack"
 
 export const noteSchema = z.string().trim().max(5000);
 
-export const decideBodySchema = z.object({ decision: edgeCaseDecisionSchema, note: noteSchema.optional() });
+export const decideBodySchema = z.strictObject({ decision: edgeCaseDecisionSchema, note: noteSchema.optional() });
 export const bulkDecideBodySchema = decideBodySchema.extend({ ids: z.array(z.string().min(1)).min(1).max(200) });
-export const assignBodySchema = z.object({ ids: z.array(z.string().min(1)).min(1).max(200), assigneeId: z.string().min(1).nullable() });
-export const noteBodySchema = z.object({ note: noteSchema });
+export const assignBodySchema = z.strictObject({ ids: z.array(z.string().min(1)).min(1).max(200), assigneeId: z.string().min(1).nullable() });
+export const noteBodySchema = z.strictObject({ note: noteSchema });
 
 /** The queue's filters, as search parameters of both the session and the API-key routes. */
 export const edgeCaseQuerySchema = z.object({

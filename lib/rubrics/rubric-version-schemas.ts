@@ -5,7 +5,7 @@ import { hackModeSchema, refineUniqueKeys, rubricItemSchema } from "../checks/ru
 export const rubricVersionQuerySchema = z.object({ environment: z.string().min(1).max(200).optional(), status: z.enum(["draft", "approved"]).optional() });
 
 /** POST /api/v1/rubric-versions/{id}/approve; the body is optional. */
-export const approveRubricVersionBodySchema = z.object({ note: z.string().trim().max(500).optional() });
+export const approveRubricVersionBodySchema = z.strictObject({ note: z.string().trim().max(500).optional() });
 
 /**
  * What export-rubric-version.ts writes, read back as a new draft. The fields that describe the

@@ -16,7 +16,7 @@ export const divergenceConfigSchema = z
 const runConfigSchema = z.looseObject({ divergence: divergenceConfigSchema.optional() });
 
 /** POST /api/v1/runs: the same name in a project is the same run. */
-export const registerRunSchema = z.object({
+export const registerRunSchema = z.strictObject({
   name: nameSchema,
   trainer: z.string().trim().min(1).max(100).optional(),
   environment: z.string().trim().min(1).max(200).optional(),
@@ -35,7 +35,7 @@ function toDate(value: string | number): Date {
   return typeof value === "number" ? new Date(value * 1000) : new Date(value);
 }
 
-export const metricPointSchema = z.object({
+export const metricPointSchema = z.strictObject({
   step: trainingStepSchema,
   name: nameSchema,
   value: z.number({ error: "must be a finite number (JSON has no NaN or Infinity)" }).finite(),
@@ -43,13 +43,13 @@ export const metricPointSchema = z.object({
 });
 export type MetricPointInput = z.infer<typeof metricPointSchema>;
 
-export const metricPointsBodySchema = z.object({
+export const metricPointsBodySchema = z.strictObject({
   points: z.array(metricPointSchema).min(1, "send at least one point").max(MAX_METRIC_POINTS_PER_REQUEST, `at most ${MAX_METRIC_POINTS_PER_REQUEST} points per request; send several requests`),
 });
 
 export const runEventKinds = ["checkpoint", "rubric_changed", "note", "finished", "failed"] as const;
 
-export const runEventSchema = z.object({
+export const runEventSchema = z.strictObject({
   kind: z.enum(runEventKinds),
   step: trainingStepSchema.optional(),
   message: z.string().max(10_000).optional(),
@@ -60,7 +60,7 @@ export const runEventSchema = z.object({
 });
 export type RunEventInput = z.infer<typeof runEventSchema>;
 
-export const runEventListSchema = z.object({ events: z.array(runEventSchema).min(1).max(MAX_RUN_EVENTS_PER_REQUEST, `at most ${MAX_RUN_EVENTS_PER_REQUEST} events per request`) });
+export const runEventListSchema = z.strictObject({ events: z.array(runEventSchema).min(1).max(MAX_RUN_EVENTS_PER_REQUEST, `at most ${MAX_RUN_EVENTS_PER_REQUEST} events per request`) });
 
 /** One event, or `{"events": [...]}`. */
 export const runEventsBodySchema = z.preprocess(

@@ -84,6 +84,10 @@ describe("POST /api/v1/edge-cases/{id}/decision", () => {
     expect((await callRoute(postDecision, path, { key: project.key, body: { decision: "false_alarm" }, params: { id: top!.id } })).status).toBe(403);
     expect((await callRoute(postDecision, path, { key: other.key, body: { decision: "false_alarm" }, params: { id: top!.id } })).status).toBe(403);
     expect((await callRoute(postDecision, path, { key: adminKey, body: { decision: "maybe" }, params: { id: top!.id } })).status).toBe(400);
+    // A misspelt note is named, not dropped with the case decided without it.
+    const misspelt = await callRoute(postDecision, path, { key: adminKey, body: { decision: "false_alarm", notes: "this note would be lost" }, params: { id: top!.id } });
+    expect(await statusAndJson(misspelt)).toMatchObject({ status: 400, body: { error: { details: [{ path: "notes", message: 'Unrecognized key: "notes"' }] } } });
+    expect((await db.edgeCase.findUniqueOrThrow({ where: { id: top!.id } })).status).toBe("open");
 
     const response = await callRoute(postDecision, path, { key: adminKey, body: { decision: "confirm_hack", note: "from our triage tool" }, params: { id: top!.id } });
     expect(response.status).toBe(200);

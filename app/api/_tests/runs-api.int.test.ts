@@ -41,6 +41,21 @@ describe("POST /api/v1/runs", () => {
     expect(again).toMatchObject({ status: 200, body: { id: [...ids][0], trainer: "trl", environment: "refunds", rubricVersionId: versionId, config: { lr: 1e-6 }, created: false } });
   });
 
+  it("refuses a field it does not know, naming it, so a misspelt one is not silently dropped", async () => {
+    const name = uniqueName("typo");
+    const answer = await register({ name, enviroment: "lab", config: { lr: 1e-6, anything: ["the trainer's own"] } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details).toEqual([{ path: "enviroment", message: 'Unrecognized key: "enviroment"' }]);
+    expect(await db.trainingRun.count({ where: { projectId: project.id, name } })).toBe(0);
+    // The config is the trainer's own: any key goes there.
+    expect((await register({ name, environment: "lab", config: { lr: 1e-6, anything: ["the trainer's own"] } })).status).toBe(201);
+    const { body: run } = await register({ name });
+    const point = await metrics(run.id, { points: [{ step: 1, name: "kl", value: 0.1, unit: "nats" }] });
+    expect(point.body.error.details).toEqual([expect.objectContaining({ path: "points.0.unit" })]);
+    const event = await events(run.id, { kind: "note", mesage: "typo" });
+    expect(event.body.error.details).toEqual([expect.objectContaining({ path: "events.0.mesage" })]);
+  });
+
   it("refuses another project's rubric version and a run with no name, naming the field", async () => {
     const foreign = await register({ name: uniqueName("run"), rubricVersionId: otherVersionId });
     expect(foreign.status).toBe(400);
