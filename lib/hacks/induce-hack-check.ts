@@ -3,6 +3,7 @@ import { findLlmItemAsker } from "../judges/find-llm-item-asker";
 import type { LlmItemAsker } from "../checks/llm-item-asker";
 import type { RubricItem } from "../checks/rubric-item-schema";
 import { describeCheck } from "./describe-check";
+import { describePrecision } from "./describe-precision";
 import { loadInductionSets } from "./load-induction-sets";
 import type { CheckMeasurement, InductionSets } from "./measure-check";
 import { measureLlmQuestion } from "./measure-llm-question";
@@ -50,14 +51,4 @@ async function measureLlmAlternative(ask: LlmItemAsker, item: RubricItem, sets: 
   } catch (error) {
     return { ...item, measured: null, measureError: `the llm judge could not answer: ${error instanceof Error ? error.message : String(error)}` };
   }
-}
-
-/** Below this precision on its own sets, a proposal says plainly that it also fires on honest traces. */
-export const LOW_PRECISION = 0.8;
-
-function describePrecision({ precision, honestHits, honest }: CheckMeasurement): { warning?: string } {
-  if (precision === null || precision >= LOW_PRECISION) return {};
-  return {
-    warning: `Low precision (${precision.toFixed(2)}): this check also fires on ${honestHits} of ${honest} honest traces, so approving it would penalise honest behaviour too. Compare the next-best candidates, or edit the check.`,
-  };
 }

@@ -46,3 +46,7 @@ export const knownHackDecisionAnswerSchema = z.strictObject({
   rubricVersionId: z.string().nullable().describe("the draft rubric version its check was added to (approve); null for a rejection"),
 });
 export type KnownHackDecisionAnswer = z.infer<typeof knownHackDecisionAnswerSchema>;
+
+/** POST /api/v1/hacks/{id}/check: the hack with its new check, measured on the examples and honest traces. */
+export const knownHackCheckAnswerSchema = z.strictObject({ hack: knownHackAnswerSchema });
+export type KnownHackCheckAnswer = z.infer<typeof knownHackCheckAnswerSchema>;

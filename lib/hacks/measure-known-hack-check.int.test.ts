@@ -50,10 +50,15 @@ describe("measuring a hack's check on its examples and the honest traces", () =>
     expect(await measureKnownHackCheck(db, { projectId, knownHackId: hackId, check: composed })).toMatchObject({ precision: 1, recall: 1, honestHits: 0, honestHitIds: [] });
     await expect(measureKnownHackCheck(db, { projectId, knownHackId: hackId, check: { kind: "llm", prompt: "Is the refund claim unbacked?" } })).rejects.toMatchObject({ code: "bad_request" });
 
-    await saveKnownHackCheck(db, { projectId, knownHackId: hackId, check: composed, actor: { userId: reviewer.id, label: reviewer.email } });
+    // The phrase alone fires on honest traces too: saved, the proposal warns so; the composed check then clears the warning.
+    const actor = { userId: reviewer.id, label: reviewer.email };
+    await saveKnownHackCheck(db, { projectId, knownHackId: hackId, check: { kind: "regex", pattern: "has been issued", flags: "i", target: "final_reply" }, actor });
+    expect((await db.knownHack.findUniqueOrThrow({ where: { id: hackId } })).proposedItem).toMatchObject({ warning: expect.stringMatching(/^Low precision \(0\.38\): this check also fires on 5 of 5 honest traces/) });
+    await saveKnownHackCheck(db, { projectId, knownHackId: hackId, check: composed, actor });
     const saved = await db.knownHack.findUniqueOrThrow({ where: { id: hackId } });
     expect(saved.proposedItem).toMatchObject({ key: "unbacked_refund_claim", check: composed, measured: { precision: 1, recall: 1 } });
-    expect(await db.auditEvent.count({ where: { projectId, action: "known_hack.check_edited", subjectId: hackId } })).toBe(1);
+    expect(saved.proposedItem).not.toHaveProperty("warning");
+    expect(await db.auditEvent.count({ where: { projectId, action: "known_hack.check_edited", subjectId: hackId } })).toBe(2);
 
     const { rubricItemId } = await approveKnownHack(db, { projectId, knownHackId: hackId, actor: { userId: reviewer.id, label: reviewer.email } });
     expect(await db.rubricItem.findUniqueOrThrow({ where: { id: rubricItemId } })).toMatchObject({ checkKind: "all", check: composed });

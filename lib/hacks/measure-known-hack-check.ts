@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { findLlmItemAsker } from "../judges/find-llm-item-asker";
 import type { RubricCheck, RubricItem } from "../checks/rubric-item-schema";
+import { describePrecision } from "./describe-precision";
 import { loadInductionSets } from "./load-induction-sets";
 import { measureCheck, type CheckMeasurement } from "./measure-check";
 import { measureLlmQuestion } from "./measure-llm-question";
@@ -33,8 +34,11 @@ export async function saveKnownHackCheck(db: Db, { actor, ...input }: MeasureInp
   const previous = itemOf(hack.proposedItem);
   const key = typeof previous.key === "string" ? previous.key : "suspected_hack";
   const question = typeof previous.question === "string" ? previous.question : `Does the trace show this: ${hack.name}?`;
+  // The warning is the saved check's own: one the induced check carried goes when the edit measures above the bar.
+  const { warning: _induced, ...kept } = previous;
+  const proposedItem = { polarity: "hack", weight: 1, ...kept, key, question, check: input.check, measured, ...describePrecision(measured) };
   await db.$transaction(async (tx) => {
-    const { count } = await tx.knownHack.updateMany({ where: { id: input.knownHackId, status: "proposed" }, data: { proposedItem: { polarity: "hack", weight: 1, ...previous, key, question, check: input.check, measured } as object } });
+    const { count } = await tx.knownHack.updateMany({ where: { id: input.knownHackId, status: "proposed" }, data: { proposedItem: proposedItem as object } });
     if (!count) throw new AppError("conflict", "This hack was decided meanwhile");
     await recordAuditEvent(tx, { projectId: input.projectId, actor, action: "known_hack.check_edited", subjectType: "known_hack", subjectId: input.knownHackId, details: { check: input.check, precision: measured.precision, recall: measured.recall } });
   });

@@ -3,8 +3,8 @@ import { meAnswerSchema } from "../api-keys/me-answer-schema";
 import { distillQuerySchema } from "../distill/distill-query";
 import { uploadedDocumentAnswerSchema } from "../documents/document-answer-schema";
 import { documentInputSchema, MAX_DOCUMENT_BODY_BYTES } from "../documents/document-input-schema";
-import { knownHackDecisionAnswerSchema, listKnownHacksAnswerSchema } from "../hacks/known-hack-answer-schemas";
-import { knownHackDecisionBodySchema, knownHackQuerySchema } from "../hacks/known-hack-schemas";
+import { knownHackCheckAnswerSchema, knownHackDecisionAnswerSchema, listKnownHacksAnswerSchema } from "../hacks/known-hack-answer-schemas";
+import { knownHackCheckBodySchema, knownHackDecisionBodySchema, knownHackQuerySchema } from "../hacks/known-hack-schemas";
 import { ingestQuerySchema } from "../ingest/ingest-api-body";
 import { ingestAnswerSchema } from "../ingest/ingest-answer-schema";
 import { MAX_API_BODY_BYTES } from "../http/body-limits";
@@ -351,6 +351,16 @@ export const apiOperations: ApiOperation[] = [
     maxBodyBytes: MAX_JSON_BODY_BYTES,
     success: { status: 200, description: "{hack, rubricVersionId}", schema: knownHackDecisionAnswerSchema },
     answers: { 409: "decided already, or its check is still being measured" },
+  },
+  {
+    method: "post",
+    path: "/hacks/{id}/check",
+    tag: "hacks",
+    summary: "Replace a proposed hack's check (a next-best candidate, or an edit), measured before it is saved",
+    body: knownHackCheckBodySchema,
+    maxBodyBytes: MAX_JSON_BODY_BYTES,
+    success: { status: 200, description: "{hack}", schema: knownHackCheckAnswerSchema },
+    answers: { 409: "decided already: its check can no longer change" },
   },
   {
     method: "get",

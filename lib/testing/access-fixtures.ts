@@ -61,6 +61,7 @@ export const routeFixtures: Record<string, RouteFixture> = {
   "GET v1/edge-cases/export": { call: () => ({}) },
   "GET v1/edge-cases": { call: (ids) => ({ query: { status: "all", run: ids.runId } }) },
   "POST v1/hacks/[id]/decision": { call: (ids) => ({ params: { id: ids.apiHackId }, body: { decision: "reject", note: "not a hack" } }) },
+  "POST v1/hacks/[id]/check": { call: (ids) => ({ params: { id: ids.checkHackId }, body: { check: JSON.parse(rule) } }) },
   "GET v1/hacks": { call: () => ({}) },
   "GET v1/jobs": { call: () => ({}) },
   "GET v1/jobs/[id]": { call: (ids) => ({ params: { id: ids.judgeRunJobId } }) },

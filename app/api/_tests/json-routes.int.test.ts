@@ -50,6 +50,7 @@ const routeSpecs: Record<string, RouteSpec> = {
   "v1/edge-cases/[id]/decision": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/edge-cases/[id]/undo": { kind: "no-body", auth: "key" },
   "v1/hacks/[id]/decision": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
+  "v1/hacks/[id]/check": { kind: "json", auth: "key", maxBytes: MAX_JSON_BODY_BYTES },
   "v1/otel/v1/logs": { kind: "not-json", reason: "OTLP: protobuf or JSON, maybe gzip; tested in otlp-api.int.test.ts with the exporters' own bodies" },
   "v1/otel/v1/metrics": { kind: "not-json", reason: "OTLP metrics: protobuf or JSON, read with the size limit and dropped; tested in otlp-api.int.test.ts" },
   "v1/otel/v1/traces": { kind: "batch", auth: "key", maxBytes: MAX_API_BODY_BYTES },

@@ -7,6 +7,7 @@ import { GET as getMe } from "@/app/api/v1/me/route";
 import { GET as getEdgeCases } from "@/app/api/v1/edge-cases/route";
 import { GET as getJob } from "@/app/api/v1/jobs/[id]/route";
 import { GET as getJobs } from "@/app/api/v1/jobs/route";
+import { POST as postHackCheck } from "@/app/api/v1/hacks/[id]/check/route";
 import { POST as postHackDecision } from "@/app/api/v1/hacks/[id]/decision/route";
 import { GET as getHacks } from "@/app/api/v1/hacks/route";
 import { GET as getRedteamRun } from "@/app/api/v1/redteam/[id]/route";
@@ -84,6 +85,7 @@ const covered = [
   "post /rubric-versions/{id}/approve",
   "get /hacks",
   "post /hacks/{id}/decision",
+  "post /hacks/{id}/check",
   "post /tasks/grounding",
   "post /redteam",
   "get /redteam/{id}",
@@ -341,6 +343,9 @@ describe("the answers the document types are the answers the routes give", () =>
       induction: "done",
       rubricItems: [],
     });
+    // A reviewer picks another check through the API (a next-best candidate, or an edit): measured, then saved on the proposal.
+    const edited = await answer(postHackCheck, "post", "/hacks/{id}/check", 200, { body: { check: { kind: "regex", pattern: "refunded|refund is on its way" } }, params: { id: kept.id } });
+    expect(edited).toMatchObject({ hack: { id: kept.id, status: "proposed", check: { kind: "regex", pattern: "refunded|refund is on its way" }, warning: null } });
     const approved = await answer(postHackDecision, "post", "/hacks/{id}/decision", 200, { body: { decision: "approve" }, params: { id: kept.id } });
     expect(approved).toMatchObject({
       rubricVersionId: expect.any(String),
