@@ -5,7 +5,7 @@ import type { RubricItem } from "../checks/rubric-item-schema";
 import { describeCheck } from "./describe-check";
 import { describePrecision } from "./describe-precision";
 import { loadInductionSets } from "./load-induction-sets";
-import type { CheckMeasurement, InductionSets } from "./measure-check";
+import type { InductionSets } from "./measure-check";
 import { measureLlmQuestion } from "./measure-llm-question";
 import { keyForLabel } from "./pending-induction";
 import { searchHackCheck } from "./search-hack-check";
