@@ -24,7 +24,7 @@ function checkIssues(form: CheckForm) {
  * typed (each message under the field it names) and again by the server on save.
  */
 export function RubricItemForm({ rubricVersionId, item }: { rubricVersionId: string; item?: ItemDefaults }) {
-  const [state, formProps, isPending] = useFormAction(saveRubricItemAction, null);
+  const [state, { ref: formRef, onSubmit: submit }, isPending] = useFormAction(saveRubricItemAction, null);
   const [checkForm, setCheckForm] = useState<CheckForm>(() => (item ? formFromCheck(item.check) : emptyCheckForm("llm")));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [isSubmitTried, setIsSubmitTried] = useState(false);
@@ -42,8 +42,8 @@ export function RubricItemForm({ rubricVersionId, item }: { rubricVersionId: str
     }
   }
   useEffect(() => {
-    if (focusRequest) formProps.ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
+    if (focusRequest) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest, formRef]);
 
   const serverFields = state && !state.ok && !isPending ? (state.fields ?? {}) : {};
   const serverCheckErrors = Object.fromEntries(
@@ -59,7 +59,7 @@ export function RubricItemForm({ rubricVersionId, item }: { rubricVersionId: str
       setIsSubmitTried(true);
       setFocusRequest((n) => n + 1);
     }
-    formProps.onSubmit(event);
+    submit(event);
   };
   const uid = useId();
   const fieldError = (name: string) => serverFields[name];
@@ -67,7 +67,7 @@ export function RubricItemForm({ rubricVersionId, item }: { rubricVersionId: str
 
   return (
     <form
-      ref={formProps.ref}
+      ref={formRef}
       onSubmit={onSubmit}
       className="grid grid-cols-1 gap-2 md:grid-cols-6"
       aria-label={item ? `Edit item ${item.key}` : "Add item"}
