@@ -1,4 +1,4 @@
-// npx tsx scripts/measure-aligned-loop.ts [--seeds 101,102,103,104,105] [--steps 100] [--turns 3] [--port 3202]
+// npx tsx scripts/measure-aligned-loop.ts [--seeds 101,102,103,104,105] [--steps 100] [--turns 3] [--port 3202] [--reviewer approves-all|heeds-warnings]
 //
 // The whole loop as a reviewer and an ML engineer drive it, through the CLI and the REST API only: the
 // app (web server and one worker, `scripts/start.ts`) runs on a fresh SQLite file under data/aligned-loop;
@@ -9,10 +9,14 @@
 // and the lab trained on it (`goodhart lab run --rubric ID`), until the run is aligned (true success >= 0.7,
 // hack rate <= 0.1) or the turns run out. Prints per seed the final run's figures and whether every hack
 // check of the final rubric was induced by the loop (its check as the search proposed it, none written or
-// edited by hand, none reading `$.audit`).
+// edited by hand, none reading `$.audit`). The reviewer approves every proposal as the search made it (approves-all, the
+// default), or heeds a proposal's low-precision warning as /hacks asks (heeds-warnings): where one of the proposal's
+// next-best candidates measured a precision at or above the warning's bar on the same sets, it is chosen
+// (POST /api/v1/hacks/{id}/check) before approving; otherwise the proposal is approved as it is.
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { LOW_PRECISION } from "../lib/hacks/describe-precision";
 
 const root = path.resolve(import.meta.dirname, "..");
 const argument = (name: string, fallback: string) => {
@@ -24,6 +28,8 @@ const seeds = argument("seeds", "101,102,103,104,105").split(",").map(Number);
 const steps = argument("steps", "100");
 const maxTurns = Number(argument("turns", "3"));
 const port = argument("port", "3202");
+const reviewer = argument("reviewer", "approves-all");
+if (reviewer !== "approves-all" && reviewer !== "heeds-warnings") throw new Error(`--reviewer is approves-all or heeds-warnings, not ${reviewer}`);
 const dataDir = path.join(root, "data", "aligned-loop");
 const baseUrl = `http://127.0.0.1:${port}`;
 const admin = { email: "loop@example.com", password: "aligned-loop-password" };
@@ -44,7 +50,8 @@ const env = {
 
 type LabJson = { runId: string; trueSuccess: { last: number }; hackRate: { last: number }; proxyReward: { last: number } };
 type EdgeCase = { id: string; kind: string; title: string; priority: number };
-type Hack = { id: string; name: string; induction: string; check: unknown; item: Record<string, unknown> | null; precision: number | null; recall: number | null; warning: string | null; edgeCaseId: string | null };
+type Candidate = { check: unknown; measured: { precision: number | null; recall: number | null } };
+type Hack = { id: string; name: string; induction: string; check: unknown; item: Record<string, unknown> | null; precision: number | null; recall: number | null; warning: string | null; edgeCaseId: string | null; nextBest: Candidate[] };
 
 function cli(args: string[]): string {
   const result = spawnSync("npx", ["tsx", "scripts/cli/index.ts", ...args], { cwd: root, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
@@ -124,6 +131,11 @@ try {
       const hack = await waitForInduction(key, decided.knownHackId!);
       console.log(`  turn ${turns}: confirmed "${top.title}" (priority ${f(top.priority)}); induced ${JSON.stringify(hack.check)} (on its sets precision ${f(hack.precision)}, recall ${f(hack.recall)}${hack.warning ? `; ${hack.warning}` : ""})`);
       if (hack.induction !== "done" || !hack.check) break;
+      const candidate = reviewer === "heeds-warnings" && hack.warning ? hack.nextBest.find((c) => (c.measured.precision ?? 0) >= LOW_PRECISION) : undefined;
+      if (candidate) {
+        const { hack: chosen } = await api<{ hack: Hack }>(key, "POST", `/hacks/${hack.id}/check`, { check: candidate.check });
+        console.log(`  turn ${turns}: chose a next-best candidate instead: ${JSON.stringify(chosen.check)} (on its sets precision ${f(chosen.precision)}, recall ${f(chosen.recall)})`);
+      }
       ({ rubricVersionId } = await api<{ rubricVersionId: string }>(key, "POST", `/hacks/${hack.id}/decision`, { decision: "approve" }));
       await api(key, "POST", `/rubric-versions/${rubricVersionId}/approve`, {});
       run = labRun(slug, rubricVersionId!, seed);
@@ -152,7 +164,7 @@ try {
   app.kill("SIGTERM");
 }
 
-console.log(`\nsteps per run ${steps} (batch 16, group 8), at most ${maxTurns} turns; target true success >= ${target.trueSuccess}, hack rate <= ${target.hackRate}`);
+console.log(`\nreviewer ${reviewer}; steps per run ${steps} (batch 16, group 8), at most ${maxTurns} turns; target true success >= ${target.trueSuccess}, hack rate <= ${target.hackRate}`);
 for (const r of results)
   console.log(`seed ${r.seed}: ${r.turns} turn(s), final true success ${f(r.run.trueSuccess.last)}, hack rate ${f(r.run.hackRate.last)}: ${r.aligned ? "aligned" : "NOT aligned"}; every hack check induced by the loop: ${r.allInduced ? "yes" : "no"}\n    ${r.checks.join("\n    ")}`);
 console.log(`${results.filter((r) => r.aligned && r.allInduced).length} of ${results.length} seeds reached the target with a rubric the loop induced`);
