@@ -18,6 +18,8 @@ clients/python on PYTHONPATH.
 from __future__ import annotations
 
 import asyncio
+import atexit
+import copy
 import http.client
 import json
 import math
@@ -64,6 +66,8 @@ class Client:
     # for `npm start` on a 2-core machine), which would otherwise stop a training run.
     def __init__(self, url: Optional[str] = None, api_key: Optional[str] = None, timeout: float = 60.0, retries: int = 8):
         self.url = (url or os.environ.get("GOODHART_URL") or "http://localhost:3000").rstrip("/")
+        if not re.match(r"^https?://", self.url, re.IGNORECASE):
+            raise ValueError(f"the Goodhart URL must start with http:// or https://, not {self.url!r} (GOODHART_URL or url=)")
         self.api_key = api_key or os.environ.get("GOODHART_API_KEY")
         if not self.api_key:
             raise ValueError("an API key is needed: pass api_key= or set GOODHART_API_KEY (goodhart api-key create)")
@@ -85,8 +89,9 @@ class Client:
             request = urllib.request.Request(self.url + path, data=data, method=method, headers=all_headers)
             try:
                 with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    text = response.read().decode("utf-8")
-                    return json.loads(text) if text else None
+                    text = response.read().decode("utf-8", "replace")
+                    status = response.status
+                return _json_answer(status, text, f"{self.url}{path}")
             except urllib.error.HTTPError as error:
                 if error.code in _RETRY_STATUSES and attempt < self.retries:
                     time.sleep(_retry_delay(error.headers.get("retry-after"), attempt))
@@ -103,14 +108,16 @@ class Client:
         raise AssertionError("unreachable")
 
     def run(self, name: str, trainer: Optional[str] = None, environment: Optional[str] = None,
-            rubric_version_id: Optional[str] = None, config: Optional[Mapping[str, Any]] = None) -> "Run":
-        """The run with this name in the key's project, made on first use (the same name is the same run)."""
+            rubric_version_id: Optional[str] = None, config: Optional[Mapping[str, Any]] = None,
+            flush_every: int = 1000, flush_interval: Optional[float] = 5.0) -> "Run":
+        """The run with this name in the key's project, made on first use (the same name is the same run).
+        Metrics are sent every `flush_every` points and every `flush_interval` seconds (None: only then)."""
         body: Dict[str, Any] = {"name": name}
         for field, value in (("trainer", trainer), ("environment", environment), ("rubricVersionId", rubric_version_id), ("config", config)):
             if value is not None:
                 body[field] = value
         answer = self.request("POST", "/api/v1/runs", body)
-        return Run(self, answer["id"], answer["name"])
+        return Run(self, answer["id"], answer["name"], flush_every=flush_every, flush_interval=flush_interval)
 
     def reward(self, rollouts: Sequence[Mapping[str, Any]], environment: Optional[str] = None, rubric_version_id: Optional[str] = None,
                run: Optional[str] = None, step: Optional[int] = None) -> Dict[str, Any]:
@@ -160,6 +167,7 @@ class Run:
         self._send_lock = threading.Lock()
         self._stopped = threading.Event()
         self._timer: Optional[threading.Thread] = None
+        atexit.register(self._flush_at_exit)
 
     def log(self, metrics: Mapping[str, Any], step: int, time_s: Optional[float] = None) -> None:
         """Queues one value per metric name at a step. A point the server would refuse is dropped here
@@ -183,7 +191,8 @@ class Run:
             full = len(self._points) >= self.flush_every
         self._start_timer()
         if full:
-            self.flush()
+            # Logging is a side channel: an unreachable server keeps the points queued, and training goes on.
+            self._flush_or_warn("flush failed, points kept for the next one")
 
     def flush(self) -> int:
         """Sends the queued points; returns how many the server stored. Points the server refuses by
@@ -207,9 +216,11 @@ class Run:
                        for match in [re.match(r"points\.(\d+)", str(detail.get("path", "")))] if match}
             if error.status != 400 or not refused:
                 raise
+            reasons = {int(match.group(1)): str(detail.get("message", "")) for detail in error.details if isinstance(detail, dict)
+                       for match in [re.match(r"points\.(\d+)", str(detail.get("path", "")))] if match}
             for index in sorted(refused):
                 point = batch[index]
-                warnings.warn(f"goodhart: metric {point['name']!r} at step {point['step']} refused by the server: {error.message}", stacklevel=3)
+                warnings.warn(f"goodhart: metric {point['name']!r} at step {point['step']} refused by the server: {reasons.get(index) or error.message}", stacklevel=3)
                 self._count_skipped(point["name"])
             rest = [point for index, point in enumerate(batch) if index not in refused]
             return self._send(rest) if rest else 0
@@ -226,10 +237,26 @@ class Run:
 
     def _flush_periodically(self) -> None:
         while not self._stopped.wait(self.flush_interval):
-            try:
-                self.flush()
-            except GoodhartError as error:  # kept queued; the next flush tries again, and training goes on
-                warnings.warn(f"goodhart: background flush failed, points kept for the next one: {error}")
+            self._flush_or_warn("background flush failed, points kept for the next one")
+
+    def _flush_at_exit(self) -> None:
+        """Points still queued when the program ends (no finish() or close()) are sent once, without
+        waiting out retries, or counted in a warning: never lost without a word."""
+        with self._lock:
+            queued = len(self._points)
+        if not queued:
+            return
+        self._stopped.set()
+        self.client = copy.copy(self.client)
+        self.client.retries = 0
+        self._flush_or_warn(f"{queued} points of run {self.name!r} were still queued at exit (call run.finish()) and could not be sent")
+
+    def _flush_or_warn(self, what: str) -> None:
+        # Any failure, not only a GoodhartError: the background thread must outlive an answer it cannot read.
+        try:
+            self.flush()
+        except Exception as error:  # noqa: BLE001 - kept queued; the next flush tries again
+            warnings.warn(f"goodhart: {what}: {error}")
 
     def close(self) -> None:
         """Stops the background flush and sends what is queued."""
@@ -256,7 +283,14 @@ class Run:
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:
-        self.finish("failed" if exc_type else "finished")
+        if exc_type is None:
+            self.finish("finished")
+            return
+        # The trainer's own error is the one to see: failing to report it to Goodhart only warns.
+        try:
+            self.finish("failed")
+        except Exception as error:  # noqa: BLE001
+            warnings.warn(f"goodhart: could not mark run {self.name!r} failed: {error}")
 
 
 def trl_reward(client: Client, environment: Optional[str] = None, rubric_version_id: Optional[str] = None,
@@ -265,7 +299,10 @@ def trl_reward(client: Client, environment: Optional[str] = None, rubric_version
     A rollout Goodhart cannot score gets None, which TRL leaves out of the reward (it is not a 0)."""
 
     def goodhart_reward(prompts: Sequence[Any], completions: Sequence[Any], **kwargs: Any) -> List[Optional[float]]:
-        rollouts = [_rollout(prompt, completion) for prompt, completion in zip(prompts, completions)]
+        # Each rollout its own sample id: on several GPUs each process sends its slice of a step, and a
+        # completion two processes both drew is two samples, not a resend; a retry sends the same ids.
+        call = _sample_id()
+        rollouts = [{**_rollout(prompt, completion), "sampleId": f"{call}:{index}"} for index, (prompt, completion) in enumerate(zip(prompts, completions))]
         step = kwargs.get("trainer_state").global_step if kwargs.get("trainer_state") is not None else None
         answer = client.reward(rollouts, environment=environment, rubric_version_id=rubric_version_id,
                                run=run.id if run else None, step=step)
@@ -433,21 +470,30 @@ class GoodhartCallback(_CallbackBase):
             return
         self._ensure_run(args).log(logs, step=int(getattr(state, "global_step", 0)))
 
+    # A checkpoint or the end of training is the trainer's: Goodhart being unreachable then only warns.
     def on_save(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
         if _is_main(state):
             step = int(getattr(state, "global_step", 0))
-            run = self._ensure_run(args)
-            run.flush()
-            run.event("checkpoint", step=step, message=f"checkpoint-{step}", key=f"checkpoint-{step}")
+            try:
+                run = self._ensure_run(args)
+                run.flush()
+                run.event("checkpoint", step=step, message=f"checkpoint-{step}", key=f"checkpoint-{step}")
+            except GoodhartError as error:
+                warnings.warn(f"goodhart: checkpoint-{step} not recorded: {error}")
 
     def on_train_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
         if _is_main(state):
-            self._ensure_run(args).finish(step=int(getattr(state, "global_step", 0)))
+            try:
+                self._ensure_run(args).finish(step=int(getattr(state, "global_step", 0)))
+            except GoodhartError as error:
+                warnings.warn(f"goodhart: the end of training not recorded: {error}")
 
 
 def to_plain(value: Any) -> Any:
     """JSON-ready copies of what trainers hand over: pydantic models (verifiers' messages),
     dataclasses, numpy and torch scalars, tuples."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None  # JSON has no NaN or infinity: a missing label, say, that a dataframe made NaN
     if value is None or isinstance(value, (str, bool, int, float)):
         return value
     if isinstance(value, Mapping):
@@ -459,9 +505,9 @@ def to_plain(value: Any) -> Any:
     if hasattr(value, "__dataclass_fields__"):
         return to_plain({name: getattr(value, name) for name in value.__dataclass_fields__})
     if hasattr(value, "item") and callable(value.item):
-        return value.item()
+        return to_plain(value.item())
     if hasattr(value, "tolist"):
-        return value.tolist()
+        return to_plain(value.tolist())
     return str(value)
 
 
@@ -521,15 +567,29 @@ def _args_dict(args: Any) -> Optional[Dict[str, Any]]:
 def _retry_delay(retry_after: Optional[str], attempt: int) -> float:
     if retry_after:
         try:
-            return min(float(retry_after), 30.0)
+            return max(0.0, min(float(retry_after), 30.0))
         except ValueError:
             pass
     return min(0.5 * 2 ** attempt, 8.0)
 
 
 def _to_goodhart_error(error: urllib.error.HTTPError) -> GoodhartError:
+    """The server's error, or for an answer that is not Goodhart's (a proxy's page, another API's shape) its status and reason."""
     try:
-        body = json.loads(error.read().decode("utf-8"))["error"]
-        return GoodhartError(error.code, body.get("code", "error"), body.get("message", ""), body.get("details"))
-    except (ValueError, KeyError, TypeError):
-        return GoodhartError(error.code, "error", error.reason or "")
+        body = json.loads(error.read().decode("utf-8", "replace")).get("error")
+    except (ValueError, AttributeError, OSError):
+        body = None
+    if isinstance(body, dict):
+        details = body.get("details")
+        return GoodhartError(error.code, str(body.get("code", "error")), str(body.get("message", "")), details if isinstance(details, list) else None)
+    return GoodhartError(error.code, "error", str(body) if isinstance(body, str) else str(error.reason or ""))
+
+
+def _json_answer(status: int, text: str, url: str) -> Any:
+    """A 2xx answer's JSON; one that is not JSON (a proxy's or a sign-in page) is a GoodhartError naming what came back."""
+    if not text:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise GoodhartError(status, "not_json", f"{url} answered something that is not JSON, so it is probably not Goodhart: {text[:200]!r}") from None

@@ -325,6 +325,19 @@ class SampleIdTest(unittest.TestCase):
         self.assertEqual(len(sample_ids), 2)
         self.assertNotEqual(sample_ids[0], sample_ids[1])
 
+    def test_trl_ranks_sending_the_same_completion_are_two_samples_and_a_retry_is_one(self):
+        # On two GPUs each process scores its slice of the step's group in its own request.
+        client = ResendingClient()
+        run = client.run(f"{TAG}-ranks")
+        reward = trl_reward(client, ENVIRONMENT, run=run)
+        state = SimpleNamespace(global_step=7)
+        for _ in range(2):
+            self.assertEqual(reward(prompts=["Where is my refund?"], completions=["No idea."], trainer_state=state), [0.0])
+        rewards = [(body, first, again) for body, first, again in client.sent if body and "rollouts" in body]
+        trace_ids = [first["traceIds"][0] for _, first, _ in rewards]
+        self.assertEqual(len(set(trace_ids)), 2)
+        self.assertEqual([again["traceIds"][0] for _, _, again in rewards], trace_ids)
+
     def test_a_batch_sent_in_parts_keeps_copies_in_different_parts_as_samples(self):
         client = ResendingClient()
         run = client.run(f"{TAG}-parts")
@@ -338,6 +351,68 @@ class SampleIdTest(unittest.TestCase):
         self.assertEqual(len(set(answer["traceIds"])), 7)
         self.assertEqual([again["traceIds"] for _, _, again in client.sent[1:]], [first["traceIds"] for _, first, _ in client.sent[1:]])
         self.assertEqual(client.sent[3][0]["rollouts"][0]["sampleId"], f"{TAG}-own")
+
+
+class OfflineTest(unittest.TestCase):
+    """What the client does when the server is down or is not Goodhart: the training loop never pays for it."""
+
+    def test_a_url_without_a_scheme_is_refused_at_once(self):
+        with self.assertRaisesRegex(ValueError, "must start with http:// or https://"):
+            Client("localhost:3000", api_key="gh_test")
+
+    def test_logging_to_a_server_that_is_down_warns_and_keeps_the_points(self):
+        run = goodhart.Run(Client(f"http://127.0.0.1:{free_port()}", api_key="gh_test", retries=0), "run-1", "down", flush_every=2, flush_interval=None)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            run.log({"loss": 1.0, "kl": 0.1}, step=1)
+        self.assertEqual(len(run._points), 2)
+        self.assertRegex(str(caught[-1].message), "flush failed, points kept for the next one: HTTP 0 unreachable")
+
+    def test_the_trainers_own_error_leaves_a_with_block_when_goodhart_is_down(self):
+        run = goodhart.Run(Client(f"http://127.0.0.1:{free_port()}", api_key="gh_test", retries=0), "run-1", "down", flush_interval=None)
+        with warnings.catch_warnings(record=True) as caught, self.assertRaisesRegex(RuntimeError, "CUDA out of memory"):
+            warnings.simplefilter("always")
+            with run:
+                raise RuntimeError("CUDA out of memory")
+        self.assertRegex(str(caught[-1].message), "could not mark run 'down' failed")
+
+    def test_answers_that_are_not_goodharts_are_goodhart_errors(self):
+        port = free_port()
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), ForeignAnswerHandler)
+        server.answers = [(200, "text/html", "<html>Sign in to the proxy</html>"), (400, "application/json", '{"error": "Bad Request"}'),
+                          (503, "application/json", "{}", "-1"), (201, "application/json", '{"id": "run-1", "name": "x"}')]
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            client = Client(f"http://127.0.0.1:{port}", api_key="gh_test", retries=1)
+            with self.assertRaisesRegex(GoodhartError, "not_json: .* is probably not Goodhart"):
+                client.run("x")
+            with self.assertRaisesRegex(GoodhartError, "HTTP 400 error: Bad Request"):
+                client.run("x")
+            self.assertEqual(client.run("x").name, "x")  # a negative Retry-After is no wait, not a crash
+        finally:
+            server.shutdown()
+            server.server_close()
+
+    def test_values_json_cannot_carry_are_sent_as_null(self):
+        self.assertEqual(goodhart.to_plain({"label": math.nan, "bounds": [1.0, math.inf], "ok": 2.5}), {"label": None, "bounds": [1.0, None], "ok": 2.5})
+
+
+class ForeignAnswerHandler(http.server.BaseHTTPRequestHandler):
+    """Answers each request as the next of server.answers says: (status, content type, body[, Retry-After])."""
+
+    def do_POST(self):
+        self.rfile.read(int(self.headers["content-length"]))
+        status, kind, body, *retry_after = self.server.answers.pop(0)
+        self.send_response(status)
+        self.send_header("content-type", kind)
+        self.send_header("content-length", str(len(body.encode())))
+        if retry_after:
+            self.send_header("retry-after", retry_after[0])
+        self.end_headers()
+        self.wfile.write(body.encode())
+
+    def log_message(self, *args):
+        pass
 
 
 class RegisteredRunHandler(http.server.BaseHTTPRequestHandler):
