@@ -71,6 +71,17 @@ describe("SignInThrottle", () => {
     expect(throttle.begin({ account: "user0@example.test", address: "10.0.0.5" }).isAllowed).toBe(true);
   });
 
+  it("holds an account guessed at from one address there, not at its owner's address", () => {
+    const { throttle } = setup();
+    const attacker = { account: "admin@example.test", address: "10.0.0.10" };
+    for (let i = 0; i < policy.freeAttempts; i += 1) {
+      expect(throttle.begin(attacker).isAllowed).toBe(true);
+      throttle.failed(attacker);
+    }
+    expect(throttle.begin(attacker)).toMatchObject({ isAllowed: false, by: "account" });
+    expect(throttle.begin({ account: "admin@example.test", address: "10.0.0.11" }).isAllowed).toBe(true);
+  });
+
   it("keeps at most maxEntries keys, dropping the least recently used", () => {
     const clock = { now: 0 };
     const throttle = new SignInThrottle({ now: () => clock.now, account: policy, address: wide, maxEntries: 4 });

@@ -1,6 +1,8 @@
 /**
- * Sign-in throttling per account and per client address, with exponential backoff, held in the
- * web server's memory. An attempt is counted before the password is checked, so parallel guesses
+ * Sign-in throttling per account at an address and per client address, with exponential backoff,
+ * held in the web server's memory. The account's count is kept per address: counted for the account
+ * alone, anyone who knows an address could keep its owner (the only admin, say) locked out with one
+ * wrong password each time the wait ends; an address that tries many accounts is held by its own count. An attempt is counted before the password is checked, so parallel guesses
  * are held back too, and a throttled attempt is answered without running bcrypt.
  */
 export type ThrottlePolicy = {
@@ -41,10 +43,10 @@ export class SignInThrottle {
   begin(keys: ThrottleKeys): ThrottleDecision {
     const now = this.now();
     for (const by of ["account", "address"] as const) {
-      const entry = this.read(`${by}:${keys[by]}`, now);
+      const entry = this.read(keyOf(by, keys), now);
       if (entry && entry.blockedUntil > now) return { isAllowed: false, retryAfterMs: entry.blockedUntil - now, by };
     }
-    for (const by of ["account", "address"] as const) this.count(`${by}:${keys[by]}`, this.policies[by], now);
+    for (const by of ["account", "address"] as const) this.count(keyOf(by, keys), this.policies[by], now);
     return { isAllowed: true };
   }
 
@@ -52,15 +54,15 @@ export class SignInThrottle {
   failed(keys: ThrottleKeys) {
     const now = this.now();
     for (const by of ["account", "address"] as const) {
-      const entry = this.entries.get(`${by}:${keys[by]}`);
+      const entry = this.entries.get(keyOf(by, keys));
       if (entry) this.block(entry, this.policies[by], now);
     }
   }
 
   /** The password was right: the account starts afresh; the address only gets this attempt back. */
   succeeded(keys: ThrottleKeys) {
-    this.entries.delete(`account:${keys.account}`);
-    const address = this.entries.get(`address:${keys.address}`);
+    this.entries.delete(keyOf("account", keys));
+    const address = this.entries.get(keyOf("address", keys));
     if (address) address.attempts = Math.max(0, address.attempts - 1);
   }
 
@@ -90,6 +92,9 @@ export class SignInThrottle {
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 }
+
+// JSON keeps the two parts apart whatever either holds.
+const keyOf = (by: keyof ThrottleKeys, keys: ThrottleKeys) => (by === "account" ? `account:${JSON.stringify([keys.account, keys.address])}` : `address:${keys.address}`);
 
 const globalForThrottle = globalThis as unknown as { goodhartSignInThrottle?: SignInThrottle };
 
