@@ -166,7 +166,7 @@ describe("sessions end at once", () => {
 });
 
 describe("sign-in through next-auth's credentials endpoint", () => {
-  it("counts case and whitespace variants of an email as one account, each from a new address", async () => {
+  it("counts case and whitespace variants of an email as one account at an address, and keeps it open to its owner at another", async () => {
     const user = await makeUser(db, { projectId: project.id, role: "viewer" });
     const global = globalThis as unknown as { goodhartSignInThrottle?: SignInThrottle };
     const realThrottle = global.goodhartSignInThrottle;
@@ -175,8 +175,11 @@ describe("sign-in through next-auth's credentials endpoint", () => {
     const upper = user.email.toUpperCase();
     const variants = [` ${user.email}`, `${upper} `, `\t${user.email.replace(/^./, (c) => c.toUpperCase())}`, `  ${upper}\n`, user.email];
     try {
-      for (const [i, variant] of variants.entries()) expect(await signIn(variant, `wrong password ${i}`), JSON.stringify(variant)).toEqual({ error: "credentials" });
-      for (const variant of [user.email, ` ${upper} `]) expect(await signIn(variant, user.password)).toEqual({ error: "throttled" });
+      const guesser = nextAddress();
+      for (const [i, variant] of variants.entries()) expect(await signIn(variant, `wrong password ${i}`, guesser), JSON.stringify(variant)).toEqual({ error: "credentials" });
+      for (const variant of [user.email, ` ${upper} `]) expect(await signIn(variant, user.password, guesser)).toEqual({ error: "throttled" });
+      // Someone who knows the email cannot keep its owner out: from the owner's own address the right password works.
+      expect(await signIn(user.email, user.password)).toHaveProperty("cookie");
     } finally {
       warn.mockRestore();
       global.goodhartSignInThrottle = realThrottle;
@@ -194,8 +197,9 @@ describe("sign-in through next-auth's credentials endpoint", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation((...args) => void lines.push(args.join(" ")));
     const error = vi.spyOn(console, "error").mockImplementation((...args) => void lines.push(args.join(" ")));
     try {
-      for (let i = 0; i < 5; i++) expect(await signIn(user.email, `wrong password ${i}`)).toEqual({ error: "credentials" });
-      expect(await signIn(user.email, user.password)).toEqual({ error: "throttled" });
+      const address = nextAddress();
+      for (let i = 0; i < 5; i++) expect(await signIn(user.email, `wrong password ${i}`, address)).toEqual({ error: "credentials" });
+      expect(await signIn(user.email, user.password, address)).toEqual({ error: "throttled" });
     } finally {
       warn.mockRestore();
       error.mockRestore();
