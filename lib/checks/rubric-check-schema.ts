@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseJsonPath } from "./json-path";
+import { nestedRepetitionProblem } from "./nested-repetition";
 import { compileStatelessRegex } from "./stateless-regex";
 import { jsonPathOps, toolResultCheckSchema, valueCarriedCheckSchema, valueComparedCheckSchema } from "./world-check-schemas";
 
@@ -30,6 +31,8 @@ function refineRegex(pattern: string, flags: string | undefined, ctx: z.core.$Re
   if (!regexFlagsSchema.safeParse(flags).success) return;
   try {
     const regex = compileStatelessRegex(pattern, flags);
+    const nested = nestedRepetitionProblem(pattern, flags);
+    if (nested) return void ctx.addIssue({ code: "custom", path, message: nested });
     // An alternative that matches the empty string shows how many groups the pattern has.
     const groups = new RegExp(`${regex.source}|`, regex.flags).exec("")!.length - 1;
     if (group !== undefined && group > groups) ctx.addIssue({ code: "custom", path: [...path.slice(0, -1), "group"], message: `the pattern has ${groups} capture group${groups === 1 ? "" : "s"}` });

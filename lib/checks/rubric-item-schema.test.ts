@@ -22,6 +22,13 @@ describe("rubric schema", () => {
     expect(rubricSchema.safeParse({ items: [{ ...good("a", check), weight: 1_000_000 }] }).success).toBe(true);
   });
 
+  it("refuses a pattern that repeats a repetition, which could hold the server for minutes on a crafted reply", () => {
+    const parsed = rubricSchema.safeParse({ items: [good("a", { kind: "regex", pattern: "^(a+)+$" })] });
+    expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ["items", 0, "check", "pattern"], message: expect.stringMatching(/^\(a\+\)\+ repeats a part that itself repeats/) })]);
+    const world = rubricSchema.safeParse({ items: [good("b", { kind: "tool_result", tool: "lookup_order", call: "last", pattern: "(\\w+,?)*x" })] });
+    expect(world.error?.issues).toEqual([expect.objectContaining({ path: ["items", 0, "check", "pattern"] })]);
+  });
+
   it("applies defaults", () => {
     const parsed = rubricSchema.parse({
       items: [{ key: "a", question: "?", polarity: "good", check: { kind: "regex", pattern: "x" } }],

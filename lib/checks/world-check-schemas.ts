@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseJsonPath } from "./json-path";
+import { nestedRepetitionProblem } from "./nested-repetition";
 import { compileStatelessRegex } from "./stateless-regex";
 
 /**
@@ -22,6 +23,8 @@ export type CallSelector = z.infer<typeof callSelectorSchema>;
 function addPatternIssues(pattern: string, flags: string | undefined, group: number | undefined, ctx: z.core.$RefinementCtx, at: PropertyKey[]) {
   try {
     const regex = compileStatelessRegex(pattern, flags);
+    const nested = nestedRepetitionProblem(pattern, flags);
+    if (nested) return void ctx.addIssue({ code: "custom", path: [...at, "pattern"], message: nested });
     const groups = new RegExp(`${regex.source}|`, regex.flags).exec("")!.length - 1;
     if (group !== undefined && group > groups)
       ctx.addIssue({ code: "custom", path: [...at, "group"], message: `the pattern has ${groups} capture group${groups === 1 ? "" : "s"}` });
