@@ -1,11 +1,10 @@
-import path from "node:path";
 import type { Command } from "commander";
 import { exportProjectBackup } from "../../lib/backup/export-project-backup";
 import { importProjectBackup } from "../../lib/backup/import-project-backup";
 import { getDb } from "../../lib/db/client";
 import { readDatabaseUrl } from "../../lib/db/database-url";
 import { ensureDatabaseReady } from "../../lib/db/ensure-database-ready";
-import { openCli, repoRoot } from "./cli-context";
+import { openCli, repoRoot, userFile } from "./cli-context";
 
 const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, count) => sum + count, 0);
 
@@ -19,7 +18,7 @@ export function addBackupCommands(program: Command) {
     .option("--json", "end with one JSON line: file, counts, contentHash")
     .action(async (options: { project: string; out: string; json?: boolean }) => {
       const { project } = await openCli(options);
-      const file = path.resolve(options.out);
+      const file = userFile(options.out);
       const manifest = await exportProjectBackup({ url: readDatabaseUrl(), projectId: project.id, file });
       console.log(`Exported ${total(manifest.counts)} records of project ${project.slug} to ${file}`);
       for (const [model, count] of Object.entries(manifest.counts)) console.log(`  ${model}: ${count}`);
@@ -33,7 +32,7 @@ export function addBackupCommands(program: Command) {
     .option("--json", "end with one JSON line: status, project, counts, contentHash")
     .action(async (options: { file: string; json?: boolean }) => {
       await ensureDatabaseReady({ root: repoRoot });
-      const { status, project, manifest } = await importProjectBackup(getDb(), { file: path.resolve(options.file) });
+      const { status, project, manifest } = await importProjectBackup(getDb(), { file: userFile(options.file) });
       console.log(
         status === "imported"
           ? `Imported project ${project.slug}: ${total(manifest.counts)} records, content hash verified (${manifest.contentHash})`

@@ -16,5 +16,15 @@ export async function openCli({ project = defaultProjectSlug }: { project?: stri
   return { db, project: found, actor };
 }
 
+/**
+ * A file argument as the user meant it: relative to the directory they ran the command in. `npm run
+ * goodhart -- ...` runs from the checkout's root and says where it was started in INIT_CWD; the bin
+ * and tsx run where they were started.
+ */
+export function userFile(file: string): string {
+  const startedIn = process.env.npm_lifecycle_event === "goodhart" ? process.env.INIT_CWD : undefined;
+  return path.resolve(startedIn ?? process.cwd(), file);
+}
+
 /** Thrown for a failure the user can fix; printed without a stack, exit code 1. */
 export class CliError extends Error {}

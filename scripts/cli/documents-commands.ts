@@ -7,7 +7,7 @@ import { uploadDocument } from "../../lib/tasks/upload-document";
 import { runJobNow } from "../../lib/jobs/run-job-now";
 import { mineDocumentHandler, mineDocumentJob } from "../../lib/tasks/mine-document-job";
 import type { DocumentMiningResult } from "../../lib/tasks/mine-tasks-from-document";
-import { CliError, openCli } from "./cli-context";
+import { CliError, openCli, userFile } from "./cli-context";
 
 type AddOptions = { name?: string; contentType?: string; source?: string; mine: boolean; project: string; json?: boolean };
 
@@ -26,7 +26,7 @@ export function addDocumentsCommands(program: Command) {
     .action(async (file: string, options: AddOptions) => {
       const bytes = (() => {
         try {
-          return readFileSync(file);
+          return readFileSync(userFile(file));
         } catch (error) {
           throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
         }

@@ -5,7 +5,7 @@ import cliProgress from "cli-progress";
 import { formatNames, isFormatName } from "../../lib/ingest/format-name";
 import { importTraceSource } from "../../lib/ingest/import-trace-source";
 import type { RejectedRecord } from "../../lib/ingest/import-traces";
-import { CliError, openCli } from "./cli-context";
+import { CliError, openCli, userFile } from "./cli-context";
 
 type ImportOptions = { format?: string; project: string; json?: boolean };
 
@@ -19,7 +19,8 @@ export function addImportCommand(program: Command) {
     .option("--json", "end with one JSON line of the counts, rejected records and the stored trace ids")
     .action(async (file: string, options: ImportOptions) => {
       if (options.format !== undefined && !isFormatName(options.format)) throw new CliError(`unknown format "${options.format}"; use one of ${formatNames.join(", ")}`);
-      if (!existsSync(file) || !statSync(file).isFile()) throw new CliError(`no such file: ${file}`);
+      const source = userFile(file);
+      if (!existsSync(source) || !statSync(source).isFile()) throw new CliError(`no such file: ${file}`);
       const { db, project } = await openCli(options);
 
       const bar = new cliProgress.SingleBar(
@@ -29,7 +30,7 @@ export function addImportCommand(program: Command) {
       bar.start(100, 0, { accepted: 0, duplicates: 0, rejected: 0 });
       const result = await importTraceSource(db, {
         projectId: project.id,
-        input: { path: file },
+        input: { path: source },
         format: options.format as (typeof formatNames)[number] | undefined,
         collectTraceIds: options.json === true,
         onProgress: ({ fraction, accepted, duplicates, rejected }) => bar.update(Math.round((fraction ?? 0) * 100), { accepted, duplicates, rejected }),
@@ -43,7 +44,7 @@ export function addImportCommand(program: Command) {
         const rejected = result.rejected.map(({ line, index, file: at, error }) => ({
           ...(line === undefined ? {} : { line }),
           ...(index === undefined ? {} : { index }),
-          ...(at && path.resolve(at) !== path.resolve(file) ? { file: at } : {}),
+          ...(at && path.resolve(at) !== source ? { file: at } : {}),
           error,
         }));
         console.log(JSON.stringify({ accepted: result.accepted, updated: result.updated, pending: result.pending, duplicates: result.duplicates, rejected, traceIds: result.traceIds ?? [] }));

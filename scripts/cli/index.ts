@@ -44,9 +44,15 @@ async function main(): Promise<number> {
     return Number(process.exitCode ?? 0);
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
-    if (error instanceof CliError || error instanceof AppError) console.error(`error: ${error.message}`);
-    else if (error instanceof ZodError) console.error(`error: ${error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    else console.error(error);
+    const message =
+      error instanceof ZodError ? error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") : error instanceof Error ? error.message : String(error);
+    console.error(`error: ${message}`);
+    // A failure the user cannot fix by what they typed (a database that will not open, a bug) keeps its stack, on request.
+    if (!(error instanceof CliError || error instanceof AppError || error instanceof ZodError) && error instanceof Error) {
+      console.error(process.env.GOODHART_DEBUG ? error.stack : "(set GOODHART_DEBUG=1 to see where it failed)");
+    }
+    // A script reading --json gets a line on stdout either way.
+    if (process.argv.includes("--json")) console.log(JSON.stringify({ error: message }));
     return 1;
   }
 }

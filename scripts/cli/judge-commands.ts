@@ -11,7 +11,7 @@ import { saveJudgeByName } from "../../lib/judges/save-judge-by-name";
 import { startJudgeRun } from "../../lib/judges/start-judge-run";
 import type { TraceSelection } from "../../lib/judges/trace-selection";
 import { registerLabSimulatedJudges } from "../../lib/lab/register-simulated-judges";
-import { CliError, openCli } from "./cli-context";
+import { CliError, openCli, userFile } from "./cli-context";
 
 type RunOptions = { judge: string[]; run?: string; environment?: string; unjudged?: boolean; limit?: string; project: string; json?: boolean };
 type ImportOptions = { project: string; json?: boolean };
@@ -84,10 +84,10 @@ export function addJudgeCommands(program: Command) {
     .option("--project <slug>", "project", "default")
     .option("--json", "end with one JSON line: imported, unchanged, unmatched [{index, error}]")
     .action(async (file: string, options: ImportOptions) => {
-      if (!existsSync(file)) throw new CliError(`no such file: ${file}`);
+      if (!existsSync(userFile(file))) throw new CliError(`no such file: ${file}`);
       let document: unknown;
       try {
-        document = JSON.parse(await readFile(file, "utf8"));
+        document = JSON.parse(await readFile(userFile(file), "utf8"));
       } catch (error) {
         throw new CliError(`${file} is not JSON: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -47,11 +47,22 @@ describe("goodhart runs import", () => {
     expect(await db.metricPoint.count({ where: { run: { projectId: project.id, name: run } } })).toBe(2);
   });
 
-  it("exits 1 with one line for a file it cannot open, and makes no run", async () => {
+  it("exits 1 with one line for a file it cannot open, and makes no run; with --json, a line a script can read", async () => {
     const run = uniqueName("missing");
     const result = await cli("runs", "import", path.join(dir, "nope.csv"), "--run", run, "--project", project.slug);
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toMatch(/^error: cannot read .*nope\.csv: ENOENT$/);
     expect(await db.trainingRun.count({ where: { projectId: project.id, name: run } })).toBe(0);
+    const json = await cli("runs", "import", path.join(dir, "nope.csv"), "--run", run, "--project", project.slug, "--json");
+    expect(lastJson(json.stdout)).toEqual({ error: expect.stringMatching(/^cannot read .*nope\.csv: ENOENT$/) });
+  });
+
+  it("reads a relative file from the directory npm run goodhart was started in, not the checkout's root", async () => {
+    writeFileSync(path.join(dir, "relative.csv"), ["step,loss", "1,0.5", "2,0.4"].join("\n"));
+    const run = uniqueName("relative");
+    // What npm sets when `npm run goodhart -- ...` is typed in `dir`: it runs the script from the checkout's root.
+    const result = await runCli(["runs", "import", "relative.csv", "--run", run, "--project", project.slug, "--json"], { env: { npm_lifecycle_event: "goodhart", INIT_CWD: dir } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(lastJson(result.stdout)).toMatchObject({ points: 2 });
   });
 });

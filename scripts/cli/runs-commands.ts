@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { importRunMetrics } from "../../lib/runs/import-run-metrics";
-import { CliError, openCli } from "./cli-context";
+import { CliError, openCli, userFile } from "./cli-context";
 
 export function addRunsCommands(program: Command) {
   const runs = program.command("runs").description("training runs from outside trainers");
@@ -18,7 +18,7 @@ export function addRunsCommands(program: Command) {
     .action(async (file: string, options: { run: string; trainer?: string; environment?: string; project: string; json?: boolean }) => {
       const bytes = (() => {
         try {
-          return readFileSync(file);
+          return readFileSync(userFile(file));
         } catch (error) {
           throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
         }

@@ -7,7 +7,7 @@ import { readCodeReplaySource } from "../../lib/tasks/code-replay-source";
 import { saveCodeReplayTask } from "../../lib/tasks/code-replay-task";
 import type { MineTracesResult } from "../../lib/tasks/mine-tasks-from-traces";
 import { handleMineTracesJob, mineTracesJob, startMineTasksFromTraces } from "../../lib/tasks/mine-tasks-from-traces-job";
-import { CliError, openCli } from "./cli-context";
+import { CliError, openCli, userFile } from "./cli-context";
 
 type AddCodeOptions = {
   repo?: string;
@@ -73,7 +73,7 @@ export function addTasksCommands(program: Command) {
       if (Boolean(options.repo) === Boolean(options.patch)) throw new CliError("name one source: --repo DIR or --patch FILE");
       const source = options.repo
         ? await readCodeReplayCommit({ repoDir: options.repo, commit: options.commit })
-        : { ...readCodeReplaySource(await readFile(options.patch!, "utf8"), { message: options.message }), baseCommit: null };
+        : { ...readCodeReplaySource(await readFile(userFile(options.patch!), "utf8"), { message: options.message }), baseCommit: null };
       const { db, project } = await openCli(options);
       const { task, isNew } = await saveCodeReplayTask(db, {
         projectId: project.id,
