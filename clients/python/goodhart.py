@@ -372,9 +372,13 @@ def openrlhf_reward_func(client: Client, environment: Optional[str] = None, rubr
     params = [("onError", on_error)] + [(k, v) for k, v in (("environment", environment), ("rubricVersionId", rubric_version_id)) if v]
     path = "/api/v1/reward/openrlhf?" + "&".join(f"{k}={urllib.request.quote(str(v))}" for k, v in params)
 
-    def reward_func(queries: Sequence[str], prompts: Sequence[str], labels: Sequence[Any], **kwargs: Any) -> Dict[str, Any]:
+    def reward_func(queries: Sequence[str], prompts: Optional[Sequence[str]] = None, labels: Optional[Sequence[Any]] = None, **kwargs: Any) -> Dict[str, Any]:
         headers = {"x-goodhart-run": run.id} if run else None
-        request = {"query": list(queries), "prompts": list(prompts), "labels": list(labels), "sampleIds": [_sample_id() for _ in queries]}
+        request: Dict[str, Any] = {"query": list(queries), "sampleIds": [_sample_id() for _ in queries]}
+        # A dataset without prompts or labels passes None: the server then reads each query alone.
+        for field, values in (("prompts", prompts), ("labels", labels)):
+            if values is not None:
+                request[field] = list(values)
         body = client.request("POST", path, request, headers=headers)
         return {"rewards": _tensor(body["rewards"]), "scores": _tensor(body["scores"]),
                 "extra_logs": {key: _tensor(values) for key, values in body["extra_logs"].items()}}
