@@ -250,6 +250,8 @@ class Run:
         self.client = copy.copy(self.client)
         self.client.retries = 0
         self._flush_or_warn(f"{queued} points of run {self.name!r} were still queued at exit (call run.finish()) and could not be sent")
+        with self._lock:
+            self._points.clear()  # said once: the program is ending
 
     def _flush_or_warn(self, what: str) -> None:
         # Any failure, not only a GoodhartError: the background thread must outlive an answer it cannot read.

@@ -367,6 +367,10 @@ class OfflineTest(unittest.TestCase):
             run.log({"loss": 1.0, "kl": 0.1}, step=1)
         self.assertEqual(len(run._points), 2)
         self.assertRegex(str(caught[-1].message), "flush failed, points kept for the next one: HTTP 0 unreachable")
+        with warnings.catch_warnings(record=True) as at_exit:
+            warnings.simplefilter("always")
+            run._flush_at_exit()  # what the interpreter's exit does for a run never finished
+        self.assertRegex(str(at_exit[-1].message), "2 points of run 'down' were still queued at exit")
 
     def test_the_trainers_own_error_leaves_a_with_block_when_goodhart_is_down(self):
         run = goodhart.Run(Client(f"http://127.0.0.1:{free_port()}", api_key="gh_test", retries=0), "run-1", "down", flush_interval=None)
