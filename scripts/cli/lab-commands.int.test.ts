@@ -54,6 +54,7 @@ describe("goodhart lab run", () => {
     const result = cli("lab", "run", "--rubric", "v7", "--steps", "2", "--project", slug, "--json");
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('error: Unknown rubric version "v7"');
-    expect(result.stdout.trim()).toBe("");
+    // --json: the only line on stdout is the error, for a script to read.
+    expect(JSON.parse(result.stdout.trim())).toEqual({ error: expect.stringMatching(/^Unknown rubric version "v7"/) });
   });
 });
