@@ -6,6 +6,7 @@ import { readOtlpSpans } from "../formats/otel-spans";
 import { MAX_OTLP_RECORDS_PER_EXPORT, MAX_OTLP_TRACES_PER_EXPORT } from "../limits";
 import { canonicalJson } from "../../traces/hash-trace";
 import type { JsonObject } from "../../json/json-value";
+import { traceIdsByExternalId } from "../find-trace-ids";
 import { readOtlpLogs } from "./read-otlp-logs";
 import { startOtelTraceRebuilds } from "./rebuild-otel-trace-job";
 import { rebuildOtelTrace, storeOtelRecordsOfTraces, type OtelRecordInput } from "./store-otel-trace";
@@ -51,7 +52,7 @@ export type OtlpTraceCounts = { accepted: number; updated: number; duplicates: n
 export async function ingestOtlpTracesByTrace(db: Db, { projectId, request }: { projectId: string; request: unknown }): Promise<OtlpTraceCounts> {
   const { byTrace, errors } = await spansByTrace(request);
   const counts: OtlpTraceCounts = { accepted: 0, updated: 0, duplicates: 0, rejected: errors.map((error) => ({ index: 0, error })), externalIds: [] };
-  const existed = await tracesStoredAlready(db, projectId, [...byTrace.keys()]);
+  const existed = await traceIdsByExternalId(db, { projectId, externalIds: [...byTrace.keys()].map((traceId) => `otel:${traceId}`) });
   const stored = await storeOtelRecordsOfTraces(db, { projectId, byTrace });
   let index = 0;
   for (const traceId of byTrace.keys()) {
@@ -62,23 +63,12 @@ export async function ingestOtlpTracesByTrace(db: Db, { projectId, request }: { 
     else {
       counts.externalIds.push(`otel:${traceId}`);
       if (outcome.stored === 0) counts.duplicates++;
-      else if (existed.has(traceId)) counts.updated++;
+      else if (existed.has(`otel:${traceId}`)) counts.updated++;
       else counts.accepted++;
     }
     index++;
   }
   return counts;
-}
-
-/** Which of these OTLP trace ids the project has a trace for already, read a slice of ids at a time. */
-async function tracesStoredAlready(db: Db, projectId: string, traceIds: string[]): Promise<Set<string>> {
-  const existed = new Set<string>();
-  for (let at = 0; at < traceIds.length; at += 1_000) {
-    const externalIds = traceIds.slice(at, at + 1_000).map((traceId) => `otel:${traceId}`);
-    const rows = await db.trace.findMany({ where: { projectId, externalId: { in: externalIds } }, select: { externalId: true } });
-    for (const { externalId } of rows) existed.add(externalId.slice("otel:".length));
-  }
-  return existed;
 }
 
 /**
