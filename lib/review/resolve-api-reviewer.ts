@@ -1,3 +1,4 @@
+import { findKeyMember } from "../api-keys/find-key-member";
 import { hasRole, parseRole } from "../auth/roles";
 import type { Db } from "../db/client";
 import { forbidden } from "../errors/app-error";
@@ -10,10 +11,9 @@ import { forbidden } from "../errors/app-error";
  * held to the same rule, as the pages that start them are.
  */
 export async function resolveApiReviewer(db: Db, { apiKeyId, projectId, keyName }: { apiKeyId: string; projectId: string; keyName: string }) {
-  const key = await db.apiKey.findUnique({ where: { id: apiKeyId }, select: { createdById: true, createdBy: { select: { email: true, disabledAt: true } } } });
-  const member = key?.createdById ? await db.member.findUnique({ where: { projectId_userId: { projectId, userId: key.createdById } } }) : null;
-  if (!key?.createdById || !member || key.createdBy?.disabledAt || !hasRole(parseRole(member.role), "reviewer")) {
+  const member = await findKeyMember(db, { apiKeyId, projectId });
+  if (!member || !hasRole(parseRole(member.role), "reviewer")) {
     throw forbidden("Decisions, approvals, imports, red-team runs and grounding runs through the API are made in the name of the key's creator, who must be an enabled reviewer or admin of this project (make one with: goodhart api-key create --as EMAIL)");
   }
-  return { userId: key.createdById, label: `${key.createdBy?.email ?? key.createdById} via api-key:${keyName}` };
+  return { userId: member.userId, label: `${member.email} via api-key:${keyName}` };
 }
