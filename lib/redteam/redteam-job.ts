@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../errors/app-error";
 import { enqueueJob } from "../jobs/enqueue-job";
+import { findJudgesByName } from "../judges/find-judges-by-name";
 import { defineJobType, PermanentJobError, registerHandler } from "../jobs/job-type";
 import { runRedteam } from "./run-redteam";
 import { redteamJobPayloadSchema, type RedteamRequest } from "./redteam-schemas";
@@ -33,20 +34,15 @@ export async function startRedteam(db: Db, { projectId, request }: { projectId: 
 
 /** Every judge the request names is one of the project's, and the attacker an llm judge, said before anything is queued. */
 async function assertNamedJudges(db: Db, { projectId, request }: { projectId: string; request: RedteamRequest }) {
-  const named: Array<[path: string, name: string]> = [
-    ...request.referee.map((name, index): [string, string] => [`referee.${index}`, name]),
-    ...(request.judges ?? []).map((name, index): [string, string] => [`judges.${index}`, name]),
-    ...(request.attacker ? [["attacker.judge", request.attacker.judge] as [string, string]] : []),
+  const named = [
+    ...request.referee.map((name, index) => ({ path: `referee.${index}`, name })),
+    ...(request.judges ?? []).map((name, index) => ({ path: `judges.${index}`, name })),
+    ...(request.attacker ? [{ path: "attacker.judge", name: request.attacker.judge }] : []),
   ];
   if (!named.length) return;
-  const judges = await db.judge.findMany({ where: { projectId }, select: { name: true, kind: true }, orderBy: { name: "asc" } });
-  const kindOf = new Map(judges.map((judge) => [judge.name, judge.kind]));
-  const unknown = named.filter(([, name]) => !kindOf.has(name));
-  if (unknown.length) {
-    const known = judges.map((judge) => judge.name).join(", ") || "none";
-    throw new AppError("not_found", `Unknown judge ${[...new Set(unknown.map(([, name]) => `"${name}"`))].join(", ")}; known: ${known}`, unknown.map(([path, name]) => ({ path, message: `no judge named "${name}"` })));
-  }
-  if (request.attacker && kindOf.get(request.attacker.judge) !== "llm") {
-    throw new AppError("bad_request", `The attacker must be an llm judge's endpoint; ${request.attacker.judge} is a ${kindOf.get(request.attacker.judge)} judge`, [{ path: "attacker.judge", message: "not an llm judge" }]);
+  const judges = await findJudgesByName(db, { projectId, names: named.map(({ name }) => name), paths: named.map(({ path }) => path) });
+  const attacker = request.attacker ? judges.at(-1)! : null;
+  if (attacker && attacker.kind !== "llm") {
+    throw new AppError("bad_request", `The attacker must be an llm judge's endpoint; ${attacker.name} is a ${attacker.kind} judge`, [{ path: "attacker.judge", message: "not an llm judge" }]);
   }
 }
