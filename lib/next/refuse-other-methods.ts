@@ -1,7 +1,7 @@
 import "server-only";
-import type { NextRequest } from "next/server";
-import { errorStatus } from "../errors/app-error";
-import { errorResponse } from "./error-response";
+import { NextResponse, type NextRequest } from "next/server";
+import type { ErrorBody } from "../http/error-answer";
+import { allowHeader, methodNotAllowed } from "../http/method-not-allowed";
 
 const routeMethods = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type RouteMethod = (typeof routeMethods)[number];
@@ -16,11 +16,10 @@ type Refusals<Taken extends RouteMethod> = Record<Exclude<RouteMethod, Taken>, R
  */
 export function refuseOtherMethods<const Taken extends RouteMethod>(...taken: Taken[]): Refusals<Taken> {
   const takes = (method: RouteMethod) => (taken as RouteMethod[]).includes(method);
-  const allow = [...taken, ...(takes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const allow = allowHeader(taken);
   const refuse: Refusal = (request) => {
-    const path = request.nextUrl.pathname;
-    const message = `${path} does not take ${request.method}: it takes ${taken.join(" and ")}`;
-    return errorResponse("method_not_allowed", message, errorStatus.method_not_allowed, [{ path, allow: taken }], { allow });
+    const { status, body, headers } = methodNotAllowed(request.nextUrl.pathname, request.method, taken);
+    return NextResponse.json<ErrorBody>(body, { status, headers });
   };
   const refusals = Object.fromEntries(routeMethods.filter((method) => !takes(method)).map((method) => [method, refuse]));
   return { ...refusals, OPTIONS: () => new Response(null, { status: 204, headers: { allow } }) } as Refusals<Taken>;

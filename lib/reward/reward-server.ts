@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { authorizeApiKey } from "../api-keys/authorize-api-key";
 import { providerOfDb, type Db } from "../db/client";
-import { AppError, errorStatus } from "../errors/app-error";
+import { AppError } from "../errors/app-error";
+import { allowHeader, methodNotAllowed } from "../http/method-not-allowed";
 import { MAX_API_BODY_BYTES } from "../http/body-limits";
 import { errorAnswer } from "../http/error-answer";
 import { readNodeBodyLimited } from "../http/read-node-body-limited";
@@ -37,10 +38,10 @@ async function answer(db: Db, request: IncomingMessage, response: ServerResponse
     const route = routes[url.pathname];
     if (!route) throw new AppError("not_found", `The reward server answers POST ${Object.keys(routes).join(" and POST ")}; the rest of the API is on the web app's port`);
     // As the web app's routes answer (refuseOtherMethods): 405 with Allow, and OPTIONS names the methods.
-    if (request.method === "OPTIONS") return void response.writeHead(204, { allow: "POST, OPTIONS" }).end();
+    if (request.method === "OPTIONS") return void response.writeHead(204, { allow: allowHeader(["POST"]) }).end();
     if (request.method !== "POST") {
-      const message = `${url.pathname} does not take ${request.method}: it takes POST`;
-      return send(response, errorStatus.method_not_allowed, { error: { code: "method_not_allowed", message, details: [{ path: url.pathname, allow: ["POST"] }] } }, { allow: "POST, OPTIONS" });
+      const { status, body, headers } = methodNotAllowed(url.pathname, request.method ?? "", ["POST"]);
+      return send(response, status, body, headers);
     }
     const headers = headerReader(request);
     const key = await authorizeApiKey(db, { authorization: headers.get("authorization"), askedProject: url.searchParams.get("project") ?? headers.get("x-goodhart-project") });
