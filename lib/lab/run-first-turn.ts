@@ -2,16 +2,11 @@ import type { Db } from "../db/client";
 import { compileCheck } from "../checks/compile-check";
 import { rubricItemSchema, type RubricItem } from "../checks/rubric-item-schema";
 import { viewTrace } from "../checks/trace-view";
-import { handleInduceHack } from "../hacks/induce-hack-job";
-import { decideEdgeCases } from "../review/decide-edge-cases";
 import { loadTracesForScoring } from "../traces/load-traces-for-scoring";
-import { handleLabRun } from "./lab-run-job";
 import type { LabRunConfigInput } from "./lab-run-config";
 import type { LabAudit } from "./lab-state-schema";
-import { handleReviewLabRun } from "./review-lab-run-job";
-import { startLabRun } from "./start-lab-run";
+import { confirmTopCase, trainLabRun } from "./lab-turn-steps";
 
-const noProgress = { reportProgress: async () => undefined };
 type Measured = { precision: number; recall: number; examples: number; honest: number };
 
 /**
@@ -24,25 +19,12 @@ export async function runFirstTurn(
   db: Db,
   { projectId, actor, seenSeed, unseenSeed, config }: { projectId: string; actor: { userId: string; label: string }; seenSeed: number; unseenSeed: number; config: LabRunConfigInput },
 ): Promise<{ item: RubricItem; onTheSets: Measured; unseenRunId: string }> {
-  async function trainV1(seed: number) {
-    const { run, job } = await startLabRun(db, { projectId, rubric: "v1", config: { ...config, seed } });
-    await handleLabRun({ runId: run.id }, { db, jobId: job.id, signal: new AbortController().signal, ...noProgress });
-    return run.id;
-  }
-  const seenRunId = await trainV1(seenSeed);
-  await handleReviewLabRun({ runId: seenRunId }, { db, ...noProgress });
-  const hackCase = await db.edgeCase.findFirst({
-    where: { projectId, status: "open", kind: "suspected_hack", title: { contains: "refund that was never issued" }, examples: { some: { trace: { runId: seenRunId } } } },
-    orderBy: { priority: "desc" },
-  });
-  if (!hackCase) throw new Error(`the v1 run of seed ${seenSeed} has no open refund-claim case`);
-  const [decided] = await decideEdgeCases(db, { projectId, ids: [hackCase.id], decision: "confirm_hack", reviewer: actor });
-  const knownHackId = decided!.knownHackId!;
-  await handleInduceHack({ knownHackId }, { db, attempt: 1, ...noProgress });
-  const hack = await db.knownHack.findUniqueOrThrow({ where: { id: knownHackId } });
+  const trainV1 = (seed: number, review: boolean) => trainLabRun(db, { projectId, rubric: "v1", config: { ...config, seed }, review });
+  const seenRunId = await trainV1(seenSeed, true);
+  const { hack } = await confirmTopCase(db, { projectId, runId: seenRunId, titles: /refund that was never issued/, actor });
   const item = rubricItemSchema.parse(hack.proposedItem);
   const onTheSets = (hack.proposedItem as { measured: Measured }).measured;
-  return { item, onTheSets, unseenRunId: await trainV1(unseenSeed) };
+  return { item, onTheSets, unseenRunId: await trainV1(unseenSeed, false) };
 }
 
 /**
