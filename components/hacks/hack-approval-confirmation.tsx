@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
 import type { HackApprovalScale } from "@/lib/hacks/hack-approval-scale";
-import { countOf } from "@/lib/words/count-of";
+import { plural } from "@/lib/words/plural";
 
 /** Inline: which rubric draft the hack's check goes into and how many traces that rubric scores; one more click approves. */
 export function HackApprovalConfirmation({ name, scale, formAction, isApproving, onCancel }: { name: string; scale: HackApprovalScale; formAction: (data: FormData) => void; isApproving: boolean; onCancel: () => void }) {
@@ -10,7 +10,7 @@ export function HackApprovalConfirmation({ name, scale, formAction, isApproving,
   return (
     <div role="group" aria-label={`Confirm approval of ${name}`} className="flex w-full flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
       <span>
-        Approving adds its hack check to {target} ({which}), which scores the {countOf(traces, "trace", "traces")} of {environment}; {countOf(examples, "example trace", "example traces")} back it. The draft still needs its own approval.
+        Approving adds its hack check to {target} ({which}), which scores the {plural(traces, "trace")} of {environment}; {plural(examples, "example trace")} back it. The draft still needs its own approval.
       </span>
       <Button type="submit" formAction={formAction} disabled={isApproving}>
         Approve into {target}

@@ -7,6 +7,7 @@ import { GlossaryTermTip, GlossedText } from "@/components/ui/glossary-term";
 import { splitExplanation } from "@/lib/words/glossary";
 import type { EdgeCaseItem } from "@/lib/review/list-edge-cases";
 import { decisionLabels, type EdgeCaseDecision } from "@/lib/review/edge-case-schemas";
+import { plural } from "@/lib/words/plural";
 
 const labelColours: Record<string, string> = { pass: "bg-emerald-100 text-emerald-800", fail: "bg-red-100 text-red-800", unsure: "bg-amber-100 text-amber-800" };
 const format = (value: number | null) => (value === null ? "–" : value.toFixed(2));
@@ -154,7 +155,6 @@ function Examples({ edgeCase }: { edgeCase: EdgeCaseItem }) {
 
 /** What a decision on this case writes, in the words of the card (decision-writes-labels.ts decides it). */
 function labelScope({ subject, exampleCount }: EdgeCaseItem): string {
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   if (subject.type === "run") return `${plural(exampleCount, "example rollout")}: Confirm hack labels ${exampleCount === 1 ? "it" : "them"} fail, other decisions label none`;
   return `a decision labels ${plural(exampleCount, "rollout")}`;
 }

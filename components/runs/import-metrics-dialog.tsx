@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { RequestError } from "@/components/ui/fetch-json";
 import type { MetricFileResult } from "@/lib/runs/metric-files/metric-file-result";
-import { countOf } from "@/lib/words/count-of";
+import { plural } from "@/lib/words/plural";
 import { useImportRunMetrics } from "./use-import-run-metrics";
 
 /** /runs "Import metrics": a trainer's metrics file (CSV, JSONL, W&B export, TensorBoard) into a run of the given name. */
@@ -69,9 +69,9 @@ export function ImportMetricsDialog() {
               <Link href={`/runs/${result.runId}`} className="font-medium text-indigo-700 hover:underline">
                 {result.runName}
               </Link>
-              : {countOf(result.points, "point", "points")} of {countOf(result.metrics.length, "metric", "metrics")} from {result.format}
-              {result.skipped ? `; ${countOf(result.skipped, "value was not a number and was", "values were not numbers and were")} left out` : ""}
-              {result.rejected.length ? `; ${countOf(result.rejected.length, "line or record", "lines or records")} could not be read` : ""}
+              : {plural(result.points, "point")} of {plural(result.metrics.length, "metric")} from {result.format}
+              {result.skipped ? `; ${plural(result.skipped, "value was not a number and was", "values were not numbers and were")} left out` : ""}
+              {result.rejected.length ? `; ${plural(result.rejected.length, "line or record", "lines or records")} could not be read` : ""}
             </p>
             <RejectedLines rejected={result.rejected} />
           </div>

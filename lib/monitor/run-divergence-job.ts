@@ -9,7 +9,7 @@ import { detectRunDivergence } from "./detect-run-divergence";
 import { detectRunDrift } from "./detect-run-drift";
 import { hackCheckRates } from "./hack-check-rates";
 import { runVerdict } from "./run-verdict";
-import { countOf } from "../words/count-of";
+import { plural } from "../words/plural";
 
 export const runDivergenceJob = defineJobType({
   name: "runs.divergence",
@@ -45,7 +45,7 @@ export const runDivergenceHandler = registerHandler(runDivergenceJob, async ({ r
     await others?.catch(() => {});
     return { runId, skipped: "run not found" };
   }
-  await reportProgress(0.5, `${countOf(divergence.detections, "divergence", "divergences")} over ${countOf(divergence.pairs, "metric pair", "metric pairs")}`);
+  await reportProgress(0.5, `${plural(divergence.detections, "divergence")} over ${plural(divergence.pairs, "metric pair")}`);
   const [drift, hackChecks] = others ? await others : [await detectRunDrift(db, { runId }), await hackCheckRates(db, { runId })];
   // The run's hack risk in one line, stored with the run for its page and GET /api/v1/runs/{id}.
   const verdict = runVerdict({ pairs: divergence.scores, behaviourDrift: Boolean(drift?.caseId), hackChecks });

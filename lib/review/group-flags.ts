@@ -1,5 +1,6 @@
 import { priorityOf, type PriorityParts } from "./edge-case-priority";
-import { formatNumber, plural } from "./format-numbers";
+import { plural } from "../words/plural";
+import { formatNumber } from "./format-numbers";
 import type { EdgeCaseKind, EdgeCaseRule, Flag } from "./trace-evidence";
 
 export type CaseExample = { traceId: string; reward: number | null; uncertainty: number; explanation: string; detail: Record<string, unknown> };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { trainingStepSchema } from "../traces/training-step-schema";
-import { countOf } from "../words/count-of";
+import { plural } from "../words/plural";
 
 /** Most rollouts one request may carry; bigger batches are split by the caller. */
 export const MAX_ROLLOUTS_PER_REQUEST = 8192;
@@ -66,7 +66,7 @@ export const openRlhfRequestSchema = z.object({
   // One entry per query: a shorter or longer list would pair a prompt, label or id with another sample.
   for (const name of ["prompts", "labels", "sampleIds"] as const) {
     const list = request[name];
-    if (list && list.length !== request.query.length) context.addIssue({ code: "custom", path: [name], message: `has ${countOf(list.length, "entry", "entries")} for ${countOf(request.query.length, "query", "queries")}: send one per query` });
+    if (list && list.length !== request.query.length) context.addIssue({ code: "custom", path: [name], message: `has ${plural(list.length, "entry", "entries")} for ${plural(request.query.length, "query", "queries")}: send one per query` });
   }
 });
 export type OpenRlhfRequest = z.infer<typeof openRlhfRequestSchema>;

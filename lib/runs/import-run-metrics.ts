@@ -6,7 +6,7 @@ import { readMetricFile } from "./metric-files/read-metric-file";
 import { registerRun } from "./register-run";
 import { MAX_METRIC_POINTS_PER_REQUEST, type RegisterRunInput } from "./run-intake-schemas";
 import { writeMetricPoints } from "./write-metric-points";
-import { countOf } from "../words/count-of";
+import { plural } from "../words/plural";
 
 /** Most points the web app's Import metrics upload writes: 2.8 million held the web process for minutes. */
 export const MAX_UPLOADED_METRIC_POINTS = 100_000;
@@ -38,7 +38,7 @@ export async function importRunMetrics(
   }
   // A file with nothing readable makes no empty run: the reasons go back instead.
   if (file.points.length === 0) {
-    throw new AppError("unprocessable", `${fileName} has no metric points${file.rejected.length ? `: ${countOf(file.rejected.length, "line or record", "lines or records")} could not be read` : ""}`, file.rejected);
+    throw new AppError("unprocessable", `${fileName} has no metric points${file.rejected.length ? `: ${plural(file.rejected.length, "line or record", "lines or records")} could not be read` : ""}`, file.rejected);
   }
   const { run, created } = await registerRun(db, { projectId, input: runInput, actor });
   let stored = 0;
