@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { parseJsonPath } from "./json-path";
-import { nestedRepetitionProblem } from "./nested-repetition";
-import { compileStatelessRegex } from "./stateless-regex";
+import { patternIssue } from "./pattern-issue";
 import { jsonPathOps, toolResultCheckSchema, valueCarriedCheckSchema, valueComparedCheckSchema } from "./world-check-schemas";
 
 export * from "./world-check-schemas";
@@ -29,16 +28,8 @@ const regexFlagsSchema = z
 function refineRegex(pattern: string, flags: string | undefined, ctx: z.core.$RefinementCtx, path: string[], group?: number) {
   // Bad flags are reported at the flags field (regexFlagsSchema), not again as the engine's words at the pattern.
   if (!regexFlagsSchema.safeParse(flags).success) return;
-  try {
-    const regex = compileStatelessRegex(pattern, flags);
-    const nested = nestedRepetitionProblem(pattern, flags);
-    if (nested) return void ctx.addIssue({ code: "custom", path, message: nested });
-    // An alternative that matches the empty string shows how many groups the pattern has.
-    const groups = new RegExp(`${regex.source}|`, regex.flags).exec("")!.length - 1;
-    if (group !== undefined && group > groups) ctx.addIssue({ code: "custom", path: [...path.slice(0, -1), "group"], message: `the pattern has ${groups} capture group${groups === 1 ? "" : "s"}` });
-  } catch (error) {
-    ctx.addIssue({ code: "custom", path, message: error instanceof Error ? error.message : String(error) });
-  }
+  const issue = patternIssue(pattern, flags, group);
+  if (issue) ctx.addIssue({ code: "custom", path: issue.field === "group" ? [...path.slice(0, -1), "group"] : path, message: issue.message });
 }
 
 function refineJsonPath(path: string, ctx: z.core.$RefinementCtx, at: string[]) {

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { parseJsonPath } from "./json-path";
-import { nestedRepetitionProblem } from "./nested-repetition";
-import { compileStatelessRegex } from "./stateless-regex";
+import { patternIssue } from "./pattern-issue";
 
 /**
  * Checks that read what the world said: a tool's result, and a value carried from one step to a
@@ -21,16 +20,8 @@ export const callSelectorSchema = z.enum(["first", "last", "any"]);
 export type CallSelector = z.infer<typeof callSelectorSchema>;
 
 function addPatternIssues(pattern: string, flags: string | undefined, group: number | undefined, ctx: z.core.$RefinementCtx, at: PropertyKey[]) {
-  try {
-    const regex = compileStatelessRegex(pattern, flags);
-    const nested = nestedRepetitionProblem(pattern, flags);
-    if (nested) return void ctx.addIssue({ code: "custom", path: [...at, "pattern"], message: nested });
-    const groups = new RegExp(`${regex.source}|`, regex.flags).exec("")!.length - 1;
-    if (group !== undefined && group > groups)
-      ctx.addIssue({ code: "custom", path: [...at, "group"], message: `the pattern has ${groups} capture group${groups === 1 ? "" : "s"}` });
-  } catch (error) {
-    ctx.addIssue({ code: "custom", path: [...at, "pattern"], message: error instanceof Error ? error.message : String(error) });
-  }
+  const issue = patternIssue(pattern, flags, group);
+  if (issue) ctx.addIssue({ code: "custom", path: [...at, issue.field], message: issue.message });
 }
 
 function addPathIssues(path: string, ctx: z.core.$RefinementCtx, at: PropertyKey[]) {
