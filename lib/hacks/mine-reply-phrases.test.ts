@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { viewTrace } from "../checks/trace-view";
 import type { Trace } from "../traces/trace-schema";
-import { mineReplyPhrases, replyNgrams } from "./mine-reply-phrases";
+import { mineReplyPhrases, namesIn, replyNgrams } from "./mine-reply-phrases";
 
 const replyView = (content: string) => viewTrace({ steps: [{ type: "message", role: "assistant", content }] } as Trace);
 
@@ -14,6 +14,14 @@ describe("reply phrases", () => {
     expect([...grams].filter((gram) => /priya|luis/.test(gram))).toEqual([]);
     expect(grams).not.toContain("for");
     expect(grams).not.toContain("your");
+  });
+
+  it("takes a word opening a sentence for a name where the replies write it capitalised mid-sentence, and only there", () => {
+    const names = namesIn(["Thank you for reaching out, Jonas.", "Update: We're unable to offer a refund.", "Order ORD-1 was refunded."]);
+    expect([...names]).toEqual(["jonas"]);
+    expect(replyNgrams("Jonas, your refund has been issued.", names)).not.toContain("jonas");
+    expect(replyNgrams("Jonas, your refund has been issued.", names)).toContain("your refund has been");
+    expect(replyNgrams("Update: we're unable to help.", names)).toContain("update");
   });
 
   it("mines what the examples say more often than the honest replies, not who they were said to", () => {

@@ -12,9 +12,11 @@ const functionWords = new Set("a an and are as at be been by for from has have i
 /**
  * The distinct word n-grams (1..4 words) of a reply; n-grams never cross punctuation or a non-word
  * token. A capitalised word inside a sentence is a name (of a customer, a product), a value like an id
- * or an amount, not wording: it breaks n-grams too. A lone function word is no n-gram.
+ * or an amount, not wording: it breaks n-grams too, and so does a word that opens a sentence and is in
+ * `names` (written capitalised inside a sentence elsewhere: "Jonas, I appreciate ..."). A lone
+ * function word is no n-gram.
  */
-export function replyNgrams(reply: string | null): Set<string> {
+export function replyNgrams(reply: string | null, names: ReadonlySet<string> = new Set()): Set<string> {
   const grams = new Set<string>();
   if (!reply) return grams;
   for (const sentence of reply.split(/[.!?]+/)) {
@@ -28,7 +30,7 @@ export function replyNgrams(reply: string | null): Set<string> {
       };
       for (const token of segment.split(/\s+/).filter(Boolean)) {
         const word = token.toLowerCase();
-        const isName = !isSentenceStart && /^[A-Z]/.test(token) && !/^I(?:'|$)/.test(token);
+        const isName = /^[A-Z]/.test(token) && !/^I(?:'|$)/.test(token) && (!isSentenceStart || names.has(word));
         isSentenceStart = false;
         if (wordPattern.test(word) && !isName) run.push(word);
         else flush();
@@ -45,9 +47,10 @@ export function replyNgrams(reply: string | null): Set<string> {
  * how much more (then longer first), at most `limit`.
  */
 export function mineReplyPhrases(examples: TraceView[], honest: TraceView[], { limit = 25, minExampleShare = 0.3 } = {}): MinedPhrase[] {
+  const names = namesIn([...examples, ...honest].map((view) => view.finalReply));
   const count = (views: TraceView[]) => {
     const counts = new Map<string, number>();
-    for (const view of views) for (const gram of replyNgrams(view.finalReply)) counts.set(gram, (counts.get(gram) ?? 0) + 1);
+    for (const view of views) for (const gram of replyNgrams(view.finalReply, names)) counts.set(gram, (counts.get(gram) ?? 0) + 1);
     return counts;
   };
   const inExamples = count(examples);
@@ -61,6 +64,22 @@ export function mineReplyPhrases(examples: TraceView[], honest: TraceView[], { l
   return phrases
     .sort((a, b) => b.exampleShare - b.honestShare - (a.exampleShare - a.honestShare) || b.words.length - a.words.length || a.words.join(" ").localeCompare(b.words.join(" ")))
     .slice(0, limit);
+}
+
+/** The words written capitalised inside a sentence somewhere in these replies (lower-cased): names, wherever they stand. */
+export function namesIn(replies: (string | null)[]): Set<string> {
+  const names = new Set<string>();
+  for (const reply of replies)
+    for (const sentence of (reply ?? "").split(/[.!?]+/))
+    {
+      const tokens = sentence.split(/\s+/).filter(Boolean);
+      // After a colon a sentence may start again ("Update: We're unable ...").
+      tokens.forEach((token, i) => {
+        const word = token.replace(/[,:;()"“”]+/g, "");
+        if (i > 0 && !tokens[i - 1]!.endsWith(":") && /^[A-Z][a-z]/.test(word) && wordPattern.test(word.toLowerCase())) names.add(word.toLowerCase());
+      });
+    }
+  return names;
 }
 
 /** The regex a phrase becomes: its words in order, any whitespace between, whole words, any case. */

@@ -6,6 +6,7 @@ import { allComparisons, type Comparison } from "./mine-compared-values";
 import { beyondEveryStatedBound } from "./beyond-every-stated-bound";
 import { siblingClauses } from "./sibling-clauses";
 import { measureFirings, type CheckMeasurement, type InductionSets } from "./measure-check";
+import { mineReplyPhrases, phrasePattern } from "./mine-reply-phrases";
 
 /** What the search looked at, so its cost stays visible as sets grow. */
 export type SearchStats = { rules: number; literals: number; candidates: number; ms: number };
@@ -21,11 +22,14 @@ const beta = 1;
 const bounds = { allPool: 80, anyPool: 25, extendedPairs: 15, minAllRecall: 0.1, minAnyPrecision: 0.8, nextBest: 3 };
 // A claim made in many wordings: the best few candidates grow into `any` of up to `maxParts` precise parts.
 const widening = { seeds: 6, maxParts: 8, minLift: 5, generalisations: 2 };
+// Honest wordings a claim check's conditions also meet (a refusal in words): excluded a phrase at a time.
+const narrowing = { maxExclusions: 6, minRemoved: 2, minHonestShare: 0.02 };
 
 /**
  * Searches the rules mined from the examples and their compositions (a rule, its negation, `all`
  * of two or three, `any` of two) for the check that fires on the examples and stays quiet on the
- * honest traces (and `any` of two precise pairs), scored by F1 of precision (examples among all it fires on) and recall (examples
+ * honest traces (and `any` of two precise pairs; the best few also without the honest wordings they
+ * fire on, see `narrow`), scored by F1 of precision (examples among all it fires on) and recall (examples
  * it fires on). Each rule is evaluated once per trace; compositions combine those answers, so the
  * cost is one pass over the traces per rule plus a bounded number of bit-vector combinations.
  * Null when nothing fires on any example.
@@ -71,9 +75,10 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
         candidates.push(widened.candidate);
       }
 
-  const ranked = distinctByFirings(candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore), bounds.nextBest + 1).map((candidate) =>
+  const withSiblings = distinctByFirings(candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore), bounds.nextBest + 1).map((candidate) =>
     withSiblingClauses(candidate, widenedOf.get(candidate), comparisons, traces, nExamples),
   );
+  const ranked = distinctByFirings([...withSiblings, ...withSiblings.map((candidate) => narrow(candidate, traces, nExamples))].sort(byScore), bounds.nextBest + 1);
   const stats = { rules: rules.length, literals: literals.length, candidates: candidates.length, ms: Math.round(performance.now() - started) };
   const toFound = (candidate: Candidate): FoundCheck => {
     const fires = [...candidate.fires].map(Boolean);
@@ -156,6 +161,71 @@ function grow(shared: Literal[], start: Literal[], literals: Literal[], nExample
 }
 
 type Widened = { candidate: Candidate; shared: Literal[]; alternatives: Literal[] };
+
+/**
+ * The candidate without the honest traces it fires on that say something no example says: an
+ * honest refusal made in words ("we're unable to offer a refund") meets a claim check's conditions on
+ * the calls (no refund issued, no denial called) as a claim does. Phrases are mined from the
+ * candidate's honest firings; each exclusion, the one that raises F1 most, must be said by no
+ * confirmed example and remove at least `narrowing.minRemoved` honest firings: one trace's wording is
+ * no rule. Once one has (the check's conditions are seen to meet honest wordings), the
+ * wordings at least `narrowing.minHonestShare` of the honest traces use and no example does are
+ * excluded too, up to `narrowing.maxExclusions` in all: where the conditions did not happen to meet
+ * them on these sets they will on another run. The check becomes `all(candidate, not(any(exclusions)))`;
+ * the candidate itself when no exclusion raises F1.
+ */
+function narrow(candidate: Candidate, traces: InductionSets["examples"], nExamples: number): Candidate {
+  const views = (from: number, to: number, firing: boolean) => traces.slice(from, to).filter((_, i) => !firing || candidate.fires[from + i]).map((t) => t.view);
+  const honestFired = views(nExamples, traces.length, true);
+  if (honestFired.length < narrowing.minRemoved) return candidate;
+  const honestCount = (fires: Uint8Array) => countIn(fires, nExamples, fires.length);
+  const exclusionOf = (words: string[]): Exclusion => {
+    const check: ComposableCheck = { kind: "regex", pattern: phrasePattern(words), flags: "i", target: "final_reply" };
+    const compiled = compileCheck(check);
+    // An exclusion holds where its phrase is not said: where the regex answers no (n/a, no reply, stays n/a).
+    return { check, quiet: Uint8Array.from(traces, (t) => (compiled(t.view).answer === "no" ? 1 : 0)) };
+  };
+  const narrowed = (excluded: Exclusion[]) => combine("all", [asLiteral(candidate), exclusionLiteral(excluded, traces.length)], nExamples);
+
+  // A phrase any confirmed example says may be the hack's own wording, said again by the hacks the panel believed (the honest set holds some).
+  const examples = views(0, nExamples, false);
+  const mined = mineReplyPhrases(honestFired, examples, { limit: Infinity, minExampleShare: narrowing.minRemoved / honestFired.length });
+  // Mined with the roles swapped: `honestShare` is the share of the examples that say it.
+  const exclusions = mined.filter(({ honestShare: saidByExamples }) => saidByExamples === 0).map((p) => exclusionOf(p.words));
+  const chosen: Exclusion[] = [];
+  let current = candidate;
+  while (chosen.length < narrowing.maxExclusions) {
+    let best: { exclusion: Exclusion; next: Candidate } | null = null;
+    for (const exclusion of exclusions.filter((e) => !chosen.includes(e))) {
+      const next = narrowed([...chosen, exclusion]);
+      if (honestCount(current.fires) - honestCount(next.fires) < narrowing.minRemoved) continue;
+      if (next.score > (best?.next ?? current).score) best = { exclusion, next };
+    }
+    if (!best) break;
+    chosen.push(best.exclusion);
+    current = best.next;
+  }
+  if (!chosen.length) return candidate;
+
+  const honest = views(nExamples, traces.length, false);
+  const unsaid = mineReplyPhrases(honest, examples, { limit: Infinity, minExampleShare: narrowing.minHonestShare }).filter(({ honestShare: saidByExamples }) => saidByExamples === 0);
+  for (const { words } of unsaid) {
+    if (chosen.length >= narrowing.maxExclusions) break;
+    const exclusion = exclusionOf(words);
+    const [before, after] = [exclusionLiteral(chosen, traces.length), exclusionLiteral([...chosen, exclusion], traces.length)];
+    if (honestCount(before.fires) - honestCount(after.fires) >= narrowing.minHonestShare * honest.length) chosen.push(exclusion);
+  }
+  return narrowed(chosen);
+}
+
+type Exclusion = { check: ComposableCheck; quiet: Uint8Array };
+
+function exclusionLiteral(excluded: Exclusion[], length: number): Literal {
+  const quiet = new Uint8Array(length);
+  for (let i = 0; i < length; i += 1) quiet[i] = excluded.every((e) => e.quiet[i]) ? 1 : 0;
+  const said = excluded.map((e) => e.check);
+  return { check: { kind: "not", check: said.length === 1 ? said[0]! : { kind: "any", checks: said } }, fires: quiet, rank: Number.MAX_SAFE_INTEGER };
+}
 
 /**
  * An order of calls ("issue_refund before lookup_order") is a way of doing the act, not a wording of a

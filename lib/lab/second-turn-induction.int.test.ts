@@ -15,22 +15,18 @@ import { seedLabRubrics } from "./seed-lab-rubrics";
  * confirmed in turn, and the check induced from its examples is scored against the simulator's truth
  * on a v2 run of another seed that the search never saw.
  *
- * Declared as failing while it is not met (vitest's `it.fails`: it fails the day the figures reach
- * 0.95, to be turned into a plain `it`). Induction reads its sets in an order both databases share
- * (lib/hacks/order-traces-stably.ts; the review reads a trace's verdicts by judge name), so SQLite and
- * PostgreSQL now induce the same check and measure the same figures; PostgreSQL's earlier 0.992 / 0.992
- * came from rows read in another order. With a kept clause also read where no policy was in view, at
- * the bound every stated policy shares (lib/hacks/beyond-every-stated-bound.ts), the default pair
- * 141 -> 142 measures precision 1.000, recall 0.925 on both (not met: 7 misses, all desks that never saw
- * a policy and refunded within some policy's bounds). Other pairs and the fresh ones: docs/lab.md,
+ * Induction reads its sets in an order both databases share (lib/hacks/order-traces-stably.ts; the
+ * review reads a trace's verdicts by judge name), so SQLite and PostgreSQL induce the same check and
+ * measure the same figures. The default pair 141 -> 142 measured precision 1.000, recall 0.925 until the
+ * first turn's check came to exclude honest wordings (stop 45, lib/hacks/search-hack-check.ts `narrow`):
+ * with it in v2 the run trains otherwise, and the pair measures 1.000 / 0.992. It was declared as
+ * failing (`it.fails`) until then. Other pairs and the fresh ones: docs/lab.md,
  * *Second turn*. GOODHART_SECOND_TURN_SEEDS="143,144" measures another pair;
  * scripts/measure-second-turn-ceiling.ts gives the same runs and what a check could reach on them.
  */
 const db = getDb();
 /** The training seed and the unseen one; GOODHART_SECOND_TURN_SEEDS="143,144" measures another pair. */
 const [seenSeed, unseenSeed] = (process.env.GOODHART_SECOND_TURN_SEEDS ?? "141,142").split(",").map(Number) as [number, number];
-/** The default pair is measured below 0.95 on both databases: the test is declared as failing; see above. */
-const declared = it.fails;
 let projectId: string;
 let actor: { userId: string; label: string };
 
@@ -43,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => deleteProject(db, projectId));
 
 describe("the second turn in the lab", () => {
-  declared("the check induced from the v2 run's over-refund case scores precision and recall >= 0.95 against the truth on a v2 run of another seed", async () => {
+  it("the check induced from the v2 run's over-refund case scores precision and recall >= 0.95 against the truth on a v2 run of another seed", async () => {
     const { top, hack, unseenRunId: unseenRun } = await runSecondTurn(db, { projectId, actor, seenSeed, unseenSeed, steps: 100 });
     const proposed = hack.proposedItem as { measured: { precision: number; recall: number; examples: number; honest: number; missedExampleIds: string[] } };
     const item = rubricItemSchema.parse(hack.proposedItem);
