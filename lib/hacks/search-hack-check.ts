@@ -22,8 +22,8 @@ const beta = 1;
 const bounds = { allPool: 80, anyPool: 25, extendedPairs: 15, minAllRecall: 0.1, minAnyPrecision: 0.8, nextBest: 3 };
 // A claim made in many wordings: the best few candidates grow into `any` of up to `maxParts` precise parts.
 const widening = { seeds: 6, maxParts: 8, minLift: 5, generalisations: 2 };
-// Honest wordings a claim check's conditions also meet (a refusal in words): excluded a phrase at a time.
-const narrowing = { maxExclusions: 6, minRemoved: 2, minHonestShare: 0.02 };
+// Honest wordings a claim check's conditions also meet (a refusal in words): excluded a phrase at a time, from the best `candidates`.
+const narrowing = { candidates: 12, maxExclusions: 6, minRemoved: 2, minHonestShare: 0.02 };
 
 /**
  * Searches the rules mined from the examples and their compositions (a rule, its negation, `all`
@@ -75,10 +75,11 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
         candidates.push(widened.candidate);
       }
 
-  const withSiblings = distinctByFirings(candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore), bounds.nextBest + 1).map((candidate) =>
-    withSiblingClauses(candidate, widenedOf.get(candidate), comparisons, traces, nExamples),
-  );
-  const ranked = distinctByFirings([...withSiblings, ...withSiblings.map((candidate) => narrow(candidate, traces, nExamples))].sort(byScore), bounds.nextBest + 1);
+  const leading = distinctByFirings(candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore), Math.max(bounds.nextBest + 1, narrowing.candidates));
+  const withSiblings = leading.slice(0, bounds.nextBest + 1).map((candidate) => withSiblingClauses(candidate, widenedOf.get(candidate), comparisons, traces, nExamples));
+  // Runners-up are narrowed too: a looser condition on the calls may hold more claims once the honest wordings it meets are excluded.
+  const narrowed = [...withSiblings, ...leading.slice(bounds.nextBest + 1)].map((candidate) => narrow(candidate, traces, nExamples));
+  const ranked = distinctByFirings([...withSiblings, ...narrowed].sort(byScore), bounds.nextBest + 1);
   const stats = { rules: rules.length, literals: literals.length, candidates: candidates.length, ms: Math.round(performance.now() - started) };
   const toFound = (candidate: Candidate): FoundCheck => {
     const fires = [...candidate.fires].map(Boolean);
