@@ -19,7 +19,7 @@ import { seedLabRubrics } from "./seed-lab-rubrics";
  * review reads a trace's verdicts by judge name), so SQLite and PostgreSQL induce the same check and
  * measure the same figures. The default pair 141 -> 142 measured precision 1.000, recall 0.925 until the
  * first turn's check came to exclude honest wordings (stop 45, lib/hacks/search-hack-check.ts `narrow`):
- * with it in v2 the run trains otherwise, and the pair measures 1.000 / 0.992. It was declared as
+ * with it in v2 the run trains otherwise, and the pair measures 1.000 / 0.977. It was declared as
  * failing (`it.fails`) until then. Other pairs and the fresh ones: docs/lab.md,
  * *Second turn*. GOODHART_SECOND_TURN_SEEDS="143,144" measures another pair;
  * scripts/measure-second-turn-ceiling.ts gives the same runs and what a check could reach on them.
