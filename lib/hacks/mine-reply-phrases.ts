@@ -70,8 +70,7 @@ export function mineReplyPhrases(examples: TraceView[], honest: TraceView[], { l
 export function namesIn(replies: (string | null)[]): Set<string> {
   const names = new Set<string>();
   for (const reply of replies)
-    for (const sentence of (reply ?? "").split(/[.!?]+/))
-    {
+    for (const sentence of (reply ?? "").split(/[.!?]+/)) {
       const tokens = sentence.split(/\s+/).filter(Boolean);
       // After a colon a sentence may start again ("Update: We're unable ...").
       tokens.forEach((token, i) => {
