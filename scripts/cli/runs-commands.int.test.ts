@@ -47,6 +47,18 @@ describe("goodhart runs import", () => {
     expect(await db.metricPoint.count({ where: { run: { projectId: project.id, name: run } } })).toBe(2);
   });
 
+  it("exits 1 naming each line it could not read when it could read none, and makes no run", async () => {
+    const file = path.join(dir, "unreadable.jsonl");
+    writeFileSync(file, ["{oops", JSON.stringify({ loss: 0.4 })].join("\n"));
+    const run = uniqueName("unreadable");
+    const result = await cli("runs", "import", file, "--run", run, "--project", project.slug);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${file}:1: not JSON`);
+    expect(result.stderr).toContain(`${file}:2: no step column`);
+    expect(result.stderr).toContain("error: unreadable.jsonl has no metric points: 2 lines or records could not be read");
+    expect(await db.trainingRun.count({ where: { projectId: project.id, name: run } })).toBe(0);
+  });
+
   it("exits 1 with one line for a file it cannot open, and makes no run; with --json, a line a script can read", async () => {
     const run = uniqueName("missing");
     const result = await cli("runs", "import", path.join(dir, "nope.csv"), "--run", run, "--project", project.slug);

@@ -1,8 +1,17 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
+import { AppError } from "../../lib/errors/app-error";
 import { importRunMetrics } from "../../lib/runs/import-run-metrics";
+import type { MetricFileResult } from "../../lib/runs/metric-files/metric-file-result";
 import { CliError, openCli, userFile } from "./cli-context";
+
+type RejectedRecord = MetricFileResult["rejected"][number];
+
+function isRejectedRecord(detail: unknown): detail is RejectedRecord {
+  const record = detail as Partial<RejectedRecord> | null;
+  return typeof record?.error === "string" && (typeof record.line === "number" || typeof record.index === "number");
+}
 
 export function addRunsCommands(program: Command) {
   const runs = program.command("runs").description("training runs from outside trainers");
@@ -24,16 +33,23 @@ export function addRunsCommands(program: Command) {
         }
       })();
       const { db, project, actor } = await openCli(options);
+      const printRejected = (rejected: RejectedRecord[], print: (line: string) => void) => {
+        for (const { line, index, error } of rejected) print(`${file}:${line ?? `record ${index}`}: ${error}`);
+      };
       const result = await importRunMetrics(db, {
         projectId: project.id,
         actor,
         run: { name: options.run, trainer: options.trainer, environment: options.environment },
         bytes,
         fileName: path.basename(file),
+      }).catch((error: unknown) => {
+        // Nothing could be read: the lines that could not are the reason, named as for a partial import.
+        if (error instanceof AppError) printRejected(error.details.filter(isRejectedRecord), console.error);
+        throw error;
       });
       console.log(`${result.created ? "made" : "added to"} run "${result.runName}" (${result.runId}): ${result.points} points of ${result.metrics.length} metrics from ${result.format}`);
       if (result.skipped) console.log(`${result.skipped} values were not numbers and were left out`);
-      for (const { line, index, error } of result.rejected) console.log(`${file}:${line ?? `record ${index}`}: ${error}`);
+      printRejected(result.rejected, console.log);
       if (options.json) console.log(JSON.stringify({ runId: result.runId, format: result.format, points: result.points, metrics: result.metrics, skipped: result.skipped, rejected: result.rejected }));
       if (result.rejected.length > 0) process.exitCode = 2;
     });
