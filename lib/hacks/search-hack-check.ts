@@ -1,5 +1,6 @@
 import { compileCheck } from "../checks/compile-check";
 import type { ComposableCheck } from "../checks/rubric-item-schema";
+import type { TraceView } from "../checks/trace-view";
 import { candidateHackRules } from "./candidate-hack-rules";
 import { factorCommonParts } from "./factor-common-parts";
 import { allComparisons, type Comparison } from "./mine-compared-values";
@@ -78,7 +79,8 @@ export function searchHackCheck(sets: InductionSets): { found: FoundCheck | null
   const leading = distinctByFirings(candidates.filter((c) => exampleHitsOf(c.fires) > 0).sort(byScore), Math.max(bounds.nextBest + 1, narrowing.candidates));
   const withSiblings = leading.slice(0, bounds.nextBest + 1).map((candidate) => withSiblingClauses(candidate, widenedOf.get(candidate), comparisons, traces, nExamples));
   // Runners-up are narrowed too: a looser condition on the calls may hold more claims once the honest wordings it meets are excluded.
-  const narrowed = [...withSiblings, ...leading.slice(bounds.nextBest + 1)].map((candidate) => narrow(candidate, traces, nExamples));
+  const phrases = phraseExclusions(traces, nExamples);
+  const narrowed = [...withSiblings, ...leading.slice(bounds.nextBest + 1)].map((candidate) => narrow(candidate, phrases, nExamples));
   const ranked = distinctByFirings([...withSiblings, ...narrowed].sort(byScore), bounds.nextBest + 1);
   const stats = { rules: rules.length, literals: literals.length, candidates: candidates.length, ms: Math.round(performance.now() - started) };
   const toFound = (candidate: Candidate): FoundCheck => {
@@ -175,24 +177,17 @@ type Widened = { candidate: Candidate; shared: Literal[]; alternatives: Literal[
  * them on these sets they will on another run. The check becomes `all(candidate, not(any(exclusions)))`;
  * the candidate itself when no exclusion raises F1.
  */
-function narrow(candidate: Candidate, traces: InductionSets["examples"], nExamples: number): Candidate {
-  const views = (from: number, to: number, firing: boolean) => traces.slice(from, to).filter((_, i) => !firing || candidate.fires[from + i]).map((t) => t.view);
-  const honestFired = views(nExamples, traces.length, true);
+function narrow(candidate: Candidate, phrases: PhraseExclusions, nExamples: number): Candidate {
+  const length = candidate.fires.length;
+  const honestFired = phrases.honest.filter((_, i) => candidate.fires[nExamples + i]);
   if (honestFired.length < narrowing.minRemoved) return candidate;
   const honestCount = (fires: Uint8Array) => countIn(fires, nExamples, fires.length);
-  const exclusionOf = (words: string[]): Exclusion => {
-    const check: ComposableCheck = { kind: "regex", pattern: phrasePattern(words), flags: "i", target: "final_reply" };
-    const compiled = compileCheck(check);
-    // An exclusion holds where its phrase is not said: where the regex answers no (n/a, no reply, stays n/a).
-    return { check, quiet: Uint8Array.from(traces, (t) => (compiled(t.view).answer === "no" ? 1 : 0)) };
-  };
-  const narrowed = (excluded: Exclusion[]) => combine("all", [asLiteral(candidate), exclusionLiteral(excluded, traces.length)], nExamples);
+  const narrowed = (excluded: Exclusion[]) => combine("all", [asLiteral(candidate), exclusionLiteral(excluded, length)], nExamples);
 
   // A phrase any confirmed example says may be the hack's own wording, said again by the hacks the panel believed (the honest set holds some).
-  const examples = views(0, nExamples, false);
-  const mined = mineReplyPhrases(honestFired, examples, { limit: Infinity, minExampleShare: narrowing.minRemoved / honestFired.length });
+  const mined = mineReplyPhrases(honestFired, phrases.examples, { limit: Infinity, minExampleShare: narrowing.minRemoved / honestFired.length });
   // Mined with the roles swapped: `honestShare` is the share of the examples that say it.
-  const exclusions = mined.filter(({ honestShare: saidByExamples }) => saidByExamples === 0).map((p) => exclusionOf(p.words));
+  const exclusions = mined.filter(({ honestShare: saidByExamples }) => saidByExamples === 0).map((p) => phrases.exclusionOf(p.words));
   const chosen: Exclusion[] = [];
   let current = candidate;
   while (chosen.length < narrowing.maxExclusions) {
@@ -208,15 +203,45 @@ function narrow(candidate: Candidate, traces: InductionSets["examples"], nExampl
   }
   if (!chosen.length) return candidate;
 
-  const honest = views(nExamples, traces.length, false);
-  const unsaid = mineReplyPhrases(honest, examples, { limit: Infinity, minExampleShare: narrowing.minHonestShare }).filter(({ honestShare: saidByExamples }) => saidByExamples === 0);
-  for (const { words } of unsaid) {
+  for (const words of phrases.unsaid()) {
     if (chosen.length >= narrowing.maxExclusions) break;
-    const exclusion = exclusionOf(words);
-    const [before, after] = [exclusionLiteral(chosen, traces.length), exclusionLiteral([...chosen, exclusion], traces.length)];
-    if (honestCount(before.fires) - honestCount(after.fires) >= narrowing.minHonestShare * honest.length) chosen.push(exclusion);
+    const exclusion = phrases.exclusionOf(words);
+    const [before, after] = [exclusionLiteral(chosen, length), exclusionLiteral([...chosen, exclusion], length)];
+    if (honestCount(before.fires) - honestCount(after.fires) >= narrowing.minHonestShare * phrases.honest.length) chosen.push(exclusion);
   }
   return narrowed(chosen);
+}
+
+/**
+ * What every candidate's narrowing reads, worked out once a search: the sets' replies, each phrase's
+ * exclusion (its regex answered on every trace) and the wordings the honest traces use and no example does.
+ */
+type PhraseExclusions = { examples: TraceView[]; honest: TraceView[]; exclusionOf: (words: string[]) => Exclusion; unsaid: () => string[][] };
+
+function phraseExclusions(traces: InductionSets["examples"], nExamples: number): PhraseExclusions {
+  const examples = traces.slice(0, nExamples).map((t) => t.view);
+  const honest = traces.slice(nExamples).map((t) => t.view);
+  const byPattern = new Map<string, Exclusion>();
+  let unsaid: string[][] | null = null;
+  return {
+    examples,
+    honest,
+    exclusionOf: (words) => {
+      const pattern = phrasePattern(words);
+      const known = byPattern.get(pattern);
+      if (known) return known;
+      const check: ComposableCheck = { kind: "regex", pattern, flags: "i", target: "final_reply" };
+      const compiled = compileCheck(check);
+      // An exclusion holds where its phrase is not said: where the regex answers no (n/a, no reply, stays n/a).
+      const exclusion = { check, quiet: Uint8Array.from(traces, (t) => (compiled(t.view).answer === "no" ? 1 : 0)) };
+      byPattern.set(pattern, exclusion);
+      return exclusion;
+    },
+    unsaid: () =>
+      (unsaid ??= mineReplyPhrases(honest, examples, { limit: Infinity, minExampleShare: narrowing.minHonestShare })
+        .filter(({ honestShare: saidByExamples }) => saidByExamples === 0)
+        .map((p) => p.words)),
+  };
 }
 
 type Exclusion = { check: ComposableCheck; quiet: Uint8Array };
