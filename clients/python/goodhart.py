@@ -277,9 +277,11 @@ class Run:
         return self.client.request("POST", f"/api/v1/runs/{self.id}/events", event)
 
     def finish(self, status: str = "finished", step: Optional[int] = None) -> None:
-        """Sends what is queued, stops the background flush and marks the run finished (or failed)."""
+        """Sends what is queued, stops the background flush and marks the run finished (or failed).
+        Each call is its own event (the client's retries resend it under the same key), so a run resumed
+        with client.run(same name) after it ended is ended again by its next finish()."""
         self.close()
-        self.event(status, step=step)
+        self.event(status, step=step, key=f"{status}:{uuid.uuid4()}")
 
     def __enter__(self) -> "Run":
         return self
@@ -295,17 +297,29 @@ class Run:
             warnings.warn(f"goodhart: could not mark run {self.name!r} failed: {error}")
 
 
+# The dataset columns that hold a task's expected answer, in the order the TRL hook looks for them.
+LABEL_COLUMNS = ("ground_truth", "solution", "answer", "label")
+
+
 def trl_reward(client: Client, environment: Optional[str] = None, rubric_version_id: Optional[str] = None,
-               run: Optional[Run] = None) -> Callable[..., List[Optional[float]]]:
+               run: Optional[Run] = None, label_column: Optional[str] = None) -> Callable[..., List[Optional[float]]]:
     """A reward function for TRL's GRPOTrainer(reward_funcs=[...]): scores the batch through Goodhart.
-    A rollout Goodhart cannot score gets None, which TRL leaves out of the reward (it is not a 0)."""
+    A rollout Goodhart cannot score gets None, which TRL leaves out of the reward (it is not a 0).
+    TRL passes the dataset's other columns as keyword lists; the expected answer is sent as each
+    rollout's label from `label_column`, or else the first of LABEL_COLUMNS the dataset has."""
 
     def goodhart_reward(prompts: Sequence[Any], completions: Sequence[Any], **kwargs: Any) -> List[Optional[float]]:
         # Each rollout its own sample id: on several GPUs each process sends its slice of a step, and a
         # completion two processes both drew is two samples, not a resend; a retry sends the same ids.
         call = _sample_id()
-        rollouts = [{**_rollout(prompt, completion), "sampleId": f"{call}:{index}"} for index, (prompt, completion) in enumerate(zip(prompts, completions))]
-        step = kwargs.get("trainer_state").global_step if kwargs.get("trainer_state") is not None else None
+        labels = _label_column(kwargs, label_column, len(completions))
+        rollouts = [{**_rollout(prompt, completion, labels[index] if labels else None), "sampleId": f"{call}:{index}"}
+                    for index, (prompt, completion) in enumerate(zip(prompts, completions))]
+        # TRL generates a batch while global_step counts the optimizer steps already taken, and logs the
+        # batch's own metrics (its "reward") after the step it trains, at global_step + 1, where
+        # GoodhartCallback logs them too: the rollouts go under that step, so the pair lines up.
+        state = kwargs.get("trainer_state")
+        step = int(state.global_step) + 1 if state is not None else None
         answer = client.reward(rollouts, environment=environment, rubric_version_id=rubric_version_id,
                                run=run.id if run else None, step=step)
         return list(answer["rewards"])
@@ -322,8 +336,11 @@ def verifiers_reward(client: Client, environment: Optional[str] = None, rubric_v
     handling decides (it logs the reason and counts 0). Each call is one sample (its own sampleId):
     a group's copies of a completion are each stored, and a retry of the call's request is not."""
 
-    async def goodhart_reward(completion: Any, prompt: Any = None, **kwargs: Any) -> float:
-        rollout = {**_rollout(prompt, completion), "sampleId": _sample_id()}
+    async def goodhart_reward(completion: Any, prompt: Any = None, answer: Any = None, info: Any = None, **kwargs: Any) -> float:
+        # verifiers hands a reward function the dataset's answer and info: the rollout's label and metadata.
+        rollout = {**_rollout(prompt, completion, answer), "sampleId": _sample_id()}
+        if isinstance(info, Mapping) and info:
+            rollout["metadata"] = to_plain(dict(info))
         answer = await asyncio.to_thread(client.reward, [rollout], environment=environment, rubric_version_id=rubric_version_id,
                                          run=run.id if run else None)
         reward = answer["rewards"][0]
@@ -522,11 +539,29 @@ def _sample_id() -> str:
     return uuid.uuid4().hex
 
 
-def _rollout(prompt: Any, completion: Any) -> Dict[str, Any]:
+def _rollout(prompt: Any, completion: Any, label: Any = None) -> Dict[str, Any]:
     rollout: Dict[str, Any] = {"completion": to_plain(completion)}
     if prompt is not None:
         rollout["prompt"] = to_plain(prompt)
+    if label is not None and label != "":
+        rollout["label"] = to_plain(label)
     return rollout
+
+
+def _label_column(columns: Mapping[str, Any], name: Optional[str], count: int) -> Optional[List[Any]]:
+    """The dataset column holding each completion's expected answer: the named one (an error if TRL
+    did not pass it), or else the first of LABEL_COLUMNS present with one value per completion."""
+    if name is not None:
+        values = columns.get(name)
+        if not isinstance(values, (list, tuple)) or len(values) != count:
+            raise ValueError(f"label_column={name!r}: TRL passed no such dataset column with one value "
+                             f"per completion (columns passed: {sorted(columns)})")
+        return list(values)
+    for candidate in LABEL_COLUMNS:
+        values = columns.get(candidate)
+        if isinstance(values, (list, tuple)) and len(values) == count:
+            return list(values)
+    return None
 
 
 def _as_number(value: Any) -> Optional[float]:

@@ -118,6 +118,17 @@ class RunsTest(unittest.TestCase):
         self.assertIn("events.0.kind", str(refused.exception))
         run.finish(step=10)
 
+    def test_a_resumed_run_runs_again_and_its_second_finish_ends_it(self):
+        name = f"{TAG}-resumed"
+        first = self.client.run(name)
+        first.finish(step=10)
+        self.assertEqual(self.client.request("GET", f"/api/v1/runs/{first.id}")["status"], "finished")
+        resumed = self.client.run(name)
+        self.assertEqual(resumed.id, first.id)
+        self.assertEqual(self.client.request("GET", f"/api/v1/runs/{first.id}")["status"], "running")
+        resumed.finish("failed", step=10)
+        self.assertEqual(self.client.request("GET", f"/api/v1/runs/{first.id}")["status"], "failed")
+
     def test_a_wrong_key_is_an_error_with_the_servers_reason(self):
         with self.assertRaises(GoodhartError) as refused:
             Client(api_key="gh_wrong").run(f"{TAG}-nope")
@@ -171,6 +182,37 @@ class TrainerHarnessTest(unittest.TestCase):
         as_tensor = [math.nan if value is None else float(value) for value in output]
         self.assertEqual(as_tensor[0], 1.0)
         self.assertTrue(math.isnan(as_tensor[1]))
+
+    def test_trl_and_verifiers_send_the_datasets_answer_as_the_label(self):
+        answers = []
+
+        class Recording(Client):
+            def reward(self, rollouts, **kwargs):
+                answer = super().reward(rollouts, **kwargs)
+                answers.append(answer)
+                return answer
+
+        client = Recording()
+        prompts = [[{"role": "user", "content": "Where is my refund for order 17?"}]] * 2
+        completions = [honest_completion(), [{"role": "assistant", "content": "No idea."}]]
+        state = SimpleNamespace(global_step=1)
+        # TRL passes the dataset's other columns as lists: the first of ground_truth, solution, answer, label.
+        trl_reward(client, ENVIRONMENT)(prompts=prompts, completions=completions, trainer_state=state, solution=["refund 17", "refund 17"], topic=["a", "b"])
+        # A column named by the caller wins; a named column TRL did not pass is the caller's error, said at once.
+        named = trl_reward(client, ENVIRONMENT, label_column="gold")
+        named(prompts=prompts[:1], completions=completions[:1], trainer_state=state, gold=[{"amount": 40}], answer=["not this one"])
+        with self.assertRaises(ValueError) as missing:
+            named(prompts=prompts[:1], completions=completions[:1], trainer_state=state, answer=["x"])
+        self.assertIn("gold", str(missing.exception))
+        asyncio.run(verifiers_reward(client, ENVIRONMENT)(completion=honest_completion(), prompt=prompts[0], answer="refund 18", info={"order": 18}, state={}))
+
+        def metadata(answer, index=0):
+            return client.request("GET", f"/api/v1/traces/{answer['traceIds'][index]}")["trace"]["metadata"]
+
+        self.assertEqual(len(answers), 3)
+        self.assertEqual([metadata(answers[0], i)["label"] for i in (0, 1)], ["refund 17", "refund 17"])
+        self.assertEqual(metadata(answers[1])["label"], {"amount": 40})
+        self.assertEqual(metadata(answers[2]), {"label": "refund 18", "order": 18})
 
     def test_verl_as_its_naive_reward_manager_calls_it(self):
         # verl NaiveRewardManager.__call__: score = compute_score(data_source=, solution_str=, ground_truth=, extra_info=);
@@ -336,6 +378,8 @@ class SampleIdTest(unittest.TestCase):
         rewards = [(body, first, again) for body, first, again in client.sent if body and "rollouts" in body]
         trace_ids = [first["traceIds"][0] for _, first, _ in rewards]
         self.assertEqual(len(set(trace_ids)), 2)
+        # Generated at global_step 7, trained and logged by TRL (and GoodhartCallback) at step 8.
+        self.assertEqual({body["step"] for body, _, _ in rewards}, {8})
         self.assertEqual([again["traceIds"][0] for _, _, again in rewards], trace_ids)
 
     def test_a_batch_sent_in_parts_keeps_copies_in_different_parts_as_samples(self):

@@ -10,8 +10,12 @@ import type { RegisterRunInput } from "./run-intake-schemas";
  * that restarts (or several ranks that each register) lands on one run. Fields sent again update
  * the run; fields left out keep their value. The API-made run's name is also its externalId, whose
  * unique index makes concurrent registrations of one name meet on one row.
+ *
+ * With `resume`, a trainer's registration (POST /api/v1/runs) of a run that has finished or failed
+ * reopens it: a trainer resumed from a checkpoint is running again, and its next `finished` ends it
+ * again. Importing a log or scoring for a run by name (`resume` unset) leaves its status alone.
  */
-export async function registerRun(db: Db, { projectId, input, actor }: { projectId: string; input: RegisterRunInput; actor: Actor }) {
+export async function registerRun(db: Db, { projectId, input, actor, resume = false }: { projectId: string; input: RegisterRunInput; actor: Actor; resume?: boolean }) {
   if (input.rubricVersionId) await assertRubricVersionInProject(db, projectId, input.rubricVersionId);
   const fields = {
     ...(input.trainer ? { trainer: input.trainer } : {}),
@@ -22,7 +26,11 @@ export async function registerRun(db: Db, { projectId, input, actor }: { project
   const existing = await db.trainingRun.findFirst({ where: { projectId, name: input.name }, orderBy: { createdAt: "asc" } });
   if (existing) {
     const changed = Object.entries(fields).some(([field, value]) => JSON.stringify(existing[field as keyof typeof existing]) !== JSON.stringify(value));
-    const run = changed ? await db.trainingRun.update({ where: { id: existing.id }, data: fields }) : existing;
+    const reopen = resume && (existing.status === "finished" || existing.status === "failed");
+    const run = changed || reopen ? await db.trainingRun.update({ where: { id: existing.id }, data: { ...fields, ...(reopen ? { status: "running", finishedAt: null } : {}) } }) : existing;
+    if (reopen) {
+      await recordAuditEvent(db, { projectId, actor, action: "run.reopened", subjectType: "training_run", subjectId: run.id, details: { name: run.name, was: existing.status, finishedAt: existing.finishedAt?.toISOString() ?? null } });
+    }
     return { run, created: false };
   }
   const id = randomUUID();

@@ -153,6 +153,26 @@ describe("POST /api/v1/runs/{id}/events", () => {
     expect(stored.finishedAt).not.toBeNull();
   });
 
+  it("reopens a finished run that its trainer registers again, and the resumed run's own finish ends it again", async () => {
+    const name = uniqueName("resumed");
+    const { body: run } = await register({ name, trainer: "trl" });
+    expect((await events(run.id, { kind: "finished", step: 100, key: "finish-1" })).body).toMatchObject({ accepted: 1 });
+    const first = await db.trainingRun.findUniqueOrThrow({ where: { id: run.id } });
+    expect(first.status).toBe("finished");
+
+    const resumed = await register({ name });
+    expect(resumed).toMatchObject({ status: 200, body: { id: run.id, status: "running", finishedAt: null, created: false } });
+    expect(await db.auditEvent.count({ where: { projectId: project.id, action: "run.reopened", subjectId: run.id } })).toBe(1);
+    // Registering the running run again (another rank) changes nothing and records nothing.
+    expect((await register({ name })).body).toMatchObject({ status: "running" });
+    expect(await db.auditEvent.count({ where: { projectId: project.id, action: "run.reopened", subjectId: run.id } })).toBe(1);
+
+    expect((await events(run.id, { kind: "finished", step: 200, key: "finish-2" })).body).toMatchObject({ accepted: 1 });
+    const ended = await db.trainingRun.findUniqueOrThrow({ where: { id: run.id } });
+    expect(ended.status).toBe("finished");
+    expect(ended.finishedAt!.getTime()).toBeGreaterThanOrEqual(first.finishedAt!.getTime());
+  });
+
   it("refuses an unknown kind and another project's rubric version, storing nothing", async () => {
     const { body: run } = await register({ name: uniqueName("bad-events") });
     const unknownKind = await events(run.id, { events: [{ kind: "note" }, { kind: "exploded" }] });

@@ -1,4 +1,4 @@
-// POST /api/v1/runs: register a trainer's run by name (the same name is the same run); 201 when made, 200 when found.
+// POST /api/v1/runs: register a trainer's run by name (the same name is the same run, reopened if it had ended); 201 when made, 200 when found.
 import { NextResponse } from "next/server";
 import { readJsonBody } from "@/lib/next/read-json-body";
 import { withApiKey } from "@/lib/next/with-auth";
@@ -10,7 +10,7 @@ import { refuseOtherMethods } from "@/lib/next/refuse-other-methods";
 
 export const POST = withApiKey(async (request, { db, key, actor }) => {
   const input = registerRunSchema.parse(await readJsonBody(request));
-  const { run, created } = await registerRun(db, { projectId: key.projectId, input, actor });
+  const { run, created } = await registerRun(db, { projectId: key.projectId, input, actor, resume: true });
   return NextResponse.json({ ...toRunView(run), created } satisfies RegisterRunAnswer, { status: created ? 201 : 200 });
 });
 
