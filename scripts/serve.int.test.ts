@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,10 +11,11 @@ import { waitFor } from "../lib/testing/wait-for";
 import { buildIfStale } from "./build-stamp";
 import { signInOverHttp } from "../lib/testing/sign-in-over-http";
 import { freePort } from "../lib/testing/free-port";
+import { startBuiltServer, stopBuiltServer } from "../lib/testing/built-server";
 
 // The built web server (scripts/serve.ts, what npm start runs) over real HTTP: request bodies at and
-// past their limits, declared but never sent, stalled; and the client address the sign-in throttle
-// counts.
+// past their limits, declared but never sent, stalled. (The client address the sign-in throttle
+// counts: scripts/serve-throttle.int.test.ts, which times nothing and runs with the other files.)
 const root = path.resolve(import.meta.dirname, "..");
 // Taken once the build is done, just before the server starts.
 let port = 0;
@@ -26,21 +27,6 @@ let project: { id: string; slug: string };
 let apiKey: string;
 let cookie: string;
 
-function startServer(extraEnv: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--port", String(port)], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", GOODHART_BODY_IDLE_SECONDS: String(idleSeconds), NEXT_TELEMETRY_DISABLED: "1", ...extraEnv },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  return child;
-}
-
-async function stopServer(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
-
 const healthy = () => fetch(`${base}/api/health`).then((r) => r.ok, () => false);
 
 let server: ChildProcess;
@@ -51,14 +37,14 @@ beforeAll(async () => {
   project = await makeProject(db, "serve");
   const admin = await makeUser(db, { projectId: project.id, role: "admin" });
   apiKey = (await createApiKey(db, { projectId: project.id, name: "serve", actor: { userId: admin.id, label: admin.email } })).key;
-  server = startServer();
+  server = startBuiltServer(port, { GOODHART_BODY_IDLE_SECONDS: String(idleSeconds) });
   await waitFor(healthy, 60_000, 200);
   const signedIn = await signInOverHttp(base, admin.email, admin.password);
   if (!signedIn.cookie) throw new Error(`sign-in failed: ${signedIn.code}`);
   cookie = signedIn.cookie;
 }, 600_000);
 afterAll(async () => {
-  if (server) await stopServer(server);
+  if (server) await stopBuiltServer(server);
   await deleteProject(db, project.id);
 });
 
@@ -130,26 +116,4 @@ describe("request bodies over real HTTP", () => {
     expect(answer.ms).toBeGreaterThanOrEqual(idleSeconds * 1000 - 100);
     expect(await healthy()).toBe(true);
   }, 30_000);
-});
-
-describe("the client address the sign-in throttle counts", () => {
-  const wrongPasswords = async (headersFor: (i: number) => Record<string, string>) => {
-    const codes: string[] = [];
-    for (let i = 0; i < 40; i++) codes.push((await signInOverHttp(base, `${uniqueName("nobody")}@example.test`, "wrong password", headersFor(i))).code);
-    return codes;
-  };
-
-  it("is the connection's own: 40 accounts with a rotated X-Forwarded-For are throttled after the address's 30 free attempts", async () => {
-    const codes = await wrongPasswords((i) => ({ "x-forwarded-for": `198.51.100.${i + 1}` }));
-    expect(codes.slice(0, 30)).toEqual(Array(30).fill("credentials"));
-    expect(codes[30]).toBe("throttled");
-  }, 120_000);
-
-  it("is the forwarded one when the operator names the proxy in GOODHART_TRUSTED_PROXIES", async () => {
-    await stopServer(server);
-    server = startServer({ GOODHART_TRUSTED_PROXIES: "127.0.0.1,::1" });
-    await waitFor(healthy, 60_000, 200);
-    const codes = await wrongPasswords((i) => ({ "x-forwarded-for": `203.0.113.${i + 1}` }));
-    expect(codes).toEqual(Array(40).fill("credentials"));
-  }, 180_000);
 });
