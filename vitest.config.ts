@@ -8,7 +8,7 @@ const sqliteTestUrl = `file:${path.resolve(import.meta.dirname, process.env.GOOD
 const postgresUrl = process.env.GOODHART_TEST_DATABASE_URL;
 const integration = ["lib/**/*.int.test.ts", "app/**/*.int.test.ts", "scripts/**/*.int.test.ts", "workers/**/*.int.test.ts"];
 // A first start on a fresh clone builds the app (minutes on two cores): its own project, which
-// scripts/test.ts runs as a step of its own, so the build does not share the cores with the others.
+// scripts/test.ts runs beside e2e, not beside the busier vitest steps or the timed "alone" tests.
 const firstStart = ["scripts/first-start.int.test.ts"];
 // Tests that time the server's answers while it works (/api/health during each route's worst input, a
 // declared body refused within 1 s) measure the server, not the other test files sharing its two

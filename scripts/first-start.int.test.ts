@@ -8,8 +8,8 @@ import { freePort } from "../lib/testing/free-port";
 
 // A new user's first `npm start` on a fresh clone, build and all: the port answers within 5 s with the
 // build page, `next build` runs, and once the app says it is ready the one-time admin password is among
-// the last 10 lines printed and the app answers its pages. The build takes minutes, so this runs as its
-// own step of `npm test` (scripts/test.ts), alone, in the vitest project "first-start".
+// the last 10 lines printed and the app answers its pages. The build takes minutes, so it is the vitest
+// project "first-start", which `npm test` (scripts/test.ts) runs beside e2e, after the other vitest steps.
 const root = path.resolve(import.meta.dirname, "..");
 const port = await freePort();
 const buildMinutes = 25;
