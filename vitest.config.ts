@@ -15,6 +15,12 @@ const firstStart = ["scripts/first-start.int.test.ts"];
 // cores: they run after the others, one file at a time, in the projects "alone-sqlite" and
 // "alone-postgresql".
 const measuredAlone = ["scripts/memory-per-request.int.test.ts", "scripts/serve.int.test.ts", "app/api/_tests/documents-hostile-pdf.int.test.ts"];
+// The sign-in throttle's tests start built servers of their own and time nothing: they run beside
+// e2e with the first start (project "sign-in-throttle"), on SQLite only (the throttle is in memory).
+const signInThrottle = ["scripts/serve-throttle.int.test.ts"];
+// The CLI's commands are thin over lib/, whose queries the lib/ and app/ tests run on both
+// databases; on PostgreSQL one CLI file shows the CLI opens and writes it, not every command again.
+const cliOnSqliteOnly = ["scripts/cli/!(api-key-commands).int.test.ts"];
 
 const databaseProject = (name: string, include: string[], exclude: string[], databaseUrl: string, globalSetup: string) => ({
   extends: true as const,
@@ -42,12 +48,13 @@ export default defineConfig({
         // listeners), so one worker keeps its modules for all of them instead of loading them per file.
         test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts"], exclude: [...integration, "node_modules/**"], isolate: false },
       },
-      databaseProject("integration-sqlite", integration, [...firstStart, ...measuredAlone], sqliteTestUrl, "./scripts/test/setup-sqlite.ts"),
+      databaseProject("integration-sqlite", integration, [...firstStart, ...measuredAlone, ...signInThrottle], sqliteTestUrl, "./scripts/test/setup-sqlite.ts"),
       databaseProject("alone-sqlite", measuredAlone, [], sqliteTestUrl, "./scripts/test/setup-sqlite.ts"),
+      databaseProject("sign-in-throttle", signInThrottle, [], sqliteTestUrl, "./scripts/test/setup-sqlite.ts"),
       { extends: true, test: { name: "first-start", include: firstStart, testTimeout: 60_000 } },
       ...(postgresUrl
         ? [
-            databaseProject("integration-postgresql", integration, [...firstStart, ...measuredAlone], postgresUrl, "./scripts/test/setup-postgresql.ts"),
+            databaseProject("integration-postgresql", integration, [...firstStart, ...measuredAlone, ...signInThrottle, ...cliOnSqliteOnly], postgresUrl, "./scripts/test/setup-postgresql.ts"),
             databaseProject("alone-postgresql", measuredAlone, [], postgresUrl, "./scripts/test/setup-postgresql.ts"),
           ]
         : []),

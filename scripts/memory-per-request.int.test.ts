@@ -14,11 +14,10 @@ import { MAX_METRIC_POINTS_PER_REQUEST } from "../lib/runs/run-intake-schemas";
 import { assemblePdf, buildSharedStreamPdf, deflateBomb, pdfTextContent } from "../lib/testing/build-pdf";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../lib/testing/factories";
 import { rawRequest } from "../lib/testing/raw-http";
-import { waitFor } from "../lib/testing/wait-for";
 import { buildIfStale } from "./build-stamp";
 import { sessionCookieOverHttp } from "../lib/testing/sign-in-over-http";
 import { freePort } from "../lib/testing/free-port";
-import { startBuiltServer, stopBuiltServer } from "../lib/testing/built-server";
+import { startBuiltServer, stopBuiltServer, waitUntilHealthy } from "../lib/testing/built-server";
 
 // Memory per request, against the built web server (scripts/serve.ts, what npm start runs): the worst
 // input of every route that takes a big body, each at its route's limit, one after another on one
@@ -39,7 +38,6 @@ let rubricVersionId: string;
 let runId: string;
 let server: ChildProcess;
 
-const healthy = () => fetch(`${base}/api/health`).then((r) => r.ok, () => false);
 /** The process's resident memory; 0 once it has exited. */
 function residentMb(pid: number): number {
   try {
@@ -60,7 +58,7 @@ beforeAll(async () => {
   runId = (await db.trainingRun.create({ data: { projectId: project.id, name: uniqueName("memory-run"), trainer: "external" } })).id;
   server = startBuiltServer(port);
   server.once("exit", (code, signal) => console.log(`[memory] the web server exited: ${code ?? signal}`));
-  await waitFor(healthy, 60_000, 200);
+  await waitUntilHealthy(base);
   cookie = await sessionCookieOverHttp(base, admin.email, admin.password);
 }, 600_000);
 afterAll(async () => {

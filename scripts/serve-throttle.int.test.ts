@@ -2,11 +2,10 @@ import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readDatabaseUrl, providerOf } from "../lib/db/database-url";
-import { startBuiltServer, stopBuiltServer } from "../lib/testing/built-server";
+import { startBuiltServer, stopBuiltServer, waitUntilHealthy } from "../lib/testing/built-server";
 import { freePort } from "../lib/testing/free-port";
 import { signInOverHttp } from "../lib/testing/sign-in-over-http";
 import { uniqueName } from "../lib/testing/factories";
-import { waitFor } from "../lib/testing/wait-for";
 import { buildIfStale } from "./build-stamp";
 
 // The client address the sign-in throttle counts, over real HTTP against the built web server: the
@@ -22,7 +21,7 @@ async function serve(env: Record<string, string> = {}) {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   server = startBuiltServer(port, env);
-  await waitFor(() => fetch(`${base}/api/health`).then((r) => r.ok, () => false), 60_000, 200);
+  await waitUntilHealthy(base);
 }
 
 describe.skipIf(providerOf(readDatabaseUrl()) !== "sqlite")("the client address the sign-in throttle counts", () => {

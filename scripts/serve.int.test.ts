@@ -7,11 +7,10 @@ import { getDb } from "../lib/db/client";
 import { deleteProject, makeProject, makeUser, uniqueName } from "../lib/testing/factories";
 import { listRouteMethods } from "../lib/testing/app-surface";
 import { rawRequest } from "../lib/testing/raw-http";
-import { waitFor } from "../lib/testing/wait-for";
 import { buildIfStale } from "./build-stamp";
 import { signInOverHttp } from "../lib/testing/sign-in-over-http";
 import { freePort } from "../lib/testing/free-port";
-import { startBuiltServer, stopBuiltServer } from "../lib/testing/built-server";
+import { isHealthy, startBuiltServer, stopBuiltServer, waitUntilHealthy } from "../lib/testing/built-server";
 
 // The built web server (scripts/serve.ts, what npm start runs) over real HTTP: request bodies at and
 // past their limits, declared but never sent, stalled. (The client address the sign-in throttle
@@ -27,7 +26,6 @@ let project: { id: string; slug: string };
 let apiKey: string;
 let cookie: string;
 
-const healthy = () => fetch(`${base}/api/health`).then((r) => r.ok, () => false);
 
 let server: ChildProcess;
 beforeAll(async () => {
@@ -38,7 +36,7 @@ beforeAll(async () => {
   const admin = await makeUser(db, { projectId: project.id, role: "admin" });
   apiKey = (await createApiKey(db, { projectId: project.id, name: "serve", actor: { userId: admin.id, label: admin.email } })).key;
   server = startBuiltServer(port, { GOODHART_BODY_IDLE_SECONDS: String(idleSeconds) });
-  await waitFor(healthy, 60_000, 200);
+  await waitUntilHealthy(base);
   const signedIn = await signInOverHttp(base, admin.email, admin.password);
   if (!signedIn.cookie) throw new Error(`sign-in failed: ${signedIn.code}`);
   cookie = signedIn.cookie;
@@ -114,6 +112,6 @@ describe("request bodies over real HTTP", () => {
     expect(answer.status).toBe(408);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "request_timeout", message: expect.stringContaining(`no byte arrived for ${idleSeconds} s`) } });
     expect(answer.ms).toBeGreaterThanOrEqual(idleSeconds * 1000 - 100);
-    expect(await healthy()).toBe(true);
+    expect(await isHealthy(base)).toBe(true);
   }, 30_000);
 });

@@ -1,7 +1,7 @@
 // npm test: the whole suite. Unit and integration tests (vitest; integration on SQLite, and on
 // PostgreSQL too when GOODHART_TEST_DATABASE_URL is set), then, one file at a time, the tests that time
 // the built server, then e2e in Chromium against the built app beside a first start on a fresh clone
-// (it builds the app).
+// (it builds the app) and the sign-in throttle's tests.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -35,9 +35,9 @@ if (!buildIfStale(root, env)) {
 const sqliteReport = path.join(reports, "vitest.json");
 const postgresReport = path.join(reports, "vitest-postgresql.json");
 const aloneReport = path.join(reports, "vitest-alone.json");
-const firstStartReport = path.join(reports, "vitest-first-start.json");
+const besideE2eReport = path.join(reports, "vitest-beside-e2e.json");
 const playwrightReport = path.join(reports, "playwright.json");
-for (const report of [sqliteReport, postgresReport, aloneReport, firstStartReport, playwrightReport]) rmSync(report, { force: true });
+for (const report of [sqliteReport, postgresReport, aloneReport, besideE2eReport, playwrightReport]) rmSync(report, { force: true });
 const vitestArgs = (projects: string[], report: string, ...options: string[]) => [
   "run",
   ...projects.flatMap((project) => ["--project", project]),
@@ -48,12 +48,13 @@ const vitestArgs = (projects: string[], report: string, ...options: string[]) =>
 ];
 // Vitest runs one file at a time on two cores, and most integration files wait on a database, a server
 // or a child process. The SQLite and PostgreSQL runs share nothing (their own database, ports and
-// temporary directories), so they run side by side, each still one file at a time.
+// temporary directories), so they run side by side, each still one file at a time. The unit tests go
+// with the PostgreSQL files, which are fewer (the CLI's run on SQLite only), so the two end together.
 const postgres = Boolean(process.env.GOODHART_TEST_DATABASE_URL);
-phase(postgres ? "unit and SQLite integration tests, beside the PostgreSQL integration tests" : "unit and SQLite integration tests");
+phase(postgres ? "SQLite integration tests, beside the unit and PostgreSQL integration tests" : "unit and SQLite integration tests");
 const [sqliteOk, postgresOk] = await Promise.all([
-  run(bin("vitest"), vitestArgs(["unit", "integration-sqlite"], sqliteReport)),
-  postgres ? run(bin("vitest"), vitestArgs(["integration-postgresql"], postgresReport)) : Promise.resolve(true),
+  run(bin("vitest"), vitestArgs(postgres ? ["integration-sqlite"] : ["unit", "integration-sqlite"], sqliteReport)),
+  postgres ? run(bin("vitest"), vitestArgs(["unit", "integration-postgresql"], postgresReport)) : Promise.resolve(true),
 ]);
 // One file at a time, with nothing beside them: the "alone" tests time the built server's answers.
 phase("the tests that time the server, one file at a time");
@@ -63,12 +64,13 @@ rmSync(path.join(root, "data", "e2e"), { recursive: true, force: true });
 // e2e leaves 10-15% of two cores idle over its ten minutes (vmstat in CI), about what the first
 // start's build needs, and neither times the other's work closely: e2e waits on pages with timeouts
 // of seconds, the first start on a build page within 5 s (1 s idle), then on a build of minutes.
-phase("e2e in Chromium, beside the first start on a fresh clone");
+// The sign-in throttle's tests follow the first start there: they time nothing either.
+phase("e2e in Chromium, beside the first start on a fresh clone and the sign-in throttle's tests");
 // On a port the system gives (E2E_PORT when set): Playwright will not start the app on a port in use.
 const e2ePort = process.env.E2E_PORT ?? String(await freePort());
-const [e2eOk, firstStartOk] = await Promise.all([
+const [e2eOk, besideE2eOk] = await Promise.all([
   run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, E2E_PORT: e2ePort }),
-  run(bin("vitest"), vitestArgs(["first-start"], firstStartReport)),
+  run(bin("vitest"), vitestArgs(["first-start", "sign-in-throttle"], besideE2eReport, "--no-file-parallelism")),
 ]);
 
 type Counts = { passed: number; failed: number; skipped: number };
@@ -82,9 +84,9 @@ function playwrightCounts(): Counts {
   const { stats } = JSON.parse(readFileSync(playwrightReport, "utf8"));
   return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
 }
-const vitestTotal = [sqliteReport, ...(postgres ? [postgresReport] : []), aloneReport, firstStartReport].map(vitestCounts).reduce((sum, counts) => ({ passed: sum.passed + counts.passed, failed: sum.failed + counts.failed, skipped: sum.skipped + counts.skipped }));
+const vitestTotal = [sqliteReport, ...(postgres ? [postgresReport] : []), aloneReport, besideE2eReport].map(vitestCounts).reduce((sum, counts) => ({ passed: sum.passed + counts.passed, failed: sum.failed + counts.failed, skipped: sum.skipped + counts.skipped }));
 const e2e = playwrightCounts();
 phase("done");
 console.log(`vitest ${vitestTotal.passed} passed, ${vitestTotal.failed} failed · playwright ${e2e.passed} passed, ${e2e.failed} failed`);
 console.log(`tests: ${vitestTotal.passed + e2e.passed} passed, ${vitestTotal.failed + e2e.failed} failed, ${vitestTotal.skipped + e2e.skipped} skipped`);
-process.exit(sqliteOk && postgresOk && aloneOk && e2eOk && firstStartOk ? 0 : 1);
+process.exit(sqliteOk && postgresOk && aloneOk && e2eOk && besideE2eOk ? 0 : 1);

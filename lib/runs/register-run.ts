@@ -26,12 +26,11 @@ export async function registerRun(db: Db, { projectId, input, actor, resume = fa
   const existing = await db.trainingRun.findFirst({ where: { projectId, name: input.name }, orderBy: { createdAt: "asc" } });
   if (existing) {
     const changed = Object.entries(fields).some(([field, value]) => JSON.stringify(existing[field as keyof typeof existing]) !== JSON.stringify(value));
-    const reopen = resume && (existing.status === "finished" || existing.status === "failed");
-    const run = changed || reopen ? await db.trainingRun.update({ where: { id: existing.id }, data: { ...fields, ...(reopen ? { status: "running", finishedAt: null } : {}) } }) : existing;
-    if (reopen) {
-      await recordAuditEvent(db, { projectId, actor, action: "run.reopened", subjectType: "training_run", subjectId: run.id, details: { name: run.name, was: existing.status, finishedAt: existing.finishedAt?.toISOString() ?? null } });
-    }
-    return { run, created: false };
+    if (changed) await db.trainingRun.update({ where: { id: existing.id }, data: fields });
+    // Reopened here or by a registration racing this one: either way it is running now.
+    const ended = resume && endedStatuses.includes(existing.status);
+    if (ended) await reopenRun(db, { projectId, actor, run: existing });
+    return { run: changed || ended ? await db.trainingRun.findUniqueOrThrow({ where: { id: existing.id } }) : existing, created: false };
   }
   const id = randomUUID();
   const now = timeText(new Date());
@@ -44,6 +43,18 @@ export async function registerRun(db: Db, { projectId, input, actor, resume = fa
     await recordAuditEvent(db, { projectId, actor, action: "run.registered", subjectType: "training_run", subjectId: run.id, details: { name: run.name, trainer: run.trainer } });
   }
   return { run, created: count === 1 };
+}
+
+const endedStatuses = ["finished", "failed"];
+
+/** A trainer resumed from a checkpoint: the run is running again, audited once however many resumes race. */
+async function reopenRun(db: Db, { projectId, actor, run }: { projectId: string; actor: Actor; run: { id: string; name: string; status: string; finishedAt: Date | null } }) {
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.trainingRun.updateMany({ where: { id: run.id, status: { in: endedStatuses } }, data: { status: "running", finishedAt: null } });
+    if (count === 1) {
+      await recordAuditEvent(tx, { projectId, actor, action: "run.reopened", subjectType: "training_run", subjectId: run.id, details: { name: run.name, was: run.status, finishedAt: run.finishedAt?.toISOString() ?? null } });
+    }
+  });
 }
 
 const runColumns: Columns = [

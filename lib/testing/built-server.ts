@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { waitFor } from "./wait-for";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -22,3 +23,9 @@ export async function stopBuiltServer(child: ChildProcess): Promise<void> {
   child.kill("SIGTERM");
   await exited;
 }
+
+/** Whether the server at `base` answers /api/health with 200 now. */
+export const isHealthy = (base: string) => fetch(`${base}/api/health`).then((response) => response.ok, () => false);
+
+/** Waits until the server at `base` answers /api/health (a built server starts in seconds; a minute is a failure). */
+export const waitUntilHealthy = (base: string) => waitFor(() => isHealthy(base), 60_000, 200);

@@ -171,6 +171,11 @@ describe("POST /api/v1/runs/{id}/events", () => {
     const ended = await db.trainingRun.findUniqueOrThrow({ where: { id: run.id } });
     expect(ended.status).toBe("finished");
     expect(ended.finishedAt!.getTime()).toBeGreaterThanOrEqual(first.finishedAt!.getTime());
+
+    // Every rank of a resumed multi-GPU trainer registers at once: the run reopens once, audited once.
+    const ranks = await Promise.all(Array.from({ length: 4 }, () => register({ name })));
+    expect(ranks.map((rank) => [rank.status, rank.body.status])).toEqual(Array.from({ length: 4 }, () => [200, "running"]));
+    expect(await db.auditEvent.count({ where: { projectId: project.id, action: "run.reopened", subjectId: run.id } })).toBe(2);
   });
 
   it("refuses an unknown kind and another project's rubric version, storing nothing", async () => {

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { z } from "zod";
 import { formatIssuePath, formatZodError } from "../format-zod-error";
 import { asString, isRecord, omitKeys, type JsonObject } from "../../json/json-value";
@@ -39,29 +40,55 @@ const requestSchema = z.looseObject({
   ),
 });
 
+type ReadSpans = { ok: true; spans: OtelSpan[]; resources: JsonObject[]; errors: string[] } | { ok: false; error: string; path: string };
+
 /** Flattens an OTLP/JSON ExportTraceServiceRequest; a malformed span is an error, the others still read. */
-export function readOtlpSpans(value: unknown): { ok: true; spans: OtelSpan[]; resources: JsonObject[]; errors: string[] } | { ok: false; error: string; path: string } {
+export function readOtlpSpans(value: unknown): ReadSpans {
+  const reader = spanReader(value);
+  for (;;) {
+    const next = reader.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** readOtlpSpans with a turn of the event loop after every SPANS_PER_TURN spans, for a request read while the server answers others. */
+export async function readOtlpSpansInTurns(value: unknown): Promise<ReadSpans> {
+  const reader = spanReader(value);
+  for (;;) {
+    const next = reader.next();
+    if (next.done) return next.value;
+    await nextTurn();
+  }
+}
+
+// About 20 ms of reading small GenAI spans on a busy core.
+const SPANS_PER_TURN = 2_000;
+
+/** Yields after every SPANS_PER_TURN spans, so a caller may let other work run; returns what was read. */
+function* spanReader(value: unknown): Generator<void, ReadSpans> {
   const request = requestSchema.safeParse(value);
   if (!request.success) return { ok: false, error: formatZodError(request.error), path: formatIssuePath(request.error.issues[0]?.path ?? []) };
   const spans: OtelSpan[] = [];
   const errors: string[] = [];
   const resources: JsonObject[] = [];
-  request.data.resourceSpans.forEach((resourceSpans, r) => {
+  let read = 0;
+  for (const [r, resourceSpans] of request.data.resourceSpans.entries()) {
     const resource = resourceSpans.resource ?? {};
     resources.push({ ...omitKeys(resource, ["attributes"]), attributes: decodeAttributes(resource.attributes) });
-    (resourceSpans.scopeSpans ?? []).forEach((scopeSpans, s) => {
+    for (const [s, scopeSpans] of (resourceSpans.scopeSpans ?? []).entries()) {
       const decodedScope = scopeSpans.scope ? { ...scopeSpans.scope, attributes: decodeAttributes(scopeSpans.scope.attributes) } : null;
-      scopeSpans.spans.forEach((rawSpan, i) => {
+      for (const [i, rawSpan] of scopeSpans.spans.entries()) {
+        if (++read % SPANS_PER_TURN === 0) yield;
         const parsed = spanSchema.safeParse(rawSpan);
         if (!parsed.success) {
           errors.push(formatZodError(parsed.error, `resourceSpans[${r}].scopeSpans[${s}].spans[${i}]`));
-          return;
+          continue;
         }
         const source = { resource, scope: scopeSpans.scope ?? null, span: parsed.data };
         spans.push({ ...toSpan(parsed.data, r, decodedScope), source });
-      });
-    });
-  });
+      }
+    }
+  }
   return { ok: true, spans, resources, errors };
 }
 

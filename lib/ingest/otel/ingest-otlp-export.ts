@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors/app-error";
-import { readOtlpSpans } from "../formats/otel-spans";
+import { readOtlpSpansInTurns } from "../formats/otel-spans";
 import { MAX_OTLP_RECORDS_PER_EXPORT, MAX_OTLP_TRACES_PER_EXPORT } from "../limits";
 import { canonicalJson } from "../../traces/hash-trace";
 import type { JsonObject } from "../../json/json-value";
@@ -23,20 +23,21 @@ export async function ingestOtlpTraces(db: Db, { projectId, request }: { project
   return storeByTrace(db, projectId, byTrace, errors);
 }
 
-/** The request's spans grouped by trace, within the per-export caps (a turn of the event loop on each side of reading them). */
+/** The request's spans grouped by trace, within the per-export caps (read in turns of the event loop). */
 async function spansByTrace(request: unknown): Promise<{ byTrace: Map<string, OtelRecordInput[]>; errors: string[] }> {
   assertRecordsWithin(request, "resourceSpans", "scopeSpans", "spans");
   await nextTurn();
-  const read = readOtlpSpans(request);
+  const read = await readOtlpSpansInTurns(request);
   await nextTurn();
   if (!read.ok) throw new AppError("bad_request", "The body is not an OTLP ExportTraceServiceRequest", [{ path: read.path, message: read.error }]);
   const byTrace = new Map<string, OtelRecordInput[]>();
-  read.spans.forEach((span, seq) => {
+  for (const [seq, span] of read.spans.entries()) {
+    if (seq % 2_000 === 1_999) await nextTurn();
     const records = byTrace.get(span.traceId) ?? [];
     // Its place in the export keeps the trace's spans in the order they were sent when it is rebuilt.
     records.push({ kind: "span", recordKey: span.spanId, data: { ...span.source, seq } as JsonObject });
     byTrace.set(span.traceId, records);
-  });
+  }
   assertTracesWithin(byTrace.size);
   return { byTrace, errors: read.errors };
 }

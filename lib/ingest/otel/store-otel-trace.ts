@@ -53,7 +53,7 @@ const recordColumns: Columns = [["id", "text"], ["projectId", "text"], ["traceId
 const keepStoredRecord = `ON CONFLICT ("projectId", "traceId", "recordKey") DO NOTHING`;
 // Records a transaction writes at most: a full export is several, with a turn of the event loop
 // between them, so no request waits on one long synchronous write (SQLite) or its lock.
-const recordsPerTransaction = 5_000;
+const recordsPerTransaction = 1_000;
 /** Whether each new trace's records make a trace (null) or why not; traces that have records already are not in it. */
 type NewTraces = Map<string, string | null>;
 const pairKey = (traceId: string, recordKey: string) => `${traceId} ${recordKey}`;
