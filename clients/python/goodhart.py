@@ -28,6 +28,7 @@ import re
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 import warnings
@@ -118,6 +119,12 @@ class Client:
                 body[field] = value
         answer = self.request("POST", "/api/v1/runs", body)
         return Run(self, answer["id"], answer["name"], flush_every=flush_every, flush_interval=flush_interval)
+
+    def find_run(self, name: str) -> Optional[Dict[str, Any]]:
+        """The run registered under this name as the server keeps it (id, status, finishedAt, ...), or None.
+        Unlike run(), it registers nothing: a finished run stays finished."""
+        runs = self.request("GET", "/api/v1/runs?" + urllib.parse.urlencode({"name": name}))["runs"]
+        return runs[0] if runs else None
 
     def reward(self, rollouts: Sequence[Mapping[str, Any]], environment: Optional[str] = None, rubric_version_id: Optional[str] = None,
                run: Optional[str] = None, step: Optional[int] = None) -> Dict[str, Any]:

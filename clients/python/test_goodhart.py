@@ -123,6 +123,10 @@ class RunsTest(unittest.TestCase):
         first = self.client.run(name)
         first.finish(step=10)
         self.assertEqual(self.client.request("GET", f"/api/v1/runs/{first.id}")["status"], "finished")
+        # Looking it up by name registers nothing: it stays finished until the trainer resumes it.
+        self.assertEqual(self.client.find_run(name)["id"], first.id)
+        self.assertEqual(self.client.find_run(name)["status"], "finished")
+        self.assertIsNone(self.client.find_run(f"{TAG}-never-registered"))
         resumed = self.client.run(name)
         self.assertEqual(resumed.id, first.id)
         self.assertEqual(self.client.request("GET", f"/api/v1/runs/{first.id}")["status"], "running")

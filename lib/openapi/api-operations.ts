@@ -26,7 +26,8 @@ import { approveRubricVersionBodySchema, rubricVersionImportSchema, rubricVersio
 import { metricPointsQuerySchema } from "../runs/metric-points-query";
 import { runDetailAnswerSchema } from "../runs/run-detail-schema";
 import { runMetricsAnswerSchema } from "../runs/run-metrics-answer-schema";
-import { metricPointsAnswerSchema, registerRunAnswerSchema, runEventsAnswerSchema } from "../runs/run-intake-answer-schemas";
+import { listRunsQuerySchema } from "../runs/list-runs-query";
+import { listRunsAnswerSchema, metricPointsAnswerSchema, registerRunAnswerSchema, runEventsAnswerSchema } from "../runs/run-intake-answer-schemas";
 import { metricPointsBodySchema, registerRunSchema, runEventListSchema, runEventSchema } from "../runs/run-intake-schemas";
 import { codeReplayScoreAnswerSchema, codeReplayTaskAnswerSchema } from "../tasks/code-replay-answer-schemas";
 import { codeReplayScoreBodySchema, codeReplayTaskBodySchema, MAX_PATCH_BODY_BYTES } from "../tasks/code-replay-schemas";
@@ -93,6 +94,14 @@ export const apiOperations: ApiOperation[] = [
     summary: "The project's jobs, newest first",
     query: listJobsQuerySchema,
     success: { status: 200, description: "{jobs: [...]}", schema: listJobsAnswerSchema },
+  },
+  {
+    method: "get",
+    path: "/runs",
+    tag: "runs",
+    summary: "The project's runs, newest first; with name, the run a trainer registered under it, found without registering it again",
+    query: listRunsQuerySchema,
+    success: { status: 200, description: "{runs: [...]}, each as POST /runs answers it", schema: listRunsAnswerSchema },
   },
   {
     method: "get",

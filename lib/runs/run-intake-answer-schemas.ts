@@ -5,6 +5,10 @@ import { runViewSchema } from "./run-view";
 export const registerRunAnswerSchema = runViewSchema.extend({ created: z.boolean().describe("made by this request (201), or found by its name (200)") });
 export type RegisterRunAnswer = z.infer<typeof registerRunAnswerSchema>;
 
+/** GET /api/v1/runs. */
+export const listRunsAnswerSchema = z.strictObject({ runs: z.array(runViewSchema).describe("newest first") });
+export type ListRunsAnswer = z.infer<typeof listRunsAnswerSchema>;
+
 /** POST /api/v1/runs/{id}/metrics. */
 export const metricPointsAnswerSchema = z.strictObject({
   runId: z.string(),

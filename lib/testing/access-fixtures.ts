@@ -85,6 +85,8 @@ export const routeFixtures: Record<string, RouteFixture> = {
     compare: false,
   },
   "POST v1/runs": { call: (ids) => ({ body: { name: uniqueName(tag), rubricVersionId: ids.approvedVersionId } }), compare: false },
+  // By a name no run has: other calls here make runs in the caller's project named after ids they send (a run is made when new).
+  "GET v1/runs": { call: () => ({ query: { name: tag } }) },
   "GET v1/runs/[id]": { call: (ids) => ({ params: { id: ids.runId } }) },
   "GET v1/runs/[id]/metrics": { call: (ids) => ({ params: { id: ids.runId }, query: { name: "reward/proxy" } }) },
   // A rubric_changed event names a version: B's run with A's version must be answered as with an unknown one, naming neither.

@@ -23,7 +23,7 @@ import { GET as getRubricVersions, POST as postRubricVersion } from "@/app/api/v
 import { POST as postEvents } from "@/app/api/v1/runs/[id]/events/route";
 import { GET as getMetrics, POST as postMetrics } from "@/app/api/v1/runs/[id]/metrics/route";
 import { GET as getRun } from "@/app/api/v1/runs/[id]/route";
-import { POST as postRun } from "@/app/api/v1/runs/route";
+import { GET as getRuns, POST as postRun } from "@/app/api/v1/runs/route";
 import { POST as postGrounding } from "@/app/api/v1/tasks/grounding/route";
 import { GET as getTrace } from "@/app/api/v1/traces/[id]/route";
 import { POST as postTraces } from "@/app/api/v1/traces/route";
@@ -63,6 +63,7 @@ const covered = [
   "post /reward",
   "post /reward/openrlhf",
   "post /runs",
+  "get /runs",
   "get /runs/{id}",
   "post /runs/{id}/metrics",
   "get /runs/{id}/metrics",
@@ -174,6 +175,7 @@ describe("the answers the document types are the answers the routes give", () =>
     const divergence = await db.job.findUniqueOrThrow({ where: { idempotencyKey: `runs.divergence:${run.id}` } });
     expect(await runJobNow(db, { jobId: divergence.id, type: runDivergenceJob, handle: runDivergenceHandler.handle })).toBe("succeeded");
 
+    expect(await answer(getRuns, "get", "/runs", 200, { query: `?name=${encodeURIComponent(name)}` })).toEqual({ runs: [expect.objectContaining({ id: run.id })] });
     const detail = await answer(getRun, "get", "/runs/{id}", 200, { params });
     expect(detail).toMatchObject({ hackRisk: { level: expect.any(String) }, metrics: [{ name: "reward/proxy" }, { name: "success/heldout" }] });
     expect((detail.detections as unknown[]).length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postEvents } from "@/app/api/v1/runs/[id]/events/route";
 import { POST as postMetrics } from "@/app/api/v1/runs/[id]/metrics/route";
-import { POST as postRun } from "@/app/api/v1/runs/route";
+import { GET as getRuns, POST as postRun } from "@/app/api/v1/runs/route";
 import { getDb } from "@/lib/db/client";
 import { uniqueName } from "@/lib/testing/factories";
 import { callRoute, routeTestProjects, statusAndJson } from "@/lib/next/route-test";
@@ -27,6 +27,39 @@ const post = (handler: Handler, path: string, body: unknown, { auth = project.ke
 const register = (body: unknown, auth?: string) => post(postRun, "/api/v1/runs", body, { auth });
 const metrics = (id: string, body: unknown, auth?: string) => post(postMetrics, `/api/v1/runs/${id}/metrics`, body, { auth, id });
 const events = (id: string, body: unknown, auth?: string) => post(postEvents, `/api/v1/runs/${id}/events`, body, { auth, id });
+
+const listRuns = (query: string, auth = project.key) => callRoute(getRuns, `/api/v1/runs?${query}`, { key: auth }).then(statusAndJson);
+
+describe("GET /api/v1/runs", () => {
+  it("finds a run by the name its trainer registered, changing nothing, and never another project's run of that name", async () => {
+    const name = uniqueName("lookup");
+    const { body: run } = await register({ name, trainer: "verl", environment: "refunds" });
+    expect((await events(run.id, { kind: "finished", step: 10 })).status).toBe(200);
+    await register({ name }, other.key);
+    const before = await db.auditEvent.count({ where: { projectId: project.id, subjectId: run.id } });
+
+    const found = await listRuns(`name=${encodeURIComponent(name)}`);
+    const { created: _, ...registered } = run;
+    expect(found).toEqual({ status: 200, body: { runs: [{ ...registered, status: "finished", finishedAt: expect.any(String) }] } });
+    // Looking it up neither reopens the finished run nor records anything.
+    expect(await db.trainingRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: "finished" });
+    expect(await db.auditEvent.count({ where: { projectId: project.id, subjectId: run.id } })).toBe(before);
+
+    expect((await listRuns(`name=${encodeURIComponent(uniqueName("never-registered"))}`)).body).toEqual({ runs: [] });
+    const finished = await listRuns("status=finished&limit=500");
+    expect(finished.body.runs.map((view: { id: string }) => view.id)).toContain(run.id);
+    expect(finished.body.runs.every((view: { status: string }) => view.status === "finished")).toBe(true);
+  });
+
+  it("refuses a bad status, limit or name, naming the parameter", async () => {
+    const refused: [query: string, path: string][] = [["status=done", "status"], ["limit=0", "limit"], ["limit=501", "limit"], [`name=${"n".repeat(201)}`, "name"]];
+    for (const [query, path] of refused) {
+      const answer = await listRuns(query);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.error.details, query).toEqual([expect.objectContaining({ path })]);
+    }
+  });
+});
 
 describe("POST /api/v1/runs", () => {
   it("makes a run once: the same name answers the same id, and concurrent registrations meet on one row", async () => {
