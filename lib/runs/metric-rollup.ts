@@ -1,5 +1,4 @@
 import type { DatabaseProvider } from "../db/database-url";
-import type { RawExecutor } from "../db/insert-rows";
 import { sqlParams } from "./sql-params";
 
 /**
@@ -14,6 +13,8 @@ const mergeGap = 4;
 const rangesPerStatement = 5_000;
 
 type Range = { name: string; lo: number; hi: number };
+/** Makes one statement from its SQL and bound values: a lazy Prisma query, or a driver call to run later. */
+export type StatementOf<T> = (sql: string, params: (string | number)[]) => T;
 
 /**
  * Statements that recompute every rollup bucket holding one of `points` from the stored truth: the
@@ -21,7 +22,7 @@ type Range = { name: string; lo: number; hi: number };
  * adding keeps a re-sent point that changed its value exact (the old value may have been the max).
  * Run them after the points' upsert, in the same transaction.
  */
-export function refreshMetricBuckets(db: RawExecutor, provider: DatabaseProvider, { runId, points }: { runId: string; points: { name: string; step: number }[] }) {
+export function refreshMetricBuckets<T>(statementOf: StatementOf<T>, provider: DatabaseProvider, { runId, points }: { runId: string; points: { name: string; step: number }[] }): T[] {
   const stepsByName = new Map<string, number[]>();
   for (const { name, step } of points) {
     const steps = stepsByName.get(name) ?? [];
@@ -29,13 +30,13 @@ export function refreshMetricBuckets(db: RawExecutor, provider: DatabaseProvider
     stepsByName.set(name, steps);
   }
   for (const steps of stepsByName.values()) steps.sort((a, b) => a - b);
-  const statements = [];
+  const statements: T[] = [];
   let below: number | null = null;
   for (const level of ROLLUP_LEVELS) {
     const ranges = [...stepsByName].flatMap(([name, steps]) => touchedRanges(name, steps, level));
     for (let start = 0; start < ranges.length; start += rangesPerStatement) {
       const chunk = ranges.slice(start, start + rangesPerStatement);
-      statements.push(below === null ? fromPoints(db, provider, runId, level, chunk) : fromLevel(db, provider, runId, level, below, chunk));
+      statements.push(below === null ? fromPoints(statementOf, provider, runId, level, chunk) : fromLevel(statementOf, provider, runId, level, below, chunk));
     }
     below = level;
   }
@@ -62,7 +63,7 @@ function rangesCte(q: ReturnType<typeof sqlParams>, ranges: Range[]) {
   return `WITH "touched"("name", "lo", "hi") AS (VALUES ${ranges.map(({ name, lo, hi }) => `(${q.text(name)}, ${q.int(lo)}, ${q.int(hi)})`).join(", ")})`;
 }
 
-function fromPoints(db: RawExecutor, provider: DatabaseProvider, runId: string, level: number, ranges: Range[]) {
+function fromPoints<T>(statementOf: StatementOf<T>, provider: DatabaseProvider, runId: string, level: number, ranges: Range[]) {
   const q = sqlParams(provider);
   const cte = rangesCte(q, ranges);
   const sql = `${cte}
@@ -72,10 +73,10 @@ function fromPoints(db: RawExecutor, provider: DatabaseProvider, runId: string, 
     WHERE p."runId" = ${q.text(runId)}
     GROUP BY p."runId", p."name", p."step" >> ${level}
     ${upsert}`;
-  return db.$executeRawUnsafe(sql, ...q.params);
+  return statementOf(sql, q.params);
 }
 
-function fromLevel(db: RawExecutor, provider: DatabaseProvider, runId: string, level: number, below: number, ranges: Range[]) {
+function fromLevel<T>(statementOf: StatementOf<T>, provider: DatabaseProvider, runId: string, level: number, below: number, ranges: Range[]) {
   const q = sqlParams(provider);
   // The same step ranges, as bucket indexes of the level below.
   const cte = rangesCte(q, ranges.map(({ name, lo, hi }) => ({ name, lo: lo / 2 ** below, hi: (hi + 1) / 2 ** below - 1 })));
@@ -87,5 +88,5 @@ function fromLevel(db: RawExecutor, provider: DatabaseProvider, runId: string, l
     WHERE b."runId" = ${q.text(runId)} AND b."level" = ${below}
     GROUP BY b."runId", b."name", b."bucket" >> ${shift}
     ${upsert}`;
-  return db.$executeRawUnsafe(sql, ...q.params);
+  return statementOf(sql, q.params);
 }
