@@ -15,7 +15,9 @@ const LOOKED_AT_PER_WANTED = 4;
 export async function loadHonestRollouts(db: Db, { projectId, environment, count, truth }: { projectId: string; environment: string; count: number; truth: TruthOf }): Promise<Array<{ id: string; trace: Trace; truth: number }>> {
   const rows = await db.trace.findMany({
     where: { projectId, environment, source: { in: ["rollout", "simulator", "production"] }, NOT: { externalId: { startsWith: PROBE_EXTERNAL_PREFIX } } },
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    // Rollouts stored in one batch share their time; their external ids, not their random ids, order
+    // them, so a run of the same seed on the same data edits the same rollouts and reports the same.
+    orderBy: [{ createdAt: "desc" }, { externalId: "asc" }, { id: "asc" }],
     take: count * LOOKED_AT_PER_WANTED,
     select: { id: true },
   });
