@@ -75,11 +75,11 @@ for (const role of ["viewer", "reviewer"] as const) {
 
 test("a method a route does not take is a JSON 405 naming the ones it does, before any key is asked for", async () => {
   const anonymous = await request.newContext({ baseURL });
-  const refused = await anonymous.fetch("/api/v1/runs", { method: "DELETE" });
+  const refused = await anonymous.fetch("/api/v1/reward", { method: "DELETE" });
   expect(refused.status()).toBe(405);
   expect(refused.headers().allow).toBe("POST, OPTIONS");
-  expect((await refused.json()).error).toMatchObject({ code: "method_not_allowed", message: "/api/v1/runs does not take DELETE: it takes POST" });
-  const head = await anonymous.fetch("/api/v1/runs", { method: "HEAD" });
+  expect((await refused.json()).error).toMatchObject({ code: "method_not_allowed", message: "/api/v1/reward does not take DELETE: it takes POST" });
+  const head = await anonymous.fetch("/api/v1/reward", { method: "HEAD" });
   expect([head.status(), head.headers().allow]).toEqual([405, "POST, OPTIONS"]);
   expect((await anonymous.fetch("/api/health", { method: "HEAD" })).status()).toBe(200);
   const options = await anonymous.fetch("/api/v1/rubric-versions", { method: "OPTIONS" });
