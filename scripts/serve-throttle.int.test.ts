@@ -1,7 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readDatabaseUrl, providerOf } from "../lib/db/database-url";
 import { startBuiltServer, stopBuiltServer, waitUntilHealthy } from "../lib/testing/built-server";
 import { freePort } from "../lib/testing/free-port";
 import { signInOverHttp } from "../lib/testing/sign-in-over-http";
@@ -11,7 +10,8 @@ import { buildIfStale } from "./build-stamp";
 // The client address the sign-in throttle counts, over real HTTP against the built web server: the
 // connection's own unless the operator names the proxy that sets X-Forwarded-For. The throttle is
 // held in the server's memory, so each server here starts with no counts; no database is read for it
-// but the lookup of accounts that do not exist, so it runs on SQLite only, not again on PostgreSQL.
+// but the lookup of accounts that do not exist, so it runs on SQLite only, not again on PostgreSQL
+// (its project, "sign-in-throttle" in vitest.config.ts, has the SQLite test database).
 const root = path.resolve(import.meta.dirname, "..");
 let base = "";
 let server: ChildProcess | undefined;
@@ -24,7 +24,7 @@ async function serve(env: Record<string, string> = {}) {
   await waitUntilHealthy(base);
 }
 
-describe.skipIf(providerOf(readDatabaseUrl()) !== "sqlite")("the client address the sign-in throttle counts", () => {
+describe("the client address the sign-in throttle counts", () => {
   beforeAll(() => {
     expect(buildIfStale(root), "next build failed").toBe(true);
   }, 600_000);

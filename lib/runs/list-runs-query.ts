@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-const runStatuses = ["queued", "running", "succeeded", "finished", "failed", "cancelled"] as const;
+import { runStatuses } from "./run-view";
 
 /** GET /api/v1/runs: a trainer finds its run by the name it registered, without registering it again. */
 export const listRunsQuerySchema = z.object({

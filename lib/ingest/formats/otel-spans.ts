@@ -61,8 +61,8 @@ export async function readOtlpSpansInTurns(value: unknown): Promise<ReadSpans> {
   }
 }
 
-// About 20 ms of reading small GenAI spans on a busy core.
-const SPANS_PER_TURN = 2_000;
+/** Spans read (or grouped) between turns of the event loop: about 20 ms of small GenAI spans on a busy core. */
+export const SPANS_PER_TURN = 2_000;
 
 /** Yields after every SPANS_PER_TURN spans, so a caller may let other work run; returns what was read. */
 function* spanReader(value: unknown): Generator<void, ReadSpans> {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors/app-error";
-import { readOtlpSpansInTurns } from "../formats/otel-spans";
+import { readOtlpSpansInTurns, SPANS_PER_TURN } from "../formats/otel-spans";
 import { MAX_OTLP_RECORDS_PER_EXPORT, MAX_OTLP_TRACES_PER_EXPORT } from "../limits";
 import { canonicalJson } from "../../traces/hash-trace";
 import type { JsonObject } from "../../json/json-value";
@@ -32,7 +32,7 @@ async function spansByTrace(request: unknown): Promise<{ byTrace: Map<string, Ot
   if (!read.ok) throw new AppError("bad_request", "The body is not an OTLP ExportTraceServiceRequest", [{ path: read.path, message: read.error }]);
   const byTrace = new Map<string, OtelRecordInput[]>();
   for (const [seq, span] of read.spans.entries()) {
-    if (seq % 2_000 === 1_999) await nextTurn();
+    if (seq > 0 && seq % SPANS_PER_TURN === 0) await nextTurn();
     const records = byTrace.get(span.traceId) ?? [];
     // Its place in the export keeps the trace's spans in the order they were sent when it is rebuilt.
     records.push({ kind: "span", recordKey: span.spanId, data: { ...span.source, seq } as JsonObject });
