@@ -1,4 +1,4 @@
-import { findPgPool, findSqliteConnection, providerOfDb, type Db } from "../db/client";
+import { findPgPool, findSqliteConnection, idleSqlite, providerOfDb, type Db } from "../db/client";
 import { insertRowsOnSqlite, insertStatements, jsonText, timeText, type Columns, type ColumnType, type Value } from "../db/insert-rows";
 import { inPgTransaction } from "../db/in-pg-transaction";
 import { insertRowsOnPostgres } from "../db/insert-rows-on-postgres";
@@ -26,7 +26,8 @@ export async function insertBackupRows(db: Db, model: BackupModel, rows: Record<
   const connection = await findSqliteConnection(db);
   const pool = findPgPool(db);
   await retryOnBusy(async () => {
-    if (connection && !connection.inTransaction) connection.transaction(() => insertRowsOnSqlite(connection, model.name, columns, values)).immediate();
+    const sqlite = idleSqlite(connection);
+    if (sqlite) sqlite.transaction(() => insertRowsOnSqlite(sqlite, model.name, columns, values)).immediate();
     else if (pool) await inPgTransaction(pool, (client) => insertRowsOnPostgres(client, model.name, columns, values));
     else await db.$transaction(insertStatements(db, providerOfDb(db), model.name, columns, values));
   });

@@ -92,6 +92,19 @@ export async function findSqliteConnection(db: Db): Promise<SqliteConnection | n
 }
 
 /**
+ * The SQLite connection when the driver may write on it: null on PostgreSQL, and while Prisma's
+ * adapter has a transaction open on it (a write would land inside that transaction; such callers
+ * take the Prisma path). Only true until the next await: a writer that awaits between statements asks
+ * again through `idleSqlite`.
+ */
+export async function findIdleSqliteConnection(db: Db): Promise<SqliteConnection | null> {
+  return idleSqlite(await findSqliteConnection(db));
+}
+
+/** `connection` if no transaction is open on it now, else null. */
+export const idleSqlite = (connection: SqliteConnection | null): SqliteConnection | null => (connection && !connection.inTransaction ? connection : null);
+
+/**
  * The node-postgres pool under a PostgreSQL client, for bytes Prisma would copy into a JS array of
  * numbers (about 0.2 s of blocked event loop per MiB; lib/ingest/upload-chunks.ts). Null on SQLite,
  * or once $disconnect has ended it.

@@ -1,4 +1,4 @@
-import { findSqliteConnection, providerOfDb, type Db } from "./client";
+import { findIdleSqliteConnection, providerOfDb, type Db } from "./client";
 
 export type WalCheckpoint = { walPages: number; copied: number };
 
@@ -8,8 +8,8 @@ export type WalCheckpoint = { walPages: number; copied: number };
  * Null on PostgreSQL, or while Prisma has a transaction open on this connection.
  */
 export async function checkpointWal(db: Db): Promise<WalCheckpoint | null> {
-  const connection = await findSqliteConnection(db);
-  if (!connection || connection.inTransaction) return null;
+  const connection = await findIdleSqliteConnection(db);
+  if (!connection) return null;
   // Prisma's adapter reads integers as BigInt on this connection.
   const [row] = connection.pragma("wal_checkpoint(PASSIVE)") as Array<{ busy: number | bigint; log: number | bigint; checkpointed: number | bigint }>;
   return row ? { walPages: Number(row.log), copied: Number(row.checkpointed) } : null;

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { findSqliteConnection, type Db } from "../db/client";
+import { findIdleSqliteConnection, type Db } from "../db/client";
 import { timeText } from "../db/insert-rows";
 import { retryOnBusy } from "../db/retry-on-busy";
+import { retryOnIdleSqlite } from "../db/retry-on-idle-sqlite";
 import type { DocumentInput } from "./document-input-schema";
 import { hashDocumentText } from "./hash-document";
 import { readDocumentText } from "./read-document-text";
@@ -21,12 +22,12 @@ export async function addDocument(db: Db, { projectId, input }: { projectId: str
   const existing = await db.document.findUnique({ where, select: shown });
   if (existing) return view(existing, chars, false);
   const row = { projectId, externalId: contentHash, title: input.name, content: text, contentType, source: input.source ?? input.name };
-  const sqlite = await findSqliteConnection(db);
-  if (sqlite && !sqlite.inTransaction) {
+  const sqlite = await findIdleSqliteConnection(db);
+  if (sqlite) {
     // Through the driver: Prisma's SQLite path spends seconds of blocked event loop on a 24 MiB text.
     const id = randomUUID();
-    const { changes } = await retryOnBusy(async () =>
-      sqlite
+    const { changes } = await retryOnIdleSqlite(sqlite, (connection) =>
+      connection
         .prepare(`INSERT INTO "Document" ("id", "projectId", "externalId", "title", "content", "contentType", "source", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("projectId", "externalId") DO NOTHING`)
         .run(id, row.projectId, row.externalId, row.title, row.content, row.contentType, row.source, timeText(new Date())),
     );

@@ -1,4 +1,4 @@
-import { findPgPool, findSqliteConnection, type Db } from "../db/client";
+import { findPgPool, findIdleSqliteConnection, type Db } from "../db/client";
 
 /**
  * An upload's bytes go in and out through the driver, not Prisma: Prisma hands Bytes over as a JS
@@ -8,8 +8,8 @@ import { findPgPool, findSqliteConnection, type Db } from "../db/client";
  * where the driver is not at hand, or where SQLite has a Prisma transaction open on the connection.
  */
 export async function insertUploadChunk(db: Db, { uploadId, index, bytes }: { uploadId: string; index: number; bytes: Buffer<ArrayBuffer> }): Promise<void> {
-  const sqlite = await findSqliteConnection(db);
-  if (sqlite && !sqlite.inTransaction) {
+  const sqlite = await findIdleSqliteConnection(db);
+  if (sqlite) {
     sqlite.prepare('INSERT INTO "UploadChunk" ("uploadId", "index", "bytes") VALUES (?, ?, ?)').run(uploadId, index, bytes);
     return;
   }
@@ -23,8 +23,8 @@ export async function insertUploadChunk(db: Db, { uploadId, index, bytes }: { up
 
 /** One chunk's bytes, or null when there is no such chunk. */
 export async function readUploadChunk(db: Db, { uploadId, index }: { uploadId: string; index: number }): Promise<Uint8Array | null> {
-  const sqlite = await findSqliteConnection(db);
-  if (sqlite && !sqlite.inTransaction) {
+  const sqlite = await findIdleSqliteConnection(db);
+  if (sqlite) {
     const row = sqlite.prepare('SELECT "bytes" FROM "UploadChunk" WHERE "uploadId" = ? AND "index" = ?').get(uploadId, index) as { bytes: Buffer } | undefined;
     return row?.bytes ?? null;
   }

@@ -1,9 +1,9 @@
 import type { Database as SqliteConnection, Statement } from "better-sqlite3";
 import type pg from "pg";
-import { findPgPool, findSqliteConnection, type Db } from "../db/client";
+import { findPgPool, findIdleSqliteConnection, type Db } from "../db/client";
 import { insertRowsOnSqlite, jsonText, quotedNames, timeText, type Columns, type Value } from "../db/insert-rows";
 import { selectRows } from "../db/insert-rows-on-postgres";
-import { retryOnBusy } from "../db/retry-on-busy";
+import { retryOnIdleSqlite } from "../db/retry-on-idle-sqlite";
 import { timeOrderedId } from "../db/time-ordered-id";
 import type { JobType } from "./job-type";
 import { notifyJobBackend, notifyJobBackendOfMany } from "./job-backend";
@@ -54,9 +54,9 @@ type QueuedRow = { id: string; idempotencyKey: string };
 export async function enqueueJobs<Payload>(db: Db, type: JobType<Payload>, jobs: { payload: Payload; idempotencyKey: string }[], options: Pick<EnqueueOptions, "projectId"> = {}) {
   const parsed = jobs.map(({ payload, idempotencyKey }) => ({ payload: type.payloadSchema.parse(payload), idempotencyKey }));
   if (parsed.length === 0) return [];
-  const connection = await findSqliteConnection(db);
+  const connection = await findIdleSqliteConnection(db);
   const pool = findPgPool(db);
-  if (!(connection && !connection.inTransaction) && !pool) {
+  if (!connection && !pool) {
     const answers = [];
     for (const { payload, idempotencyKey } of parsed) answers.push(await enqueueJob(db, type, payload, { projectId: options.projectId, idempotencyKey }));
     return answers.map(({ job, isDuplicate }) => ({ job: { id: job.id }, isDuplicate }));
@@ -66,7 +66,7 @@ export async function enqueueJobs<Payload>(db: Db, type: JobType<Payload>, jobs:
   for (const { payload, idempotencyKey } of parsed) {
     if (!firstOfKey.has(idempotencyKey)) firstOfKey.set(idempotencyKey, [timeOrderedId(), options.projectId ?? null, type.name, jsonText(payload), idempotencyKey, type.maxAttempts, timeText(now), timeText(now), timeText(now)]);
   }
-  const { created, queued } = connection && !connection.inTransaction ? await retryOnBusy(async () => insertOnSqlite(connection, firstOfKey)) : await insertOnPostgres(pool!, firstOfKey);
+  const { created, queued } = connection ? await retryOnIdleSqlite(connection, (sqlite) => insertOnSqlite(sqlite, firstOfKey)) : await insertOnPostgres(pool!, firstOfKey);
   await notifyJobBackendOfMany(created.map(({ id }) => ({ id, type: type.name, runAt: now })));
   const madeHere = new Set(created.map(({ idempotencyKey }) => idempotencyKey));
   const rowOfKey = new Map([...queued, ...created].map((row) => [row.idempotencyKey, row]));

@@ -1,10 +1,11 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Database as SqliteConnection, Statement } from "better-sqlite3";
 import type pg from "pg";
-import { findPgPool, findSqliteConnection, providerOfDb, type Db } from "../db/client";
+import { findPgPool, findSqliteConnection, idleSqlite, providerOfDb, type Db } from "../db/client";
 import { selectRows } from "../db/insert-rows-on-postgres";
 import { insertRowsOnSqlite, insertStatements, quotedNames, timeText, type Columns, type Value } from "../db/insert-rows";
 import { retryOnBusy } from "../db/retry-on-busy";
+import { retryOnIdleSqlite } from "../db/retry-on-idle-sqlite";
 import { timeOrderedId } from "../db/time-ordered-id";
 import type { Actor } from "../audit/record-audit-event";
 import { hashTrace } from "../traces/hash-trace";
@@ -67,14 +68,12 @@ export async function storeScoredRollouts(
     if (start > 0) await nextTurn();
     const slice: Slice = { projectId, itemIds, runIds, rollouts: rollouts.slice(start, start + rolloutsPerTransaction) };
     const candidates = candidatesOf(slice);
-    // Prisma's SQLite adapter runs on this one connection; while it has a transaction open, writing
-    // here would land inside it, so take the Prisma path then.
-    const stored =
-      connection && !connection.inTransaction
-        ? await retryOnBusy(() => storeOnSqlite(connection, slice, candidates))
-        : pool
-          ? await storeOnPostgresInParts(pool, slice, candidates)
-          : await retryOnBusy(() => storeThroughPrisma(db, slice, candidates));
+    const sqlite = idleSqlite(connection);
+    const stored = sqlite
+      ? await retryOnIdleSqlite(sqlite, (connection) => storeOnSqlite(connection, slice, candidates))
+      : pool
+        ? await storeOnPostgresInParts(pool, slice, candidates)
+        : await retryOnBusy(() => storeThroughPrisma(db, slice, candidates));
     traceIds.push(...stored.traceIds);
     for (const index of stored.conflicts) conflicts.push(start + index);
     accepted += stored.accepted;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { findSqliteConnection, providerOfDb, type Db } from "../db/client";
+import { findIdleSqliteConnection, providerOfDb, type Db } from "../db/client";
 import { insertRowsOnSqlite, insertStatements, timeText, type Columns } from "../db/insert-rows";
 import { refreshMetricBuckets } from "./metric-rollup";
 import type { MetricPointInput } from "./run-intake-schemas";
@@ -29,8 +29,8 @@ export async function writeMetricPoints(db: Db, { runId, points }: { runId: stri
   const provider = providerOfDb(db);
   // Checking the request was a stretch of its own: the write is another, not their sum.
   await nextTurn();
-  const connection = await findSqliteConnection(db);
-  if (connection && !connection.inTransaction) {
+  const connection = await findIdleSqliteConnection(db);
+  if (connection) {
     // Through the driver: Prisma maps each bound value of a raw statement, 4 to 5 times the cost of
     // the write itself for 10,000 points (about 1 s against 0.25 s on a loaded 2-core machine, all of
     // it blocking the event loop). A busy database is the caller's to retry, as on the Prisma path.

@@ -4,7 +4,7 @@ import type pg from "pg";
 import { insertRowsOnSqlite, insertStatements, timeText, type Value } from "../db/insert-rows";
 import { insertRowsOnPostgres } from "../db/insert-rows-on-postgres";
 import { inPgTransaction } from "../db/in-pg-transaction";
-import { findPgPool, findSqliteConnection, providerOfDb, type Db } from "../db/client";
+import { findPgPool, findIdleSqliteConnection, providerOfDb, type Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { placeTraceRow, stepColumns, toStepRow, toTraceRow, traceColumns, type TraceRows } from "./trace-rows";
 import type { Trace } from "./trace-schema";
@@ -36,10 +36,8 @@ export async function storeTraces(db: Db, input: { projectId: string; runId?: st
 async function storeTracesOnce(db: Db, { projectId, runId, traces }: { projectId: string; runId?: string; traces: TraceToStore[] }): Promise<StoreResult> {
   const unique = new Map<string, TraceToStore>();
   for (const item of traces) if (!unique.has(item.externalId)) unique.set(item.externalId, item);
-  const connection = await findSqliteConnection(db);
-  // Prisma's SQLite adapter runs on this one connection; while it has a transaction open, writing
-  // here would land inside it, so take the Prisma path then.
-  if (connection && !connection.inTransaction) return storeOnSqlite(connection, { projectId, runId, unique, received: traces.length });
+  const connection = await findIdleSqliteConnection(db);
+  if (connection) return storeOnSqlite(connection, { projectId, runId, unique, received: traces.length });
   const pool = findPgPool(db);
   if (pool) return inPgTransaction(pool, (client) => storeOnPostgres(client, { projectId, runId, unique, received: traces.length }));
 

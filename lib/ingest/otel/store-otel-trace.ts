@@ -6,10 +6,10 @@ import { finalizeTrace } from "../finalize-trace";
 import { mapOtelTrace, noStepsError } from "../formats/otel";
 import { readOtlpSpans } from "../formats/otel-spans";
 import type { JsonObject } from "../../json/json-value";
-import { findPgPool, findSqliteConnection, providerOfDb, type Db } from "../../db/client";
+import { findPgPool, findIdleSqliteConnection, providerOfDb, type Db } from "../../db/client";
 import { insertRowsOnSqlite, jsonText, quotedNames, timeText, type Columns, type Value } from "../../db/insert-rows";
 import { selectRows } from "../../db/insert-rows-on-postgres";
-import { retryOnBusy } from "../../db/retry-on-busy";
+import { retryOnIdleSqlite } from "../../db/retry-on-idle-sqlite";
 import { timeOrderedId } from "../../db/time-ordered-id";
 import { replaceTrace } from "../../traces/replace-trace";
 import { readOtlpLogs } from "./read-otlp-logs";
@@ -74,9 +74,7 @@ function pairsOf(slice: Map<string, OtelRecordInput[]>): Array<[string, string]>
  * checked as new, as storeOtelRecords would check it.
  */
 export async function storeOtelRecordsOfTraces(db: Db, { projectId, byTrace }: { projectId: string; byTrace: Map<string, OtelRecordInput[]> }): Promise<Map<string, StoreOtelTraceResult>> {
-  const found = await findSqliteConnection(db);
-  // Prisma's SQLite adapter runs on this connection: inside its open transaction, writing here would land in it.
-  const connection = found && !found.inTransaction ? found : null;
+  const connection = await findIdleSqliteConnection(db);
   const pool = findPgPool(db);
   const results = new Map<string, StoreOtelTraceResult>();
   if (!connection && !pool) {
@@ -87,7 +85,7 @@ export async function storeOtelRecordsOfTraces(db: Db, { projectId, byTrace }: {
     if (results.size > 0) await nextTurn();
     const kept = connection ? tracesWithRecordsOnSqlite(connection, projectId, slice) : await tracesWithRecordsOnPostgres(pool!, projectId, slice);
     const newTraces = await checkNewTraces(slice, kept);
-    const stored = connection ? await retryOnBusy(async () => storeOnSqlite(connection, projectId, slice, newTraces)) : await storeOnPostgres(pool!, projectId, slice, newTraces);
+    const stored = connection ? await retryOnIdleSqlite(connection, (sqlite) => storeOnSqlite(sqlite, projectId, slice, newTraces)) : await storeOnPostgres(pool!, projectId, slice, newTraces);
     for (const [traceId, result] of stored) results.set(traceId, result);
   }
   return results;
