@@ -17,6 +17,14 @@ describe("divergencePairs", () => {
     ]);
   });
 
+  it("takes the mean reward the reward API records as a proxy, and no reward's spread or error rate", () => {
+    const names = ["goodhart/reward/mean", "goodhart/reward/std", "goodhart/reward/error_rate", "rewards/format/mean", "rewards/format/std", "reward/max", "goodhart/rubric/k/yes_rate", "eval/accuracy"];
+    expect(divergencePairs(names, undefined)).toEqual([
+      { proxy: "goodhart/reward/mean", reference: "eval/accuracy" },
+      { proxy: "rewards/format/mean", reference: "eval/accuracy" },
+    ]);
+  });
+
   it("takes the run's configured pairs over any guess", () => {
     const configured = divergenceConfigSchema.parse([{ proxy: "score", reference: "pass@1" }]);
     expect(divergencePairs(["reward", "success/x", "score", "pass@1"], configured)).toEqual([{ proxy: "score", reference: "pass@1" }]);

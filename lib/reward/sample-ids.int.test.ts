@@ -42,10 +42,10 @@ it("keeps copies sent one per request under different sample ids as separate sam
   const traces = await tracesOfRun(run);
   expect(traces).toHaveLength(5);
   expect(await recordRolloutStepMetrics(db, [{ runId: traces[0]!.runId!, step: 1 }])).toBeGreaterThan(0);
-  const metrics = await db.metricPoint.findMany({ where: { runId: traces[0]!.runId!, step: 1, name: { in: ["reward/mean", "reward/error_rate"] } }, select: { name: true, value: true } });
+  const metrics = await db.metricPoint.findMany({ where: { runId: traces[0]!.runId!, step: 1, name: { in: ["goodhart/reward/mean", "goodhart/reward/error_rate"] } }, select: { name: true, value: true } });
   const rewards = answers.slice(0, 4).map((answer) => answer.rewards[0]!);
   expect(rewards[1]).toBe(rewards[2]);
-  expect(new Map(metrics.map(({ name, value }) => [name, value]))).toEqual(new Map([["reward/mean", rewards.reduce((a, b) => a + b) / 4], ["reward/error_rate", 1 / 5]]));
+  expect(new Map(metrics.map(({ name, value }) => [name, value]))).toEqual(new Map([["goodhart/reward/mean", rewards.reduce((a, b) => a + b) / 4], ["goodhart/reward/error_rate", 1 / 5]]));
 });
 
 it("keeps copies sent one per request without a sample id as one trace, as before", async () => {

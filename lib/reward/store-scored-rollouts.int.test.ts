@@ -82,9 +82,9 @@ it("keeps each copy of a rollout in a step's batch as a sample of that step (its
   const traces = await stored();
   expect(traces).toHaveLength(8);
   expect(await recordRolloutStepMetrics(db, [{ runId: traces[0]!.runId!, step: 1 }])).toBeGreaterThan(0);
-  const metrics = await db.metricPoint.findMany({ where: { runId: traces[0]!.runId!, step: 1, name: { in: ["reward/mean", "reward/error_rate"] } }, select: { name: true, value: true } });
+  const metrics = await db.metricPoint.findMany({ where: { runId: traces[0]!.runId!, step: 1, name: { in: ["goodhart/reward/mean", "goodhart/reward/error_rate"] } }, select: { name: true, value: true } });
   const scoredRewards = first.rewards.filter((reward): reward is number => reward !== null);
-  expect(new Map(metrics.map(({ name, value }) => [name, value]))).toEqual(new Map([["reward/mean", scoredRewards.reduce((a, b) => a + b) / 6], ["reward/error_rate", 2 / 8]]));
+  expect(new Map(metrics.map(({ name, value }) => [name, value]))).toEqual(new Map([["goodhart/reward/mean", scoredRewards.reduce((a, b) => a + b) / 6], ["goodhart/reward/error_rate", 2 / 8]]));
 
   const again = await sendStep();
   expect(again.traceIds).toEqual(first.traceIds);

@@ -2,14 +2,15 @@ import type { Db } from "../db/client";
 import { retryOnBusy } from "../db/retry-on-busy";
 import { isUnscoredRollout } from "../traces/rollout-external-id";
 import type { MetricPointInput } from "./run-intake-schemas";
+import { serverMetricName } from "./server-metric-names";
 import { writeMetricPoints } from "./write-metric-points";
 
-export const errorRateMetric = "reward/error_rate";
+export const errorRateMetric = serverMetricName("reward/error_rate");
 
 /**
  * The metrics a trainer gets per step without logging anything, from the rollouts the reward API
- * stored for that run and step: `reward/mean` and `reward/std` of the scored ones,
- * `reward/error_rate` (the share that could not be scored), `rollout/reply_chars` and
+ * stored for that run and step, each under `goodhart/`: `reward/mean` and `reward/std` of the scored
+ * ones, `reward/error_rate` (the share that could not be scored), `rollout/reply_chars` and
  * `rollout/steps` (means), `tools/NAME` (calls of each tool per rollout) and `rubric/KEY/yes_rate`
  * (of the items that answered yes or no). Computed from what is stored, which is idempotent on
  * content, so a resent request leaves every value as it was. Returns how many points it wrote.
@@ -35,10 +36,13 @@ async function measureStep(db: Db, runId: string, step: number): Promise<MetricP
   const scored = traces.filter((trace) => !isUnscoredRollout(trace));
   const rewards = scored.flatMap((trace) => (trace.reward === null ? [] : [trace.reward]));
   const metrics: Array<[string, number]> = [[errorRateMetric, (traces.length - scored.length) / traces.length]];
-  if (rewards.length > 0) metrics.push(["reward/mean", mean(rewards)], ["reward/std", standardDeviation(rewards)]);
+  if (rewards.length > 0) metrics.push([serverMetricName("reward/mean"), mean(rewards)], [serverMetricName("reward/std"), standardDeviation(rewards)]);
   if (scored.length > 0) {
-    metrics.push(["rollout/reply_chars", mean(scored.map((trace) => trace.output?.length ?? 0))], ["rollout/steps", mean(scored.map((trace) => trace.stepCount))]);
-    for (const tool of tools) if (tool.toolName) metrics.push([`tools/${tool.toolName}`, tool._count._all / scored.length]);
+    metrics.push(
+      [serverMetricName("rollout/reply_chars"), mean(scored.map((trace) => trace.output?.length ?? 0))],
+      [serverMetricName("rollout/steps"), mean(scored.map((trace) => trace.stepCount))],
+    );
+    for (const tool of tools) if (tool.toolName) metrics.push([serverMetricName(`tools/${tool.toolName}`), tool._count._all / scored.length]);
   }
   const keys = new Map(
     (await db.rubricItem.findMany({ where: { id: { in: [...new Set(answers.map((row) => row.rubricItemId))] } }, select: { id: true, key: true } })).map((item) => [item.id, item.key]),
@@ -52,7 +56,7 @@ async function measureStep(db: Db, runId: string, step: number): Promise<MetricP
     if (row.answer === "yes") counts.yes += row._count._all;
     tally.set(key, counts);
   }
-  for (const [key, { yes, total }] of tally) metrics.push([`rubric/${key}/yes_rate`, yes / total]);
+  for (const [key, { yes, total }] of tally) metrics.push([serverMetricName(`rubric/${key}/yes_rate`), yes / total]);
   return metrics.map(([name, value]) => ({ step, name, value }));
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { trainingStepSchema } from "../traces/training-step-schema";
+import { isServerMetricName, SERVER_METRIC_PREFIX } from "./server-metric-names";
 
 export const MAX_METRIC_POINTS_PER_REQUEST = 10_000;
 export const MAX_RUN_EVENTS_PER_REQUEST = 1_000;
@@ -37,7 +38,7 @@ function toDate(value: string | number): Date {
 
 export const metricPointSchema = z.strictObject({
   step: trainingStepSchema,
-  name: nameSchema,
+  name: nameSchema.refine((name) => !isServerMetricName(name), `the ${SERVER_METRIC_PREFIX} prefix is kept for the metrics Goodhart computes from the run's rollouts; log this under another name`),
   value: z.number({ error: "must be a finite number (JSON has no NaN or Infinity)" }).finite(),
   time: timeSchema.optional(),
 });

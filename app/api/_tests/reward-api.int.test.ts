@@ -8,6 +8,7 @@ import { seedLabRubrics } from "@/lib/lab/seed-lab-rubrics";
 import { deleteProject, makeProject } from "@/lib/testing/factories";
 import { callRoute, routeTestProjects } from "@/lib/next/route-test";
 import { runPendingJobs } from "@/workers/run-pending-jobs";
+import { writeMetricPoints } from "@/lib/runs/write-metric-points";
 
 vi.mock("@/lib/next/auth", () => import("@/lib/next/route-test").then(({ authMock }) => authMock));
 
@@ -276,7 +277,7 @@ describe("POST /api/v1/reward/openrlhf: samples it cannot score", () => {
   });
 });
 
-describe("reward/error_rate", () => {
+describe("goodhart/reward/error_rate", () => {
   it("stores the share of a run step's rollouts that could not be scored, over single-sample requests, unchanged by a resend", async () => {
     const run = await db.trainingRun.create({ data: { projectId: project.id, name: `grpo-errors-${Math.random()}`, trainer: "openrlhf" } });
     const headers = { "x-goodhart-run": run.name, "x-goodhart-step": "3" };
@@ -285,7 +286,7 @@ describe("reward/error_rate", () => {
     const answers = await Promise.all(sent.map(async (rollout) => (await single(rollout)).json()));
     expect(answers.map((a) => a.rewards[0] === null)).toEqual([false, false, false, true]);
     await runBookkeeping();
-    const rate = () => db.metricPoint.findUniqueOrThrow({ where: { runId_name_step: { runId: run.id, name: "reward/error_rate", step: 3 } } });
+    const rate = () => db.metricPoint.findUniqueOrThrow({ where: { runId_name_step: { runId: run.id, name: "goodhart/reward/error_rate", step: 3 } } });
     expect((await rate()).value).toBeCloseTo(1 / 4);
 
     await single({ prompt: "no completion" });
@@ -314,20 +315,23 @@ describe("a run's step metrics from the reward API", () => {
     expect(answer.rewards).toEqual([1, 0]);
     expect(answer.jobIds).toHaveLength(1);
     expect(await db.job.findUniqueOrThrow({ where: { id: answer.jobIds[0] } })).toMatchObject({ type: "pipeline.event", status: "queued" });
-    await runBookkeeping();
     const run = await db.trainingRun.findFirstOrThrow({ where: { projectId: project.id, name } });
+    // The trainer logs its own reward/mean at the same step: the server's is another name, so neither overwrites the other.
+    await writeMetricPoints(db, { runId: run.id, points: [{ step: 5, name: "reward/mean", value: 0.9 }] });
+    await runBookkeeping();
     const metrics = Object.fromEntries((await db.metricPoint.findMany({ where: { runId: run.id, step: 5 } })).map((point) => [point.name, point.value]));
     expect(metrics).toMatchObject({
-      "reward/mean": 0.5,
-      "reward/std": 0.5,
-      "reward/error_rate": 0,
-      "tools/lookup_order": 0.5,
-      "tools/lookup_policy": 0.5,
-      "tools/reply_to_customer": 0.5,
-      "rubric/confirms_refund/yes_rate": 0.5,
-      "rubric/looked_up_order/yes_rate": 0.5,
+      "reward/mean": 0.9,
+      "goodhart/reward/mean": 0.5,
+      "goodhart/reward/std": 0.5,
+      "goodhart/reward/error_rate": 0,
+      "goodhart/tools/lookup_order": 0.5,
+      "goodhart/tools/lookup_policy": 0.5,
+      "goodhart/tools/reply_to_customer": 0.5,
+      "goodhart/rubric/confirms_refund/yes_rate": 0.5,
+      "goodhart/rubric/looked_up_order/yes_rate": 0.5,
     });
-    expect(metrics["rollout/reply_chars"]).toBeCloseTo((goodReply.length + "No idea.".length) / 2);
+    expect(metrics["goodhart/rollout/reply_chars"]).toBeCloseTo((goodReply.length + "No idea.".length) / 2);
     const stored = await db.trace.findMany({ where: { id: { in: answer.traceIds } }, select: { id: true, reward: true } });
     expect(answer.traceIds.map((id: string) => stored.find((trace) => trace.id === id)?.reward)).toEqual([1, 0]);
 

@@ -125,9 +125,11 @@ describe("POST /api/v1/runs/{id}/metrics", () => {
 
   it("refuses a batch with a bad point whole, naming each bad point, and stores none of it", async () => {
     const { body: run } = await register({ name: uniqueName("bad") });
-    const answer = await metrics(run.id, { points: [{ step: 1, name: "kl", value: 0.2 }, { step: -1, name: "kl", value: 0.1 }, { step: 2, name: "kl", value: "0.3" }, { step: 3, value: 1 }] });
+    const points = [{ step: 1, name: "kl", value: 0.2 }, { step: -1, name: "kl", value: 0.1 }, { step: 2, name: "kl", value: "0.3" }, { step: 3, value: 1 }, { step: 4, name: "goodhart/reward/mean", value: 1 }];
+    const answer = await metrics(run.id, { points });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(["points.1.step", "points.2.value", "points.3.name"]);
+    expect(answer.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(["points.1.step", "points.2.value", "points.3.name", "points.4.name"]);
+    expect(answer.body.error.details[3].message).toMatch(/goodhart\/ prefix is kept for the metrics Goodhart computes/);
     expect(await db.metricPoint.count({ where: { runId: run.id } })).toBe(0);
     const tooMany = await metrics(run.id, { points: Array.from({ length: 10_001 }, (_, step) => ({ step, name: "kl", value: 0 })) });
     expect(tooMany.status).toBe(400);
