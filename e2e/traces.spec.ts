@@ -65,6 +65,49 @@ test("imports a file through the dialog, filters the list, opens a trace and rea
   await expect(page.getByRole("region", { name: "Final reply" })).toContainText("It is 4 °C in Oslo.");
 });
 
+test("pages forward and back through a filtered list sorted by reward, the rewardless traces last", async ({ page }) => {
+  const environment = `pages-${tag}`;
+  const id = (n: number) => `${tag}-p${String(n).padStart(3, "0")}`;
+  // 120 traces, every seventh without a reward: 102 with one, so the pages of 50 are 50, 50 and 2 + 18.
+  const traces = Array.from({ length: 120 }, (_, n) => ({ externalId: id(n), environment, input: `page ${n}`, outcome: { reward: n % 7 === 0 ? null : n / 1000 } }));
+  await page.goto("/traces");
+  await page.getByRole("button", { name: "Import traces" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import traces" });
+  await dialog.getByLabel("Trace file").setInputFiles(writeJsonl(`${tag}-pages.jsonl`, traces));
+  await dialog.getByRole("button", { name: "Upload and import" }).click();
+  await expect(dialog.getByTestId("import-result")).toHaveText("120 accepted, 0 duplicates, 0 rejected", { timeout: 30_000 });
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  const rewarded = traces.flatMap((trace, n) => (trace.outcome.reward === null ? [] : [n]));
+  const pages = page.getByRole("navigation", { name: "Pages" });
+  const rows = page.getByRole("table", { name: "Traces" }).getByRole("row");
+  // The header row, then the page's traces.
+  const expectPageFrom = async (first: number, count: number) => {
+    await expect(rows.nth(1)).toContainText(id(first));
+    await expect(rows).toHaveCount(count + 1);
+  };
+  await page.goto(`/traces?environment=${environment}&sort=reward&dir=asc`);
+  await expect(page.getByText("120 traces match")).toBeVisible();
+  await expectPageFrom(rewarded[0]!, 50);
+  await expect(pages.getByRole("link", { name: "Previous page" })).toHaveCount(0);
+  await pages.getByRole("link", { name: "Next page" }).click();
+  await expectPageFrom(rewarded[50]!, 50);
+  await pages.getByRole("link", { name: "Next page" }).click();
+  await expectPageFrom(rewarded[100]!, 20);
+  await expect(rows.nth(2)).toContainText(id(rewarded[101]!));
+  const rewardless = Number((await rows.nth(3).textContent())?.match(new RegExp(`${tag}-p(\\d{3})`))?.[1]);
+  expect(rewardless % 7).toBe(0);
+  await expect(pages.getByRole("link", { name: "Next page" })).toHaveCount(0);
+
+  await pages.getByRole("link", { name: "Previous page" }).click();
+  await expectPageFrom(rewarded[50]!, 50);
+  await expect(rows.nth(50)).toContainText(id(rewarded[99]!));
+  await pages.getByRole("link", { name: "Previous page" }).click();
+  await expectPageFrom(rewarded[0]!, 50);
+  await expect(pages.getByRole("link", { name: "Previous page" })).toHaveCount(0);
+  await expect(pages.getByRole("link", { name: "First page" })).toHaveCount(0);
+});
+
 test("renders script and onerror payloads in content, tool arguments and metadata as text, running nothing", async ({ page }) => {
   const script = "<script>window.__pwned=1</script>";
   const img = '<img src=x onerror="window.__pwned=1">';

@@ -116,10 +116,15 @@ export function TracesTable({ query, page, judgements, now }: { query: TraceList
         </table>
       )}
       <nav aria-label="Pages" className="mt-3 flex gap-4 text-sm">
-        {query.cursor ? (
-          <Link href={href(query, {})} className="text-indigo-700 underline">
-            First page
-          </Link>
+        {page.previousCursor ? (
+          <>
+            <Link href={href(query, {})} className="text-indigo-700 underline">
+              First page
+            </Link>
+            <Link href={href(query, { cursor: page.previousCursor })} className="text-indigo-700 underline">
+              Previous page
+            </Link>
+          </>
         ) : null}
         {page.nextCursor ? (
           <Link href={href(query, { cursor: page.nextCursor })} className="text-indigo-700 underline">

@@ -106,15 +106,24 @@ async function estimateMatchingSteps(db: Db, pattern: string): Promise<number> {
   return row?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? Number.POSITIVE_INFINITY;
 }
 
-/** The list's order and, after a cursor, the rows that follow it: as listTraces orders them (a reward's nulls last either way). */
+/**
+ * The list's order and, after a cursor, the rows that follow it: as listTraces orders them (a
+ * reward's nulls last either way). A cursor `before` a page reads the list backwards from it.
+ */
 function pageOrder(query: TraceListQuery, cursor: Cursor | null, param: (value: unknown, type: string) => string): { order: string; after: string | null } {
-  const dir = query.dir === "asc" ? "ASC" : "DESC";
-  const beyond = query.dir === "asc" ? ">" : "<";
+  const backward = cursor?.before === true;
+  const ascending = (query.dir === "asc") !== backward;
+  const dir = ascending ? "ASC" : "DESC";
+  const beyond = ascending ? ">" : "<";
   if (query.sort === "reward") {
-    const order = `"reward" ${dir} NULLS LAST, "id" ${dir}`;
+    const order = `"reward" ${dir} NULLS ${backward ? "FIRST" : "LAST"}, "id" ${dir}`;
     if (!cursor) return { order, after: null };
-    if (typeof cursor.value === "number") return { order, after: `(("reward", "id") ${beyond} (${param(cursor.value, "float8")}, ${param(cursor.id, "text")}) OR "reward" IS NULL)` };
-    return { order, after: `"reward" IS NULL AND "id" ${beyond} ${param(cursor.id, "text")}` };
+    if (typeof cursor.value === "number") {
+      const fromReward = `("reward", "id") ${beyond} (${param(cursor.value, "float8")}, ${param(cursor.id, "text")})`;
+      return { order, after: backward ? fromReward : `(${fromReward} OR "reward" IS NULL)` };
+    }
+    const fromNull = `"reward" IS NULL AND "id" ${beyond} ${param(cursor.id, "text")}`;
+    return { order, after: backward ? `((${fromNull}) OR "reward" IS NOT NULL)` : fromNull };
   }
   if (query.sort === "stepCount") {
     const order = `"stepCount" ${dir}, "id" ${dir}`;

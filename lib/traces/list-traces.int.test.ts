@@ -70,6 +70,30 @@ describe("listTraces", () => {
     }
   });
 
+  it.each(sortOrders)("goes back page by page from the last, sorted by %s %s, through the same pages, alone and with text or a date range", async (sort, dir) => {
+    const today = new Date().toISOString().slice(0, 10);
+    const cases: Record<string, string>[] = [{ sort, dir }, { sort, dir, q: "question" }, { sort, dir, from: today, to: today }];
+    for (const params of cases) {
+      const forward: string[][] = [];
+      let page = await listTraces(db, { projectId, query: query(params), limit: 8 });
+      expect(page.previousCursor).toBeNull();
+      for (;;) {
+        forward.push(page.items.map((item) => item.externalId));
+        if (!page.nextCursor) break;
+        page = await listTraces(db, { projectId, query: query({ ...params, cursor: page.nextCursor }), limit: 8 });
+      }
+      expect(forward.length, JSON.stringify(params)).toBe(5);
+      const backward = [forward.at(-1)!];
+      while (page.previousCursor) {
+        page = await listTraces(db, { projectId, query: query({ ...params, cursor: page.previousCursor }), limit: 8 });
+        backward.unshift(page.items.map((item) => item.externalId));
+        // From a page reached backwards, the next page is the one it was reached from.
+        if (page.nextCursor) expect((await listTraces(db, { projectId, query: query({ ...params, cursor: page.nextCursor }), limit: 8 })).items.map((item) => item.externalId)).toEqual(backward[1]);
+      }
+      expect(backward, JSON.stringify(params)).toEqual(forward);
+    }
+  });
+
   it.each(sortOrders)("pages through the traces a text matches sorted by %s %s, in the list's own order", async (sort, dir) => {
     const all = await allPages({ sort, dir });
     const matching = await allPages({ sort, dir, q: "QUESTION" });

@@ -26,6 +26,8 @@ export type TraceListPage = {
   /** Set when free text searched only the newest `searchWindow` traces of the other filters. */
   searchedNewest: number | null;
   nextCursor: string | null;
+  /** Null on the first page. */
+  previousCursor: string | null;
 };
 
 type Where = NonNullable<NonNullable<Parameters<Db["trace"]["findMany"]>[0]>["where"]>;
@@ -51,29 +53,35 @@ const select = { id: true, externalId: true, source: true, environment: true, ta
 
 /**
  * One page of a project's traces, filtered and sorted, with keyset pagination on (sort key, id):
- * each page is an index range scan from the cursor, so page 1,000 costs what page 1 does.
- * `reward` sorts with nulls last in both directions: the traces with a reward, then those without,
- * each its own index range.
+ * each page is an index range scan from the cursor, so page 1,000 costs what page 1 does. A
+ * previous page is the same scan the other way from the page's first row, read back into the list's
+ * order. `reward` sorts with nulls last in both directions: the traces with a reward, then those
+ * without, each its own index range.
  */
 export async function listTraces(
   db: Db,
   { projectId, query, limit = 50, countUpTo = countLimit, searchNewest = searchWindow }: { projectId: string; query: TraceListQuery; limit?: number; countUpTo?: number; searchNewest?: number },
 ): Promise<TraceListPage> {
   const cursor = decodeCursor(query.cursor);
+  const backward = cursor?.before === true;
   if (query.q) countUpTo = Math.min(countUpTo, textCountLimit);
   const { rows, counted, searchedNewest } =
     query.q && providerOfDb(db) === "postgresql"
       ? await findTextPage(db, { projectId, query, q: query.q, cursor, take: limit + 1, searchNewest, countUpTo })
       : await findFilteredPage(db, { projectId, query, cursor, take: limit + 1, countUpTo, searchNewest });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  // Read backwards, no row beyond the page means the page before is the first: shown as the first
+  // page is, full even when rows came in since.
+  if (backward && rows.length <= limit) return listTraces(db, { projectId, query: { ...query, cursor: undefined }, limit, countUpTo, searchNewest });
+  const page = backward ? rows.slice(0, limit).reverse() : rows.slice(0, limit);
+  const [first, last] = [page[0], page.at(-1)];
   const runNames = await findRunNames(db, page);
   return {
     items: page.map(({ input, output, runId, runName, ...row }) => ({ ...row, runName: (runId && runNames.get(runId)) ?? runName, preview: (input ?? output ?? "").slice(0, previewLength) })),
     total: Math.min(counted, countUpTo),
     totalIsLowerBound: counted > countUpTo,
     searchedNewest,
-    nextCursor: rows.length > limit && last ? encodeCursor({ value: sortValue(query.sort, last), id: last.id }) : null,
+    nextCursor: (backward || rows.length > limit) && last ? encodeCursor({ value: sortValue(query.sort, last), id: last.id }) : null,
+    previousCursor: cursor && first ? encodeCursor({ value: sortValue(query.sort, first), id: first.id, before: true }) : null,
   };
 }
 
@@ -86,12 +94,14 @@ async function findFilteredPage(
 ): Promise<Found> {
   const { parts, dates, searchedNewest } = await toFilters(db, projectId, query, searchNewest);
   const filters = whereOf(parts, dates);
+  // A previous page is read in the other direction from its cursor (and turned round by listTraces).
+  const dir = cursor?.before ? opposite(query.dir) : query.dir;
   const page = () =>
     query.sort === "reward"
       ? findRewardPage(db, filters, query.dir, cursor, take)
       : query.sort === "createdAt"
-        ? findDatePage(db, parts, dates, query.dir, cursor, take)
-        : findPage(db, filters, query.sort, query.dir, cursor, take);
+        ? findDatePage(db, parts, dates, dir, cursor, take)
+        : findPage(db, filters, query.sort, dir, cursor, take);
   // Ordered by createdAt, so the capped count walks an index that ends in it and stops at the cap (a
   // count with `take` alone is ordered by id, which scans the whole table). Not by id as well: the
   // run-name index has no id, and SQLite would read every trace of the run to sort them.
@@ -159,21 +169,27 @@ function findDatePage(db: Db, parts: Where[], dates: DateRange, dir: "asc" | "de
 }
 
 // Two ranges, so that each is a plain scan of the (projectId, reward, id) index on both databases
-// (an ORDER BY with NULLS LAST is not, on SQLite for ASC nor on PostgreSQL for DESC).
+// (an ORDER BY with NULLS LAST is not, on SQLite for ASC nor on PostgreSQL for DESC). In the list's
+// order the traces with a reward come first; read backwards (a previous page), those without do.
 async function findRewardPage(db: Db, filters: Where, dir: "asc" | "desc", cursor: Cursor | null, take: number) {
-  const beyond = dir === "desc" ? "lt" : "gt";
-  const rows = [];
-  if (!cursor || typeof cursor.value === "number") {
-    const value = cursor?.value as number | undefined;
-    const after: Where = cursor ? keysetAfter("reward", dir, value, cursor.id) : { reward: { not: null } };
-    rows.push(...(await db.trace.findMany({ where: { AND: [filters, after] }, orderBy: [{ reward: dir }, { id: dir }], take, select })));
-  }
-  if (rows.length < take) {
-    const after: Where = cursor && typeof cursor.value !== "number" ? { reward: null, id: { [beyond]: cursor.id } } : { reward: null };
-    rows.push(...(await db.trace.findMany({ where: { AND: [filters, after] }, orderBy: [{ id: dir }], take: take - rows.length, select })));
-  }
+  const backward = cursor?.before === true;
+  const readDir = backward ? opposite(dir) : dir;
+  const inNulls = cursor !== null && typeof cursor.value !== "number";
+  const withReward = (n: number) => {
+    const after: Where = cursor && !inNulls ? keysetAfter("reward", readDir, cursor.value, cursor.id) : { reward: { not: null } };
+    return db.trace.findMany({ where: { AND: [filters, after] }, orderBy: [{ reward: readDir }, { id: readDir }], take: n, select });
+  };
+  const withoutReward = (n: number) => {
+    const after: Where = cursor && inNulls ? { reward: null, id: { [readDir === "desc" ? "lt" : "gt"]: cursor.id } } : { reward: null };
+    return db.trace.findMany({ where: { AND: [filters, after] }, orderBy: [{ id: readDir }], take: n, select });
+  };
+  const ranges = backward ? (inNulls ? [withoutReward, withReward] : [withReward]) : inNulls ? [withoutReward] : [withReward, withoutReward];
+  const rows: Row[] = [];
+  for (const range of ranges) if (rows.length < take) rows.push(...(await range(take - rows.length)));
   return rows;
 }
+
+const opposite = (dir: "asc" | "desc") => (dir === "asc" ? "desc" : "asc");
 
 async function toFilters(db: Db, projectId: string, query: TraceListQuery, searchNewest: number): Promise<{ parts: Where[]; dates: DateRange; searchedNewest: number | null }> {
   const parts: Where[] = [{ projectId }];
@@ -217,15 +233,15 @@ function sortValue(sort: TraceSortKey, row: { createdAt: Date; reward: number | 
 }
 
 function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString("base64url");
+  return Buffer.from(JSON.stringify(cursor.before ? [cursor.value, cursor.id, "before"] : [cursor.value, cursor.id])).toString("base64url");
 }
 
 function decodeCursor(cursor: string | undefined): Cursor | null {
   if (!cursor) return null;
   try {
-    const [value, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [unknown, unknown];
+    const [value, id, side] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [unknown, unknown, unknown];
     if (typeof id !== "string" || !(value === null || typeof value === "string" || typeof value === "number")) return null;
-    return { value, id };
+    return side === "before" ? { value, id, before: true } : { value, id };
   } catch {
     // A hand-edited or stale cursor starts from the first page rather than failing the page.
     return null;

@@ -41,8 +41,11 @@ export function toTraceSearchParams(query: Partial<TraceListQuery>): URLSearchPa
   return params;
 }
 
-/** A page's position in the list: the last row's sort value and id. */
-export type TraceListCursor = { value: string | number | null; id: string };
+/**
+ * A page's position in the list: the last row's sort value and id (the page after it), or with
+ * `before` the first row's (the page before it, read backwards from it).
+ */
+export type TraceListCursor = { value: string | number | null; id: string; before?: boolean };
 
 /** The query's days as a half-open range of instants (UTC): from the start of `from` to the end of `to`. */
 export function createdAtRange(query: Pick<TraceListQuery, "from" | "to">): { gte?: Date; lt?: Date } {
