@@ -20,6 +20,10 @@ const project = await makeSpecProject(db, "tasks");
 const seed = 100_000 + (deriveSeed(tag) % 900_000);
 const tasks = generateLabTasks({ seed: deriveSeed(seed, "train-tasks"), count: 12, idPrefix: `lab-train-s${seed}` });
 await writePlantedTasks(db, { projectId: project.id, tasks });
+// Enough tasks besides them for the table to need a second page (100 a page): without context, so no grounding form offers them.
+await db.task.createMany({
+  data: Array.from({ length: 110 }, (_, i) => ({ projectId: project.id, externalId: `page-${tag}-${String(i).padStart(3, "0")}`, environment: `pages-${tag}`, origin: "mined", prompt: `A task to page past (${i})` })),
+});
 registerLabGroundingPolicy();
 const { judge } = await createJudge(db, { projectId: project.id, input: { name: `e2e-tasks-reference-${tag}`, config: { kind: "reference" } } });
 const grounding = await handleGrounding(

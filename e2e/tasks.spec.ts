@@ -36,6 +36,29 @@ test.beforeAll(async ({ request }) => {
 test.describe("as a viewer", () => {
   test.use({ storageState: authFile("viewer") });
 
+  test("pages through the tasks table 100 at a time, forward and back", async ({ page }) => {
+    await page.goto("/tasks");
+    const table = page.getByRole("region", { name: "Tasks" });
+    const pager = table.getByRole("navigation", { name: "Task pages" });
+    const rows = table.getByRole("row");
+    const seededTask = rows.filter({ hasText: seeded.taskIds[3]! });
+    // The lab's planted tasks come first (environment "lab"), then the seed's 110 tasks to page past.
+    await expect(pager).toContainText(/^Tasks 1–100 of 1[1-9]\d \(page 1 of 2\)/);
+    const total = Number((await pager.textContent())!.match(/of (\d+)/)![1]);
+    await expect(rows).toHaveCount(101);
+    await expect(seededTask).toContainText("75% (3/4)");
+    await expect(pager.getByRole("link", { name: "Previous page" })).toHaveCount(0);
+    await pager.getByRole("link", { name: "Next page" }).click();
+    await expect(pager).toContainText(`Tasks 101–${total} of ${total} (page 2 of 2)`);
+    await expect(rows).toHaveCount(total - 100 + 1);
+    await expect(rows.last()).toContainText(`page-${tag}-109`);
+    await expect(seededTask).toHaveCount(0);
+    await expect(pager.getByRole("link", { name: "Next page" })).toHaveCount(0);
+    await pager.getByRole("link", { name: "Previous page" }).click();
+    await expect(pager).toContainText(`Tasks 1–100 of ${total} (page 1 of 2)`);
+    await expect(seededTask).toContainText("75% (3/4)");
+  });
+
   test("sees the pass-rate histogram and the grounding-gap chart with data, and moves the band", async ({ page }) => {
     await page.goto("/tasks");
     const histogram = page.getByRole("figure", { name: "Pass-rate histogram" });

@@ -1,12 +1,24 @@
+import Link from "next/link";
 import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
+import type { DifficultyBand } from "@/lib/tasks/difficulty";
 import type { TaskRow } from "@/lib/tasks/list-tasks";
+import { taskTablePage } from "@/lib/tasks/task-table-page";
 
 const poolColors = { hard: "bg-rose-100 text-rose-800", normal: "bg-indigo-100 text-indigo-800", easy: "bg-emerald-100 text-emerald-800" } as const;
 const percent = (value: number | null) => (value === null ? "—" : `${Math.round(value * 100)}%`);
 
-/** One row a task: where it came from, its pass rate over its rollouts and pool, its grounding gap. */
-export function TasksTable({ tasks, total, search, limit }: { tasks: TaskRow[]; total: number; search: string; limit: number }) {
-  const shown = tasks.slice(0, limit);
+/** The page of the table after a pager link, keeping the band and the search. */
+function pageHref(band: DifficultyBand, search: string, page: number): string {
+  const params = new URLSearchParams({ band: `${band.low},${band.high}` });
+  if (search) params.set("q", search);
+  if (page > 1) params.set("page", String(page));
+  return `/tasks?${params}`;
+}
+
+/** One row a task: where it came from, its pass rate over its rollouts and pool, its grounding gap; `pageSize` rows a page. */
+export function TasksTable({ tasks, total, search, band, page, pageSize }: { tasks: TaskRow[]; total: number; search: string; band: DifficultyBand; page: number; pageSize: number }) {
+  const { page: current, pages, first, end } = taskTablePage(tasks.length, page, pageSize);
+  const shown = tasks.slice(first, end);
   return (
     <section aria-label="Tasks" className="overflow-x-auto rounded-lg border border-slate-200">
       <Table>
@@ -44,7 +56,23 @@ export function TasksTable({ tasks, total, search, limit }: { tasks: TaskRow[]; 
           {tasks.length} of {total} tasks match “{search}”.
         </p>
       ) : null}
-      {tasks.length > limit ? <p className="bg-white p-2 text-xs text-slate-500">Showing {limit} of {tasks.length} tasks; find one by its id or prompt above; the export holds every task in the band.</p> : null}
+      {pages > 1 ? (
+        <nav aria-label="Task pages" className="flex flex-wrap items-center gap-4 bg-white p-2 text-xs text-slate-600">
+          <span>
+            Tasks {(first + 1).toLocaleString("en")}–{end.toLocaleString("en")} of {tasks.length.toLocaleString("en")} (page {current} of {pages})
+          </span>
+          {current > 1 ? (
+            <Link href={pageHref(band, search, current - 1)} className="text-indigo-700 underline">
+              Previous page
+            </Link>
+          ) : null}
+          {current < pages ? (
+            <Link href={pageHref(band, search, current + 1)} className="text-indigo-700 underline">
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

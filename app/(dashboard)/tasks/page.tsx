@@ -18,12 +18,13 @@ import { listTasks } from "@/lib/tasks/list-tasks";
 
 export const metadata: Metadata = { title: "Tasks" };
 
-const tableLimit = 500;
+const pageSize = 100;
 
-export default async function TasksPage({ searchParams }: { searchParams: Promise<{ band?: string | string[]; q?: string | string[] }> }) {
+export default async function TasksPage({ searchParams }: { searchParams: Promise<{ band?: string | string[]; q?: string | string[]; page?: string | string[] }> }) {
   const { db, member } = await requireMember("viewer");
-  const { band: asked, q } = await searchParams;
+  const { band: asked, q, page } = await searchParams;
   const search = typeof q === "string" ? q : "";
+  const pageNumber = typeof page === "string" && /^\d{1,6}$/.test(page) ? Number(page) : 1;
   const parsed = typeof asked === "string" ? bandSchema.safeParse(asked) : null;
   const band = parsed?.success ? parsed.data : DEFAULT_BAND;
   const canStart = hasRole(member.role, "reviewer");
@@ -67,7 +68,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
             </p>
           ) : null}
           <TaskSearch search={search} band={band} />
-          <TasksTable tasks={list.matching} total={list.tasks.length} search={search} limit={tableLimit} />
+          <TasksTable tasks={list.matching} total={list.tasks.length} search={search} band={band} page={pageNumber} pageSize={pageSize} />
         </div>
       )}
     </>
