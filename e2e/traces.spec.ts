@@ -106,6 +106,11 @@ test("pages forward and back through a filtered list sorted by reward, the rewar
   await expectPageFrom(rewarded[0]!, 50);
   await expect(pages.getByRole("link", { name: "Previous page" })).toHaveCount(0);
   await expect(pages.getByRole("link", { name: "First page" })).toHaveCount(0);
+
+  // A range no trace can pass says so, rather than only that nothing matches.
+  await page.goto(`/traces?environment=${environment}&rewardMin=0.9&rewardMax=0.1`);
+  await expect(page.getByText("No traces match these filters.")).toBeVisible();
+  await expect(page.getByText("Reward min 0.9 is above Reward max 0.1, so no trace can match.")).toBeVisible();
 });
 
 test("renders script and onerror payloads in content, tool arguments and metadata as text, running nothing", async ({ page }) => {

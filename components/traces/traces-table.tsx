@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { TraceJudgement } from "@/lib/traces/list-trace-judgements";
 import type { TraceListItem, TraceListPage } from "@/lib/traces/list-traces";
-import { toTraceSearchParams, type TraceListQuery, type TraceSortKey } from "@/lib/traces/trace-list-query";
+import { contradictoryFilters, toTraceSearchParams, type TraceListQuery, type TraceSortKey } from "@/lib/traces/trace-list-query";
 import { formatAge } from "./format-age";
 
 const labelStyle: Record<string, string> = { pass: "text-emerald-800", fail: "text-red-800", unsure: "text-amber-800" };
@@ -78,7 +78,14 @@ export function TracesTable({ query, page, judgements, now }: { query: TraceList
         </Link>
       </p>
       {page.items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">No traces match these filters.</p>
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+          <p>No traces match these filters.</p>
+          {contradictoryFilters(query).map((reason) => (
+            <p key={reason} className="mt-1 text-amber-800">
+              {reason}
+            </p>
+          ))}
+        </div>
       ) : (
         <table className="w-full table-fixed border-collapse bg-white text-sm" aria-label="Traces">
           <thead>

@@ -47,6 +47,15 @@ export function toTraceSearchParams(query: Partial<TraceListQuery>): URLSearchPa
  */
 export type TraceListCursor = { value: string | number | null; id: string; before?: boolean };
 
+/** Filters no trace can pass together (a reward minimum above the maximum, a first day after the last), said as the reason a list is empty. */
+export function contradictoryFilters(query: Pick<TraceListQuery, "rewardMin" | "rewardMax" | "from" | "to">): string[] {
+  const reasons: string[] = [];
+  if (query.rewardMin !== undefined && query.rewardMax !== undefined && query.rewardMin > query.rewardMax)
+    reasons.push(`Reward min ${query.rewardMin} is above Reward max ${query.rewardMax}, so no trace can match.`);
+  if (query.from && query.to && query.from > query.to) reasons.push(`From ${query.from} is after To ${query.to}, so no trace can match.`);
+  return reasons;
+}
+
 /** The query's days as a half-open range of instants (UTC): from the start of `from` to the end of `to`. */
 export function createdAtRange(query: Pick<TraceListQuery, "from" | "to">): { gte?: Date; lt?: Date } {
   return {
