@@ -44,6 +44,8 @@ MAX_ROLLOUTS_PER_REQUEST = 8192
 MAX_BODY_BYTES = 32 * 1024 * 1024
 MAX_STEP = 2_147_483_647
 MAX_NAME_CHARS = 200
+# The server's own per-step metrics (goodhart/reward/mean, ...); it refuses points a trainer sends under it.
+SERVER_METRIC_PREFIX = "goodhart/"
 # What the server refuses in a name: a NUL, a lone surrogate (PostgreSQL and UTF-8 cannot hold either).
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 _RETRY_STATUSES = {429, 502, 503, 504}
@@ -597,6 +599,8 @@ def _name_problem(name: Any) -> Optional[str]:
         return f"the name is longer than {MAX_NAME_CHARS} characters"
     if _UNSTORABLE.search(text):
         return "the name holds a NUL character or a lone surrogate"
+    if text.startswith(SERVER_METRIC_PREFIX):
+        return f"the {SERVER_METRIC_PREFIX} prefix is kept for the metrics the server computes from the run's rollouts"
     return None
 
 

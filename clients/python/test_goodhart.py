@@ -74,14 +74,15 @@ class RunsTest(unittest.TestCase):
         run = self.client.run(f"{TAG}-bad-name", trainer="custom")
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            run.log({"": 1.0, "reward/proxy": 0.5, "bad\x00name": 2.0, "x" * 201: 3.0}, step=1)
+            run.log({"": 1.0, "reward/proxy": 0.5, "bad\x00name": 2.0, "x" * 201: 3.0, "goodhart/reward/mean": 0.4}, step=1)
             run.log({"kl": 0.1}, step=-1)
             run.log({"kl": 0.2}, step=2, time_s=-5.0)  # the client cannot know; the server refuses points.N.time
             run.log({"kl": 0.3}, step=3)
             self.assertEqual(run.flush(), 2)
-        self.assertEqual(run.skipped, {"": 1, "bad\x00name": 1, "x" * 201: 1, "kl": 2})
+        self.assertEqual(run.skipped, {"": 1, "bad\x00name": 1, "x" * 201: 1, "goodhart/reward/mean": 1, "kl": 2})
         messages = [str(w.message) for w in caught]
-        self.assertEqual(len(messages), 5)
+        self.assertEqual(len(messages), 6)
+        self.assertTrue(any("'goodhart/reward/mean' at step 1 not sent: the goodhart/ prefix is kept" in m for m in messages), messages)
         self.assertTrue(any("refused by the server" in m and "'kl' at step 2" in m for m in messages), messages)
         # The next checkpoint save does not raise: nothing bad is left queued.
         run.event("checkpoint", step=3, key=f"{TAG}-bad-name-ckpt")
