@@ -38,7 +38,9 @@ function toDate(value: string | number): Date {
 
 export const metricPointSchema = z.strictObject({
   step: trainingStepSchema,
-  name: nameSchema.refine((name) => !isServerMetricName(name), `the ${SERVER_METRIC_PREFIX} prefix is kept for the metrics Goodhart computes from the run's rollouts; log this under another name`),
+  name: nameSchema
+    .refine((name) => !isServerMetricName(name), `the ${SERVER_METRIC_PREFIX} prefix is kept for the metrics Goodhart computes from the run's rollouts; log this under another name`)
+    .describe(`The metric's name. Names under ${SERVER_METRIC_PREFIX} are the server's own (per-step metrics of the run's rewarded rollouts) and are refused.`),
   value: z.number({ error: "must be a finite number (JSON has no NaN or Infinity)" }).finite(),
   time: timeSchema.optional(),
 });
