@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import type { DifficultyBand } from "@/lib/tasks/difficulty";
+import { tasksPageHref } from "@/lib/tasks/tasks-page-href";
 
 /** The difficulty band, kept in the page's URL (?band=low,high, beside the search) so the table, the charts and the downloads follow it. */
 export function BandControl({ band, search }: { band: DifficultyBand; search: string }) {
@@ -16,7 +17,7 @@ export function BandControl({ band, search }: { band: DifficultyBand; search: st
     const [from, to] = [Number(low), Number(high)];
     if (!(from >= 0 && to <= 1 && from <= to)) return setProblem("The band needs 0 ≤ low ≤ high ≤ 1.");
     setProblem(null);
-    router.push(`/tasks?band=${from},${to}${search ? `&q=${encodeURIComponent(search)}` : ""}`);
+    router.push(tasksPageHref({ band: { low: from, high: to }, search }));
   };
   const query = `band=${band.low},${band.high}`;
   return (

@@ -1,4 +1,5 @@
 import type { DifficultyBand } from "@/lib/tasks/difficulty";
+import { tasksPageHref } from "@/lib/tasks/tasks-page-href";
 
 /** A plain GET form over the tasks table: the search lives in the URL beside the band, so a found task can be linked. */
 export function TaskSearch({ search, band }: { search: string; band: DifficultyBand }) {
@@ -11,7 +12,7 @@ export function TaskSearch({ search, band }: { search: string; band: DifficultyB
       </label>
       <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50">Find</button>
       {search ? (
-        <a href={`/tasks?band=${band.low},${band.high}`} className="px-1 py-1.5 text-indigo-700 hover:underline">
+        <a href={tasksPageHref({ band })} className="px-1 py-1.5 text-indigo-700 hover:underline">
           Clear
         </a>
       ) : null}

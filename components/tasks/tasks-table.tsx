@@ -3,17 +3,10 @@ import { Table, TableHead, Td, Th, Tr } from "@/components/ui/table";
 import type { DifficultyBand } from "@/lib/tasks/difficulty";
 import type { TaskRow } from "@/lib/tasks/list-tasks";
 import { taskTablePage } from "@/lib/tasks/task-table-page";
+import { tasksPageHref } from "@/lib/tasks/tasks-page-href";
 
 const poolColors = { hard: "bg-rose-100 text-rose-800", normal: "bg-indigo-100 text-indigo-800", easy: "bg-emerald-100 text-emerald-800" } as const;
 const percent = (value: number | null) => (value === null ? "—" : `${Math.round(value * 100)}%`);
-
-/** The page of the table after a pager link, keeping the band and the search. */
-function pageHref(band: DifficultyBand, search: string, page: number): string {
-  const params = new URLSearchParams({ band: `${band.low},${band.high}` });
-  if (search) params.set("q", search);
-  if (page > 1) params.set("page", String(page));
-  return `/tasks?${params}`;
-}
 
 /** One row a task: where it came from, its pass rate over its rollouts and pool, its grounding gap; `pageSize` rows a page. */
 export function TasksTable({ tasks, total, search, band, page, pageSize }: { tasks: TaskRow[]; total: number; search: string; band: DifficultyBand; page: number; pageSize: number }) {
@@ -62,12 +55,12 @@ export function TasksTable({ tasks, total, search, band, page, pageSize }: { tas
             Tasks {(first + 1).toLocaleString("en")}–{end.toLocaleString("en")} of {tasks.length.toLocaleString("en")} (page {current} of {pages})
           </span>
           {current > 1 ? (
-            <Link href={pageHref(band, search, current - 1)} className="text-indigo-700 underline">
+            <Link href={tasksPageHref({ band, search, page: current - 1 })} className="text-indigo-700 underline">
               Previous page
             </Link>
           ) : null}
           {current < pages ? (
-            <Link href={pageHref(band, search, current + 1)} className="text-indigo-700 underline">
+            <Link href={tasksPageHref({ band, search, page: current + 1 })} className="text-indigo-700 underline">
               Next page
             </Link>
           ) : null}

@@ -81,8 +81,8 @@ export function createDb(url: string = readDatabaseUrl()): Db {
 /**
  * The better-sqlite3 connection under a SQLite client, for bulk writes that Prisma's per-query
  * work would slow tenfold (lib/traces/store-traces.ts). Null on PostgreSQL, or when the adapter
- * does not expose it. It is the same connection Prisma uses: a caller must not start a
- * transaction while `inTransaction` says Prisma has one open.
+ * does not expose it. It is the same connection Prisma uses: a writer takes it through
+ * findIdleSqliteConnection, and retries through retryOnIdleSqlite.
  */
 export async function findSqliteConnection(db: Db): Promise<SqliteConnection | null> {
   const factory = sqliteFactories.get(db);
