@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { trainingStepSchema } from "../traces/training-step-schema";
-import { isServerMetricName, SERVER_METRIC_PREFIX } from "./server-metric-names";
+import { isServerMetricName, SERVER_METRIC_NAME_REFUSAL, SERVER_METRIC_PREFIX } from "./server-metric-names";
 
 export const MAX_METRIC_POINTS_PER_REQUEST = 10_000;
 export const MAX_RUN_EVENTS_PER_REQUEST = 1_000;
@@ -39,7 +39,7 @@ function toDate(value: string | number): Date {
 export const metricPointSchema = z.strictObject({
   step: trainingStepSchema,
   name: nameSchema
-    .refine((name) => !isServerMetricName(name), `the ${SERVER_METRIC_PREFIX} prefix is kept for the metrics Goodhart computes from the run's rollouts; log this under another name`)
+    .refine((name) => !isServerMetricName(name), SERVER_METRIC_NAME_REFUSAL)
     .describe(`The metric's name. Names under ${SERVER_METRIC_PREFIX} are the server's own (per-step metrics of the run's rewarded rollouts) and are refused.`),
   value: z.number({ error: "must be a finite number (JSON has no NaN or Infinity)" }).finite(),
   time: timeSchema.optional(),

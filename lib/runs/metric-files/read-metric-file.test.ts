@@ -57,6 +57,19 @@ describe("readMetricFile", () => {
     expect(result.skipped).toBe(1);
   });
 
+  it("leaves out metrics named under goodhart/ (the server's own), one reason per name at the line it first appears, the rest of each row kept", () => {
+    const csv = ["step,train/reward,goodhart/reward/mean", "0,0.1,0.2", "1,0.15,0.25"].join("\n");
+    const history = readMetricFile(bytes(csv), "exported.csv");
+    expect(history.points.map(({ step, name, value }) => [step, name, value])).toEqual([
+      [0, "train/reward", 0.1],
+      [1, "train/reward", 0.15],
+    ]);
+    expect(history.rejected).toEqual([{ line: 2, error: expect.stringMatching(/^goodhart\/reward\/mean: the goodhart\/ prefix is kept for the metrics Goodhart computes .*; its 2 points were left out$/) }]);
+    const points = readMetricFile(bytes([JSON.stringify({ step: 1, name: "kl", value: 0.1 }), JSON.stringify({ step: 1, name: "goodhart/success/mean", value: 0.5 })].join("\n")), "points.jsonl");
+    expect(points.points.map(({ name }) => name)).toEqual(["kl"]);
+    expect(points.rejected).toEqual([{ line: 2, error: expect.stringMatching(/^goodhart\/success\/mean: .*; its point was left out$/) }]);
+  });
+
   it("reads W&B's JSON history ({\"history\": [...]}) and a JSON array of points, with the index of a bad row", () => {
     const history = readMetricFile(bytes(JSON.stringify({ history: [{ _step: 0, acc: 0.1 }, { _step: 1, acc: 0.2 }] })), "run.json");
     expect(history.points.map(({ step, value }) => [step, value])).toEqual([

@@ -84,6 +84,22 @@ describe("reading a TensorBoard event file", () => {
     expect(cut.rejected).toEqual([{ index: 4, error: expect.stringContaining("the file ends inside the record") }]);
   });
 
+  it("leaves out tags under goodhart/ (the server's own metrics), naming the record where each first appears", () => {
+    const withServerTags = concat([
+      file,
+      record(event({ wallTime: 1_767_225_604, step: 4, values: [{ tag: "goodhart/reward/mean", simple: 0.5 }, { tag: "train/loss", simple: 0.25 }] })),
+      record(event({ wallTime: 1_767_225_605, step: 5, values: [{ tag: "goodhart/reward/mean", simple: 0.625 }] })),
+    ]);
+    const result = readMetricFile(withServerTags, "events.out.tfevents.2");
+    expect(result.points.map(({ step, name }) => [step, name])).toEqual([
+      [1, "train/loss"],
+      [2, "reward/proxy"],
+      [3, "train/loss"],
+      [4, "train/loss"],
+    ]);
+    expect(result.rejected).toEqual([{ index: 5, error: expect.stringMatching(/^goodhart\/reward\/mean: the goodhart\/ prefix is kept .*; its 2 points were left out$/) }]);
+  });
+
   it("is recognised by its content when the name does not say", () => {
     expect(readMetricFile(file, "run-7.bin").format).toBe("tensorboard");
   });

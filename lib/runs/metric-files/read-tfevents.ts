@@ -2,6 +2,7 @@ import protobuf from "protobufjs";
 import type { MetricPointInput } from "../run-intake-schemas";
 import { maskedCrc32c } from "./crc32c";
 import type { MetricFileResult } from "./metric-file-result";
+import { serverMetricTally } from "./server-metric-tally";
 
 // The messages of tensorflow/core/util/event.proto and framework/summary.proto and tensor.proto
 // that scalars use, with their field numbers; every other field is skipped by the decoder.
@@ -33,6 +34,7 @@ type EventValue = { wallTime?: number; step?: number | { toNumber(): number }; s
 export function readTfEvents(bytes: Uint8Array): MetricFileResult {
   const points: MetricPointInput[] = [];
   const rejected: MetricFileResult["rejected"] = [];
+  const serverMetrics = serverMetricTally();
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let offset = 0;
   let record = 0;
@@ -69,11 +71,11 @@ export function readTfEvents(bytes: Uint8Array): MetricFileResult {
     const time = event.wallTime ? new Date(event.wallTime * 1000) : undefined;
     for (const value of event.summary?.value ?? []) {
       const scalar = value.simpleValue ?? scalarOf(value.tensor);
-      if (!value.tag || scalar === undefined || !Number.isFinite(scalar)) continue;
+      if (!value.tag || scalar === undefined || !Number.isFinite(scalar) || serverMetrics.leavesOut(value.tag, { index: record })) continue;
       points.push({ step, name: value.tag, value: scalar, ...(time ? { time } : {}) });
     }
   }
-  return { format: "tensorboard", points, rejected, skipped: 0 };
+  return { format: "tensorboard", points, rejected: [...rejected, ...serverMetrics.rejected()], skipped: 0 };
 }
 
 function scalarOf(tensor: TensorValue | undefined): number | undefined {

@@ -1,5 +1,6 @@
 import type { MetricPointInput } from "../run-intake-schemas";
 import type { MetricFileResult } from "./metric-file-result";
+import { serverMetricTally } from "./server-metric-tally";
 
 export type MetricRow = { row: Record<string, unknown>; line?: number; index?: number };
 
@@ -11,11 +12,12 @@ const timeKeys = ["_timestamp", "timestamp", "time", "wall_time"];
  * history row with a step column and one column per metric (W&B's history, TRL's and verl's
  * JSONL logs, a CSV with a header). W&B's internal columns (`_runtime`, `_wandb`, ...) and the
  * `__MIN`/`__MAX` band columns of its chart export are not metrics; a chart export's "RUN - metric"
- * header is read as "metric".
+ * header is read as "metric". Names under the server's prefix are left out with a reason.
  */
 export function rowsToPoints(rows: MetricRow[], format: MetricFileResult["format"]): MetricFileResult {
   const points: MetricPointInput[] = [];
   const rejected: MetricFileResult["rejected"] = [];
+  const serverMetrics = serverMetricTally();
   let skipped = 0;
   for (const { row: asWritten, line, index } of rows) {
     const row = flattenVerlRow(asWritten);
@@ -23,7 +25,7 @@ export function rowsToPoints(rows: MetricRow[], format: MetricFileResult["format
     if ("name" in row && "value" in row) {
       const point = readPoint(row);
       if (typeof point === "string") rejected.push({ ...where, error: point });
-      else points.push(point);
+      else if (!serverMetrics.leavesOut(point.name, where)) points.push(point);
       continue;
     }
     const stepKey = stepKeys.find((key) => row[key] !== undefined && row[key] !== "");
@@ -46,10 +48,11 @@ export function rowsToPoints(rows: MetricRow[], format: MetricFileResult["format
         skipped++;
         continue;
       }
-      points.push({ step, name: metricName(key), value, ...(time ? { time } : {}) });
+      const name = metricName(key);
+      if (!serverMetrics.leavesOut(name, where)) points.push({ step, name, value, ...(time ? { time } : {}) });
     }
   }
-  return { format, points, rejected, skipped };
+  return { format, points, rejected: [...rejected, ...serverMetrics.rejected()], skipped };
 }
 
 /** verl's file logger (trainer.logger=['file']) writes `{"step": N, "data": {"actor/entropy": ...}}` per line. */
