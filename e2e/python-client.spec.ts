@@ -23,7 +23,7 @@ test("the Python client registers runs, logs metrics and events, scores rollouts
     timeout: 150_000,
   });
   expect(result.status, `python3 -m unittest:\n${result.stderr}${result.stdout}`).toBe(0);
-  expect(result.stderr).toMatch(/Ran 28 tests[\s\S]*\bOK\b/);
+  expect(result.stderr).toMatch(/Ran 29 tests[\s\S]*\bOK\b/);
 
   await page.goto("/runs");
   const row = page.getByRole("row").filter({ hasText: `${tag}-callback` }).filter({ hasNotText: "rank1" });

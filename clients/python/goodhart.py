@@ -25,6 +25,7 @@ import json
 import math
 import os
 import re
+import socket
 import threading
 import time
 import urllib.error
@@ -66,8 +67,10 @@ class Client:
     """Talks to one Goodhart server with one project API key."""
 
     # 8 retries wait 0.5, 1, 2, 4 and then 8 s: about 40 s, longer than a restart of the server (16-24 s
-    # for `npm start` on a 2-core machine), which would otherwise stop a training run.
-    def __init__(self, url: Optional[str] = None, api_key: Optional[str] = None, timeout: float = 60.0, retries: int = 8):
+    # for `npm start` on a 2-core machine), which would otherwise stop a training run. Scoring waits
+    # longer (reward_timeout): a batch whose rubric asks LLM judges can take minutes.
+    def __init__(self, url: Optional[str] = None, api_key: Optional[str] = None, timeout: float = 60.0, retries: int = 8,
+                 reward_timeout: float = 600.0):
         self.url = (url or os.environ.get("GOODHART_URL") or "http://localhost:3000").rstrip("/")
         if not re.match(r"^https?://", self.url, re.IGNORECASE):
             raise ValueError(f"the Goodhart URL must start with http:// or https://, not {self.url!r} (GOODHART_URL or url=)")
@@ -75,23 +78,33 @@ class Client:
         if not self.api_key:
             raise ValueError("an API key is needed: pass api_key= or set GOODHART_API_KEY (goodhart api-key create)")
         self.timeout = timeout
+        self.reward_timeout = reward_timeout
         self.retries = retries
 
     def request(self, method: str, path: str, body: Any = None, headers: Optional[Mapping[str, str]] = None) -> Any:
         """Sends JSON and returns the JSON answer; retries busy answers (429, 503, ...) and lost connections."""
         return self._request_bytes(method, path, None if body is None else _encode(body), headers)
 
-    def _request_bytes(self, method: str, path: str, data: Optional[bytes], headers: Optional[Mapping[str, str]] = None) -> Any:
+    def score(self, path: str, body: Any, headers: Optional[Mapping[str, str]] = None) -> Any:
+        """POST to a reward endpoint: waits up to reward_timeout, and an answer that does not come in
+        time is not asked for again (see _request_bytes)."""
+        return self._request_bytes("POST", path, _encode(body), headers, scoring=True)
+
+    def _request_bytes(self, method: str, path: str, data: Optional[bytes], headers: Optional[Mapping[str, str]] = None,
+                       scoring: bool = False) -> Any:
+        """`scoring`: the server scores the body (LLM judges may take minutes), so a read that times out
+        means it is still at work: sending it again would pay the judges twice and time out again."""
         if data is not None and len(data) > MAX_BODY_BYTES:
             raise GoodhartError(413, "payload_too_large", f"{method} {path}: the body is {_mib(len(data))}, over the server's "
                                 f"{_mib(MAX_BODY_BYTES)} limit; nothing was sent (send it in smaller batches)")
         all_headers = {"authorization": f"Bearer {self.api_key}", "accept": "application/json", **(headers or {})}
         if data is not None:
             all_headers["content-type"] = "application/json"
+        timeout = self.reward_timeout if scoring else self.timeout
         for attempt in range(self.retries + 1):
             request = urllib.request.Request(self.url + path, data=data, method=method, headers=all_headers)
             try:
-                with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                with urllib.request.urlopen(request, timeout=timeout) as response:
                     text = response.read().decode("utf-8", "replace")
                     status = response.status
                 return _json_answer(status, text, f"{self.url}{path}")
@@ -103,7 +116,13 @@ class Client:
             # OSError holds URLError, a refused or reset connection and socket.timeout (not a
             # TimeoutError before Python 3.10); an answer cut short is IncompleteRead, and one that is
             # no HTTP BadStatusLine. Not every HTTPException: a bad URL (InvalidURL) is not retried.
+            # A timeout while connecting or sending is a URLError; a bare socket.timeout is the wait
+            # for the answer, after the server had the whole request.
             except (OSError, http.client.IncompleteRead, http.client.BadStatusLine) as error:
+                if scoring and isinstance(error, socket.timeout):
+                    raise GoodhartError(0, "timeout", f"{method} {self.url}{path}: no answer within {timeout:g} s; the server "
+                                        "may still be scoring it, so it was not sent again (that would score it twice): raise "
+                                        "Client(reward_timeout=...)") from None
                 if attempt < self.retries:
                     time.sleep(_retry_delay(None, attempt))
                     continue
@@ -147,13 +166,13 @@ class Client:
         rollouts = list(rollouts)
         data = _encode({**body, "rollouts": rollouts})
         if len(rollouts) <= MAX_ROLLOUTS_PER_REQUEST and len(data) <= MAX_BODY_BYTES:
-            return self._request_bytes("POST", "/api/v1/reward", data)
+            return self._request_bytes("POST", "/api/v1/reward", data, scoring=True)
         batch = uuid.uuid4().hex
         rollouts = [rollout if "sampleId" in rollout else {**rollout, "sampleId": f"{batch}:{index}"} for index, rollout in enumerate(rollouts)]
         answer: Optional[Dict[str, Any]] = None
         for start, part in _reward_parts(rollouts, len(_encode({**body, "rubricVersionId": "x" * 40, "rollouts": []}))):
             pinned = body if answer is None else {**{k: v for k, v in body.items() if k != "environment"}, "rubricVersionId": answer["rubricVersionId"]}
-            part_answer = self.request("POST", "/api/v1/reward", {**pinned, "rollouts": part})
+            part_answer = self.score("/api/v1/reward", {**pinned, "rollouts": part})
             answer = part_answer if answer is None else _merge_reward_answers(answer, part_answer, start)
         assert answer is not None, "rollouts is empty"
         return answer
@@ -407,7 +426,7 @@ def openrlhf_reward_func(client: Client, environment: Optional[str] = None, rubr
         for field, values in (("prompts", prompts), ("labels", labels)):
             if values is not None:
                 request[field] = list(values)
-        body = client.request("POST", path, request, headers=headers)
+        body = client.score(path, request, headers=headers)
         return {"rewards": _tensor(body["rewards"]), "scores": _tensor(body["scores"]),
                 "extra_logs": {key: _tensor(values) for key, values in body["extra_logs"].items()}}
 

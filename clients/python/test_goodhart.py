@@ -319,6 +319,25 @@ class TransportTest(unittest.TestCase):
             server.shutdown()
             server.server_close()
 
+    def test_a_reward_answer_too_slow_is_not_asked_for_again(self):
+        # A rubric with LLM judges can take minutes: the server is still scoring when the read times
+        # out, and sending the batch again would pay the judges twice and time out again.
+        port = free_port()
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), FlakyRunHandler)
+        server.answers = ["stalled", "whole"]
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            client = Client(f"http://127.0.0.1:{port}", api_key="gh_test", timeout=30.0, reward_timeout=1.0)
+            with self.assertRaises(GoodhartError) as slow:
+                client.reward([{"completion": "ok"}], environment=ENVIRONMENT)
+            self.assertEqual((slow.exception.status, slow.exception.code), (0, "timeout"))
+            self.assertIn("no answer within 1 s", str(slow.exception))
+            self.assertIn("reward_timeout", str(slow.exception))
+            self.assertEqual(server.answers, ["whole"])
+        finally:
+            server.shutdown()
+            server.server_close()
+
     def test_a_bad_url_fails_at_once_instead_of_being_retried(self):
         with unittest.mock.patch("time.sleep") as slept, self.assertRaises(http.client.InvalidURL):
             Client("http://127.0.0.1:notaport", api_key="gh_test").run(f"{TAG}-bad-url")
@@ -336,9 +355,9 @@ class ResendingClient(Client):
         super().__init__()
         self.sent = []
 
-    def _request_bytes(self, method, path, data, headers=None):
-        first = super()._request_bytes(method, path, data, headers)
-        again = super()._request_bytes(method, path, data, headers)
+    def _request_bytes(self, method, path, data, headers=None, scoring=False):
+        first = super()._request_bytes(method, path, data, headers, scoring)
+        again = super()._request_bytes(method, path, data, headers, scoring)
         self.sent.append((json.loads(data) if data else None, first, again))
         return again
 
