@@ -128,7 +128,7 @@ function runRestarting(name: string, args: string[], crashes: number[] = []) {
       stopAll("SIGTERM", 1);
       return;
     }
-    console.error(`[goodhart] the ${name} (pid ${child.pid}) exited (${signal ?? code}); restarting it in ${decision.delayMs / 1000} s (exit ${decision.crashesInWindow} in the window)`);
+    console.error(`[goodhart] the ${name} (pid ${child.pid}) exited (${signal ?? code}); restarting it in ${decision.delayMs / 1000} s (crash ${decision.crashesInWindow} of ${workerRestartPolicy.maxCrashes} allowed within ${workerRestartPolicy.windowMs / 60_000} min)`);
     restartTimers.add(setTimeout(() => runRestarting(name, args, crashes), decision.delayMs));
   });
   log(`${name} started (pid ${child.pid})`);

@@ -190,6 +190,8 @@ class Run:
         self.flush_interval = flush_interval
         # Points left out, by metric name: values that are not finite numbers, names or steps the server would refuse.
         self.skipped: Dict[str, int] = {}
+        # A name's problem is the same at every step: it is warned about once, not once a step.
+        self._warned_names: set = set()
         self._points: List[Dict[str, Any]] = []
         self._lock = threading.Lock()
         self._send_lock = threading.Lock()
@@ -207,8 +209,12 @@ class Run:
         queued = []
         for name, value in metrics.items():
             number = _as_number(value)
-            problem = _name_problem(name) or (None if step_number is not None else f"step {step!r} is not a whole number in [0, {MAX_STEP}]")
-            if problem:
+            name_problem = _name_problem(name)
+            problem = name_problem or (None if step_number is not None else f"step {step!r} is not a whole number in [0, {MAX_STEP}]")
+            if name_problem and str(name) not in self._warned_names:
+                self._warned_names.add(str(name))
+                warnings.warn(f"goodhart: metric {name!r} not sent, at this step or any other (counted in run.skipped): {name_problem}", stacklevel=2)
+            elif problem and not name_problem:
                 warnings.warn(f"goodhart: metric {name!r} at step {step!r} not sent: {problem}", stacklevel=2)
             if problem or number is None:
                 self._count_skipped(str(name))

@@ -78,17 +78,19 @@ class RunsTest(unittest.TestCase):
             run.log({"kl": 0.1}, step=-1)
             run.log({"kl": 0.2}, step=2, time_s=-5.0)  # the client cannot know; the server refuses points.N.time
             run.log({"kl": 0.3}, step=3)
-            self.assertEqual(run.flush(), 2)
-        self.assertEqual(run.skipped, {"": 1, "bad\x00name": 1, "x" * 201: 1, "goodhart/reward/mean": 1, "kl": 2})
+            # A name's problem is the same at every step: warned about once, still counted each time.
+            run.log({"goodhart/reward/mean": 0.5, "kl": 0.4}, step=4)
+            self.assertEqual(run.flush(), 3)
+        self.assertEqual(run.skipped, {"": 1, "bad\x00name": 1, "x" * 201: 1, "goodhart/reward/mean": 2, "kl": 2})
         messages = [str(w.message) for w in caught]
         self.assertEqual(len(messages), 6)
-        self.assertTrue(any("'goodhart/reward/mean' at step 1 not sent: the goodhart/ prefix is kept" in m for m in messages), messages)
+        self.assertTrue(any("'goodhart/reward/mean' not sent, at this step or any other (counted in run.skipped): the goodhart/ prefix is kept" in m for m in messages), messages)
         self.assertTrue(any("refused by the server" in m and "'kl' at step 2" in m for m in messages), messages)
         # The next checkpoint save does not raise: nothing bad is left queued.
         run.event("checkpoint", step=3, key=f"{TAG}-bad-name-ckpt")
         self.assertEqual(run.flush(), 0)
         stored = self.client.request("GET", f"/api/v1/runs/{run.id}/metrics?name=kl")
-        self.assertEqual([(p["step"], p["value"]) for p in stored["points"]], [(3, 0.3)])
+        self.assertEqual([(p["step"], p["value"]) for p in stored["points"]], [(3, 0.3), (4, 0.4)])
 
     def test_the_timer_sends_what_is_queued_without_a_flush_call(self):
         run = self.client.run(f"{TAG}-timer", trainer="custom")

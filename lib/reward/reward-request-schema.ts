@@ -6,7 +6,7 @@ import { plural } from "../words/plural";
 export const MAX_ROLLOUTS_PER_REQUEST = 8192;
 
 // Messages are read by rolloutToTrace (lib/ingest's message reader), so a bad one is an error of its rollout only.
-const textOrMessages = z.union([z.string(), z.array(z.unknown())]);
+const textOrMessages = z.union([z.string(), z.array(z.unknown())], { error: "must be a string or a list of messages" });
 
 /** A trainer's own id of one sample: its trace is keyed by it, so copies of a completion are separate samples and a retry is the same one. */
 export const sampleIdSchema = z.string().min(1).max(200);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { trainingStepSchema } from "../traces/training-step-schema";
+import { zonedDateTimeSchema } from "../json/zoned-date-time-schema";
 import { isServerMetricName, SERVER_METRIC_NAME_REFUSAL, SERVER_METRIC_PREFIX } from "./server-metric-names";
 
 export const MAX_METRIC_POINTS_PER_REQUEST = 10_000;
@@ -29,7 +30,7 @@ export type RegisterRunInput = z.infer<typeof registerRunSchema>;
 // 253,402,300,799 s is the last second of the year 9999: a larger number is milliseconds or nanoseconds, not seconds.
 const MAX_EPOCH_SECONDS = 253_402_300_799;
 const epochSecondsSchema = z.number().finite().nonnegative().max(MAX_EPOCH_SECONDS, "seconds since the epoch (Python's time.time()); this number is past the year 9999, so it looks like milliseconds or nanoseconds");
-const timeSchema = z.union([z.iso.datetime({ offset: true }), epochSecondsSchema]).transform(toDate);
+const timeSchema = z.union([zonedDateTimeSchema, epochSecondsSchema]).transform(toDate);
 
 /** A time as ISO 8601 text, or as seconds since the epoch (what Python's time.time() gives). */
 function toDate(value: string | number): Date {

@@ -6,7 +6,7 @@ import { dataDir } from "./data-dir";
 /** AUTH_SECRET from the environment, else the one generated into data/ on first start. */
 export function ensureAuthSecret(): string {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
-  const file = path.join(dataDir(), "auth-secret");
+  const file = path.join(/*turbopackIgnore: true*/ dataDir(), "auth-secret");
   if (!existsSync(file)) {
     // Written whole under another name, then linked into place: a process starting beside this one
     // (the worker, a second server) reads either no file or the whole secret, and the first link wins.

@@ -37,7 +37,7 @@ export async function bootstrapInstance(db: Db, env: { adminEmail?: string; admi
     updateExisting: true,
   });
   await markInstanceAdmin(db, created.id);
-  const passwordFile = path.join(dataDir(), "admin-password.txt");
+  const passwordFile = path.join(/*turbopackIgnore: true*/ dataDir(), "admin-password.txt");
   writeFileSync(passwordFile, `${env.adminEmail ?? demoAdminEmail}\n${password}\n`, { mode: 0o600 });
   return { projectId: project.id, createdAdmin: { email: env.adminEmail ?? demoAdminEmail, password, passwordFile } };
 }

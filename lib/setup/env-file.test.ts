@@ -4,12 +4,17 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readDatabaseUrl } from "../db/database-url";
 import { readEnv } from "../env";
-import { loadEnvFile } from "./env-file";
+import { loadEnvFile, resolveDataPaths } from "./env-file";
 
 const names = ["GOODHART_ENV_FILE_TEST_KEY", "GOODHART_ENV_FILE_TEST_SET"];
 const dirs: string[] = [];
+const kept = { GOODHART_DATA_DIR: process.env.GOODHART_DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
 afterEach(() => {
   for (const name of names) delete process.env[name];
+  for (const [name, value] of Object.entries(kept)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -22,6 +27,32 @@ describe("loadEnvFile", () => {
     expect(loadEnvFile(dir)).toBe(path.join(dir, ".env"));
     expect(process.env.GOODHART_ENV_FILE_TEST_KEY).toBe("from-file");
     expect(process.env.GOODHART_ENV_FILE_TEST_SET).toBe("from-environment");
+  });
+
+  it("makes the file's relative data folder and SQLite file the checkout's, so the CLI run from elsewhere opens npm start's database", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "goodhart-env-"));
+    dirs.push(dir);
+    writeFileSync(path.join(dir, ".env"), "GOODHART_DATA_DIR=./walkdata\nDATABASE_URL=file:./walkdata/other.db?connection_limit=1\n");
+    delete process.env.GOODHART_DATA_DIR;
+    delete process.env.DATABASE_URL;
+    loadEnvFile(dir);
+    expect(process.env.GOODHART_DATA_DIR).toBe(path.join(dir, "walkdata"));
+    expect(process.env.DATABASE_URL).toBe(`file:${path.join(dir, "walkdata", "other.db")}?connection_limit=1`);
+  });
+
+  it("leaves a relative path set in the environment as it is (the shell's directory is its base)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "goodhart-env-"));
+    dirs.push(dir);
+    writeFileSync(path.join(dir, ".env"), "GOODHART_DATA_DIR=./walkdata\nDATABASE_URL=postgresql://db/goodhart\n");
+    process.env.GOODHART_DATA_DIR = "./mine";
+    delete process.env.DATABASE_URL;
+    loadEnvFile(dir);
+    expect(process.env.GOODHART_DATA_DIR).toBe("./mine");
+    expect(process.env.DATABASE_URL).toBe("postgresql://db/goodhart");
+    // The CLI then makes it absolute against its own directory, as the database client would read it.
+    resolveDataPaths(dir);
+    expect(process.env.GOODHART_DATA_DIR).toBe(path.join(dir, "mine"));
+    expect(process.env.DATABASE_URL).toBe("postgresql://db/goodhart");
   });
 
   it("does nothing without a .env", () => {

@@ -15,7 +15,9 @@ export function besideModule(moduleUrl: string, name: string, fromRoot: string):
   } catch {
     here = null;
   }
-  return here && existsSync(here) ? here : path.join(process.cwd(), fromRoot, name);
+  // turbopackIgnore: the paths are computed at run time; without it the build traces the whole
+  // project into every route that imports this (the data folder's secrets included).
+  return here && existsSync(/*turbopackIgnore: true*/ here) ? here : path.join(/*turbopackIgnore: true*/ process.cwd(), fromRoot, name);
 }
 
 /**
@@ -26,7 +28,7 @@ export function besideModule(moduleUrl: string, name: string, fromRoot: string):
 export function startWorkerThread(file: string, workerData: unknown): Worker {
   // tsx's ES module API, as an import would resolve it (require.resolve answers the CommonJS one).
   const manifest = resolveFromHere("tsx/package.json");
-  const api = path.join(path.dirname(manifest), (JSON.parse(readFileSync(manifest, "utf8")) as { exports: Record<string, { import: { default: string } }> }).exports["./esm/api"]!.import.default);
+  const api = path.join(/*turbopackIgnore: true*/ path.dirname(manifest), (JSON.parse(readFileSync(/*turbopackIgnore: true*/ manifest, "utf8")) as { exports: Record<string, { import: { default: string } }> }).exports["./esm/api"]!.import.default);
   const code = `import(${JSON.stringify(pathToFileURL(api).href)}).then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(file).href)}); });`;
   return new Worker(code, { eval: true, workerData, execArgv: process.execArgv.filter((flag) => flag.startsWith("--cpu-prof")) });
 }
@@ -36,6 +38,6 @@ function resolveFromHere(specifier: string): string {
   try {
     return createRequire(import.meta.url).resolve(specifier);
   } catch {
-    return createRequire(path.join(process.cwd(), "package.json")).resolve(specifier);
+    return createRequire(path.join(/*turbopackIgnore: true*/ process.cwd(), "package.json")).resolve(specifier);
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zonedDateTimeSchema } from "../json/zoned-date-time-schema";
 import { trainingStepSchema } from "./training-step-schema";
 
 /**
@@ -31,7 +32,7 @@ export const stepSchema = z.object({
   tokensIn: z.number().int().nonnegative().nullish(),
   tokensOut: z.number().int().nonnegative().nullish(),
   latencyMs: z.number().nonnegative().nullish(),
-  startedAt: z.iso.datetime({ offset: true }).nullish(),
+  startedAt: zonedDateTimeSchema.nullish(),
   metadata: metadataSchema.optional(),
 });
 export type Step = z.infer<typeof stepSchema>;
@@ -57,7 +58,7 @@ export const traceSchema = z.object({
   outcome: outcomeSchema.optional(),
   /** The recorded end state of the environment (for rule checks with a JSON path). */
   endState: z.unknown().optional(),
-  startedAt: z.iso.datetime({ offset: true }).nullish(),
+  startedAt: zonedDateTimeSchema.nullish(),
   metadata: metadataSchema.optional(),
   steps: z.array(stepSchema).default([]),
 });

@@ -28,7 +28,7 @@ export function addDocumentsCommands(program: Command) {
         try {
           return readFileSync(userFile(file));
         } catch (error) {
-          throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+          throw new CliError(`cannot read ${userFile(file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
         }
       })();
       const input = documentInputSchema.parse({

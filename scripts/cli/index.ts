@@ -3,13 +3,16 @@ import path from "node:path";
 import { Command, CommanderError } from "commander";
 import { ZodError } from "zod";
 import { AppError } from "../../lib/errors/app-error";
-import { loadEnvFile } from "../../lib/setup/env-file";
+import { loadEnvFile, resolveDataPaths } from "../../lib/setup/env-file";
 import { CliError } from "./cli-context";
 
 const checkout = path.resolve(import.meta.dirname, "../..");
 loadEnvFile(checkout);
 // The `goodhart` bin runs from any directory: by default it acts on the database npm start uses.
 if (!process.env.DATABASE_URL && !process.env.GOODHART_DATA_DIR) process.env.GOODHART_DATA_DIR = path.join(checkout, "data");
+// A relative path set in the shell is the shell's directory's: made absolute once, so the migration
+// check (run against the checkout) and the database client open the same file.
+resolveDataPaths(process.cwd());
 
 const program = new Command()
   .name("goodhart")
@@ -43,7 +46,11 @@ async function main(): Promise<number> {
     await program.parseAsync(process.argv);
     return Number(process.exitCode ?? 0);
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 1;
+    if (error instanceof CommanderError) {
+      // Commander has printed its own error (a missing option, an unknown command); --json gets it on stdout too.
+      if (error.exitCode !== 0 && process.argv.includes("--json")) console.log(JSON.stringify({ error: error.message.replace(/^error: /, "") }));
+      return error.exitCode === 0 ? 0 : 1;
+    }
     const message =
       error instanceof ZodError ? error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") : error instanceof Error ? error.message : String(error);
     console.error(`error: ${message}`);

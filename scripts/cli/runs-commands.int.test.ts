@@ -25,9 +25,11 @@ describe("goodhart runs import", () => {
     const run = uniqueName("wandb");
     const first = await cli("runs", "import", file, "--run", run, "--trainer", "verl", "--project", project.slug, "--json");
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toContain(`made run "${run}"`);
-    expect(lastJson(first.stdout)).toMatchObject({ format: "csv", points: 600, metrics: ["eval/success", "reward/proxy"], skipped: 0, rejected: [] });
-    const second = await cli("runs", "import", file, "--run", run, "--project", project.slug, "--json");
+    // With --json, stdout is the result alone; what a person reads goes to stderr.
+    expect(first.stderr).toContain(`made run "${run}"`);
+    expect(first.stderr).toMatch(/: 600 points of 2 metrics from csv/);
+    expect(JSON.parse(first.stdout.trim())).toMatchObject({ format: "csv", points: 600, metrics: ["eval/success", "reward/proxy"], skipped: 0, rejected: [] });
+    const second = await cli("runs", "import", file, "--run", run, "--project", project.slug);
     expect(second.code).toBe(0);
     expect(second.stdout).toContain(`added to run "${run}"`);
     const stored = await db.trainingRun.findMany({ where: { projectId: project.id, name: run }, include: { _count: { select: { metrics: true } } } });
@@ -41,9 +43,10 @@ describe("goodhart runs import", () => {
     const run = uniqueName("trl");
     const result = await cli("runs", "import", file, "--run", run, "--project", project.slug, "--json");
     expect(result.code).toBe(2);
-    expect(result.stdout).toContain(`${file}:2: not JSON`);
-    expect(result.stdout).toContain(`${file}:3: no step column`);
-    expect(lastJson(result.stdout)).toMatchObject({ points: 2, rejected: [{ line: 2 }, { line: 3 }] });
+    expect(result.stderr).toContain(`${file}:2: not JSON`);
+    expect(result.stderr).toContain(`${file}:3: no step column`);
+    expect(result.stderr).toMatch(/: 2 points of 1 metric from jsonl/);
+    expect(JSON.parse(result.stdout.trim())).toMatchObject({ points: 2, rejected: [{ line: 2 }, { line: 3 }] });
     expect(await db.metricPoint.count({ where: { run: { projectId: project.id, name: run } } })).toBe(2);
   });
 
@@ -63,10 +66,13 @@ describe("goodhart runs import", () => {
     const run = uniqueName("missing");
     const result = await cli("runs", "import", path.join(dir, "nope.csv"), "--run", run, "--project", project.slug);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toMatch(/^error: cannot read .*nope\.csv: ENOENT$/);
+    expect(result.stderr.trim()).toBe(`error: cannot read ${path.join(dir, "nope.csv")}: ENOENT`);
     expect(await db.trainingRun.count({ where: { projectId: project.id, name: run } })).toBe(0);
     const json = await cli("runs", "import", path.join(dir, "nope.csv"), "--run", run, "--project", project.slug, "--json");
-    expect(lastJson(json.stdout)).toEqual({ error: expect.stringMatching(/^cannot read .*nope\.csv: ENOENT$/) });
+    expect(lastJson(json.stdout)).toEqual({ error: `cannot read ${path.join(dir, "nope.csv")}: ENOENT` });
+    const noRun = await cli("runs", "import", path.join(dir, "nope.csv"), "--project", project.slug, "--json");
+    expect(noRun.code).toBe(1);
+    expect(lastJson(noRun.stdout)).toEqual({ error: "required option '--run <name>' not specified" });
   });
 
   it("reads a relative file from the directory npm run goodhart was started in, not the checkout's root", async () => {

@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import { AppError } from "../../lib/errors/app-error";
 import { importRunMetrics } from "../../lib/runs/import-run-metrics";
 import type { MetricFileResult } from "../../lib/runs/metric-files/metric-file-result";
+import { plural } from "../../lib/words/plural";
 import { CliError, openCli, userFile } from "./cli-context";
 
 type RejectedRecord = MetricFileResult["rejected"][number];
@@ -29,7 +30,7 @@ export function addRunsCommands(program: Command) {
         try {
           return readFileSync(userFile(file));
         } catch (error) {
-          throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+          throw new CliError(`cannot read ${userFile(file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
         }
       })();
       const { db, project, actor } = await openCli(options);
@@ -47,9 +48,11 @@ export function addRunsCommands(program: Command) {
         if (error instanceof AppError) printRejected(error.details.filter(isRejectedRecord), console.error);
         throw error;
       });
-      console.log(`${result.created ? "made" : "added to"} run "${result.runName}" (${result.runId}): ${result.points} points of ${result.metrics.length} metrics from ${result.format}`);
-      if (result.skipped) console.log(`${result.skipped} values were not numbers and were left out`);
-      printRejected(result.rejected, console.log);
+      // With --json the last line is the result and the rest goes to stderr, as with the other commands.
+      const log = options.json ? console.error : console.log;
+      log(`${result.created ? "made" : "added to"} run "${result.runName}" (${result.runId}): ${plural(result.points, "point")} of ${plural(result.metrics.length, "metric")} from ${result.format}`);
+      if (result.skipped) log(`${plural(result.skipped, "value was", "values were")} not numbers and left out`);
+      printRejected(result.rejected, log);
       if (options.json) console.log(JSON.stringify({ runId: result.runId, format: result.format, points: result.points, metrics: result.metrics, skipped: result.skipped, rejected: result.rejected }));
       if (result.rejected.length > 0) process.exitCode = 2;
     });

@@ -107,7 +107,7 @@ describe("POST /api/v1/reward", () => {
     expect(answer.errors.map((e: { index: number; status: string }) => [e.index, e.status])).toEqual([3, 4, 5, 6, 7, 8].map((i) => [i, "error"]));
     const reasons = answer.errors.map((e: { error: string }) => e.error);
     expect(reasons[0]).toMatch(/^rollouts\[3\]: .*completion or messages/);
-    expect(reasons[1]).toMatch(/^rollouts\[4\]\.completion: /);
+    expect(reasons[1]).toBe("rollouts[4].completion: must be a string or a list of messages");
     expect(reasons[2]).toMatch(/^rollouts\[5\]\.messages\[0\]\.role: unknown role "robot"/);
     expect(reasons[3]).toMatch(/^rollouts\[6\]\.messages: no assistant turn/);
     expect(reasons[4]).toMatch(/^rollouts\[7\]\.messages\[1\]\.tool_calls\[0\]\.name: tool call has no name/);

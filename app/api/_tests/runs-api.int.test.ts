@@ -143,6 +143,8 @@ describe("POST /api/v1/runs/{id}/metrics", () => {
         { step: 1, name: "kl", value: 0.2, time: 1_767_225_600_000 },
         { step: 2, name: "kl", value: 0.2, time: 1_767_225_600_000_000_000 },
         { step: 2_147_483_648, name: "kl", value: 0.2 },
+        // Python's datetime.now().isoformat(): local time without its zone.
+        { step: 3, name: "kl", value: 0.2, time: "2026-12-08T02:45:00.123456" },
       ],
     });
     expect(answer.status).toBe(400);
@@ -150,6 +152,7 @@ describe("POST /api/v1/runs/{id}/metrics", () => {
       expect.objectContaining({ path: "points.0.time", message: expect.stringMatching(/milliseconds or nanoseconds/) }),
       expect.objectContaining({ path: "points.1.time" }),
       expect.objectContaining({ path: "points.2.step", message: expect.stringMatching(/at most 2147483647/) }),
+      expect.objectContaining({ path: "points.3.time", message: expect.stringMatching(/with its zone, as 2026-12-08T02:45:00Z/) }),
     ]);
     const event = await events(run.id, { events: [{ kind: "note", time: 1e13 }] });
     expect(event.status).toBe(400);

@@ -55,6 +55,7 @@ describe("readMetricFile", () => {
       [5, "value must be a finite number"],
     ]);
     expect(result.skipped).toBe(1);
+    expect(result.rejected[0]!.error).toBe("not JSON: invalid JSON at column 2: expected a property name in double quotes");
   });
 
   it("leaves out metrics named under goodhart/ (the server's own), one reason per name at the line it first appears, the rest of each row kept", () => {

@@ -30,7 +30,7 @@ export function readMetricFile(bytes: Uint8Array, fileName: string): MetricFileR
   const rejected: MetricFileResult["rejected"] = [];
   text.split("\n").forEach((raw, i) => {
     if (raw.trim() === "") return;
-    const parsed = parseJson(quoteNonFiniteTokens(raw));
+    const parsed = parseJson(quoteNonFiniteTokens(raw), { multiline: false });
     if (!parsed.ok) rejected.push({ line: i + 1, error: `not JSON: ${parsed.error}` });
     else if (isRecord(parsed.value)) rows.push({ row: parsed.value, line: i + 1 });
     else rejected.push({ line: i + 1, error: "not a JSON object" });
