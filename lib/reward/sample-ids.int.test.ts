@@ -88,16 +88,25 @@ it("answers a retry whose llm judge answered otherwise as the same sample, when 
     },
   });
   await approveRubricVersion(db, { projectId, rubricVersionId: draft.id, actor: systemActor });
-  const judgeSaying = (answer: "yes" | "no"): LlmItemAsker => async () => ({ answer, evidence: `the judge said ${answer}` });
+  let judgeCalls = 0;
+  const judgeSaying = (answer: "yes" | "no"): LlmItemAsker => async () => {
+    judgeCalls += 1;
+    return { answer, evidence: `the judge said ${answer}` };
+  };
   const sampleId = unique("third");
   const sendJudged = (answer: "yes" | "no") =>
     scoreRewardRequest(db, { projectId, request: { rubricVersionId: draft.id, rollouts: [{ completion: reply(3), sampleId }] }, askLlmItem: judgeSaying(answer) });
 
   const first = await sendJudged("yes");
+  expect(judgeCalls).toBe(1);
   const retry = await sendJudged("no");
   expect(first.rewards[0]).toBeCloseTo(2 / 3, 12);
   expect(retry.errors).toEqual([]);
   expect(retry.traceIds).toEqual(first.traceIds);
+  // A retry is answered as stored: the judge is not asked again, and its answer is the first one's.
+  expect(judgeCalls).toBe(1);
+  expect(retry.rewards).toEqual(first.rewards);
+  expect(retry.results).toEqual(first.results);
   expect(await db.trace.count({ where: { projectId, externalId: `rollout-sample:${sampleId}` } })).toBe(1);
 
   // A trace stored before the hash took the reward as stored has the hash of 2/3 with all its digits;
@@ -110,6 +119,7 @@ it("answers a retry whose llm judge answered otherwise as the same sample, when 
   const resent = await sendJudged("yes");
   expect(resent.errors).toEqual([]);
   expect(resent.traceIds).toEqual(first.traceIds);
+  expect(judgeCalls).toBe(2);
 });
 
 it("refuses a sample id stored with other content as that rollout's error naming the id, and keeps the stored trace as it was", async () => {
