@@ -5,7 +5,7 @@ import { deleteProject, makeProject } from "../testing/factories";
 import { hashApiKey } from "./api-key-secret";
 import { createApiKey } from "./create-api-key";
 import { revokeApiKey } from "./revoke-api-key";
-import { verifyApiKey } from "./verify-api-key";
+import { lastUsedWritesDone, verifyApiKey } from "./verify-api-key";
 
 const db = getDb();
 let projectId: string;
@@ -25,6 +25,7 @@ describe("API keys", () => {
 
     const principal = await verifyApiKey(db, `Bearer ${created.key}`);
     expect(principal).toMatchObject({ projectId, name: "trainer" });
+    await lastUsedWritesDone();
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt).not.toBeNull();
   });
 

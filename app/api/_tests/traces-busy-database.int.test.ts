@@ -6,6 +6,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as postTraces } from "@/app/api/v1/traces/route";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { lastUsedWritesDone } from "@/lib/api-keys/verify-api-key";
 import { systemActor } from "@/lib/audit/record-audit-event";
 import Database from "better-sqlite3";
 import { getDb, providerOfDb } from "@/lib/db/client";
@@ -195,6 +196,7 @@ describe("imports while the lab writes from another process", () => {
       const stored = () => own.trace.count({ where: { projectId: lockedProject.id } });
       // A first batch before the lock, so that the key's once-a-minute lastUsedAt write is done.
       expect((await sendBatch(["locked-first"], [], lockedKey)).status).toBe(200);
+      await lastUsedWritesDone();
       const holder = new Database(path.join(dir, "locked.db"));
       try {
         holder.exec("BEGIN IMMEDIATE");
