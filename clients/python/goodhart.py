@@ -100,11 +100,13 @@ class Client:
         all_headers = {"authorization": f"Bearer {self.api_key}", "accept": "application/json", **(headers or {})}
         if data is not None:
             all_headers["content-type"] = "application/json"
+        # Connecting waits `timeout` either way: a host that does not answer is retried, not waited on for minutes.
         timeout = self.reward_timeout if scoring else self.timeout
+        open_url = _scoring_opener(timeout).open if scoring else urllib.request.urlopen
         for attempt in range(self.retries + 1):
             request = urllib.request.Request(self.url + path, data=data, method=method, headers=all_headers)
             try:
-                with urllib.request.urlopen(request, timeout=timeout) as response:
+                with open_url(request, timeout=self.timeout) as response:
                     text = response.read().decode("utf-8", "replace")
                     status = response.status
                 return _json_answer(status, text, f"{self.url}{path}")
@@ -437,6 +439,26 @@ def openrlhf_reward_func(client: Client, environment: Optional[str] = None, rubr
                 "extra_logs": {key: _tensor(values) for key, values in body["extra_logs"].items()}}
 
     return reward_func
+
+
+def _scoring_opener(read_timeout: float) -> urllib.request.OpenerDirector:
+    """urllib with connections that connect within the opener's timeout, then wait `read_timeout` for
+    the body to go out and the answer to come back (urllib has one timeout for both)."""
+    def patient(connection_class: Any) -> Any:
+        class Patient(connection_class):  # type: ignore[misc, valid-type]
+            def connect(self) -> None:
+                super().connect()
+                self.sock.settimeout(read_timeout)
+        return Patient
+
+    class Handler:
+        def do_open(self, http_class: Any, req: Any, **kwargs: Any) -> Any:
+            return super().do_open(patient(http_class), req, **kwargs)  # type: ignore[misc]
+
+    handlers: List[Any] = [type("PatientHTTPHandler", (Handler, urllib.request.HTTPHandler), {})()]
+    if hasattr(urllib.request, "HTTPSHandler"):  # Python built without ssl has none
+        handlers.append(type("PatientHTTPSHandler", (Handler, urllib.request.HTTPSHandler), {})())
+    return urllib.request.build_opener(*handlers)
 
 
 def _encode(body: Any) -> bytes:

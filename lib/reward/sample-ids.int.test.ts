@@ -71,8 +71,9 @@ it("answers a sample sent again, at once or later, with the same trace and store
   expect(await db.itemResult.count({ where: { traceId: first!.traceIds[0]! } })).toBe(first!.itemKeys.length);
 });
 
-it("answers a retry whose llm judge answered otherwise as the same sample, when the reward is a third (more digits than the reward column keeps)", async () => {
-  const environment = unique("thirds");
+/** An approved rubric of two rule items and one llm item ("Is it polite?"), in an environment of its own. */
+async function judgedRubric(name: string) {
+  const environment = unique(name);
   const draft = await importRubricVersion(db, {
     projectId,
     actor: systemActor,
@@ -88,6 +89,11 @@ it("answers a retry whose llm judge answered otherwise as the same sample, when 
     },
   });
   await approveRubricVersion(db, { projectId, rubricVersionId: draft.id, actor: systemActor });
+  return { environment, rubricVersionId: draft.id };
+}
+
+it("answers a retry whose llm judge answered otherwise as the same sample, when the reward is a third (more digits than the reward column keeps)", async () => {
+  const { environment, rubricVersionId: judgedVersionId } = await judgedRubric("thirds");
   let judgeCalls = 0;
   const judgeSaying = (answer: "yes" | "no"): LlmItemAsker => async () => {
     judgeCalls += 1;
@@ -95,7 +101,7 @@ it("answers a retry whose llm judge answered otherwise as the same sample, when 
   };
   const sampleId = unique("third");
   const sendJudged = (answer: "yes" | "no") =>
-    scoreRewardRequest(db, { projectId, request: { rubricVersionId: draft.id, rollouts: [{ completion: reply(3), sampleId }] }, askLlmItem: judgeSaying(answer) });
+    scoreRewardRequest(db, { projectId, request: { rubricVersionId: judgedVersionId, rollouts: [{ completion: reply(3), sampleId }] }, askLlmItem: judgeSaying(answer) });
 
   const first = await sendJudged("yes");
   expect(judgeCalls).toBe(1);
@@ -119,6 +125,45 @@ it("answers a retry whose llm judge answered otherwise as the same sample, when 
   const resent = await sendJudged("yes");
   expect(resent.errors).toEqual([]);
   expect(resent.traceIds).toEqual(first.traceIds);
+  expect(judgeCalls).toBe(2);
+});
+
+it("answers a retried batch of 1,200 samples as stored without asking the judge again, and still names its step's job", async () => {
+  const { rubricVersionId: judgedVersionId } = await judgedRubric("judged-batch");
+  const run = unique("judged-batch");
+  let judgeCalls = 0;
+  const judge: LlmItemAsker = async () => {
+    judgeCalls += 1;
+    return { answer: judgeCalls % 2 ? "yes" : "no", evidence: `call ${judgeCalls}` };
+  };
+  const rollouts = Array.from({ length: 1200 }, (_, i) => ({ completion: `${reply(i)} (${run})`, sampleId: unique(`judged-${i}`) }));
+  const sendBatch = () => scoreRewardRequest(db, { projectId, request: { rubricVersionId: judgedVersionId, run, step: 1, rollouts }, askLlmItem: judge });
+
+  const first = await sendBatch();
+  expect(judgeCalls).toBe(1200);
+  const retry = await sendBatch();
+  expect(judgeCalls).toBe(1200);
+  expect(retry.rewards).toEqual(first.rewards);
+  expect(retry.results).toEqual(first.results);
+  expect(retry.traceIds).toEqual(first.traceIds);
+  expect(retry.jobIds).toHaveLength(1);
+  expect(await db.trace.count({ where: { projectId, run: { name: run } } })).toBe(1200);
+});
+
+it("asks the judge again for a sample whose stored llm answer is n/a because its judge failed", async () => {
+  const { rubricVersionId: judgedVersionId } = await judgedRubric("judge-failed");
+  const sampleId = unique("judge-failed");
+  let judgeCalls = 0;
+  const send = (judge: LlmItemAsker) => scoreRewardRequest(db, { projectId, request: { rubricVersionId: judgedVersionId, rollouts: [{ completion: `${reply(5)} (${sampleId})`, sampleId }] }, askLlmItem: judge });
+  const failed = await send(async () => {
+    judgeCalls += 1;
+    throw new Error("429 from judge");
+  });
+  expect(failed.results[0]!.find(({ key }) => key === "polite")).toMatchObject({ answer: "n/a", evidence: expect.stringContaining("llm judge failed") });
+  await send(async () => {
+    judgeCalls += 1;
+    return { answer: "yes", evidence: "polite" };
+  });
   expect(judgeCalls).toBe(2);
 });
 

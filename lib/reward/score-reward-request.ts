@@ -75,13 +75,21 @@ export async function scoreRewardRequest(
     throw new AppError("unprocessable", `${errors.length} of ${request.rollouts.length} rollouts cannot be scored; nothing was stored`, errors.map(({ index, error }) => ({ index, message: error })));
   }
   const asker = askLlmItem ?? (await findLlmItemAsker(db, { projectId, environment: version.environment, rubric: version.rubric }));
-  // With llm judges to ask, a sample stored already with this content is answered as stored, unjudged.
-  const judged = asker ? await findJudgedSamples(db, { projectId, itemIds: version.itemIds, itemKeys: itemKeysOf(version.rubric), rollouts: good }) : new Map<number, JudgedSample>();
+  // With llm judges to ask, a sample stored already with this content keeps its stored answers: no
+  // judge is asked again. It still goes to the store, which finds it stored (and names its step's job).
+  const judged = asker ? await findJudgedSamples(db, { projectId, rubric: version.rubric, itemIds: version.itemIds, rollouts: good }) : new Map<number, JudgedSample>();
   const fresh = judged.size ? good.filter((_, i) => !judged.has(i)) : good;
-  const scored = await (asker ? compileTraceScorer(version.rubric, { askLlmItem: asker }) : ruleScorerOf(version.rubric))(fresh.map(({ trace }) => trace));
+  const freshScored = await (asker ? compileTraceScorer(version.rubric, { askLlmItem: asker }) : ruleScorerOf(version.rubric))(fresh.map(({ trace }) => trace));
+  let nextFresh = 0;
+  const scored = judged.size
+    ? good.map((_, i) => {
+        const stored = judged.get(i);
+        return stored ? { reward: computeReward(version.rubric, stored.results), results: stored.results } : freshScored[nextFresh++]!;
+      })
+    : freshScored;
   // The reward is stored on the trace; the trace's id stays the hash of the rollout as sent.
   const scoredRollouts: ScoredRollout[] = [];
-  for (const [i, { trace, sampleId }] of fresh.entries()) {
+  for (const [i, { trace, sampleId }] of good.entries()) {
     if (i % turnEvery === turnEvery - 1) await nextTurn();
     // The reward as the trace's column keeps it, so the content hash is that of what is stored.
     const scoredReward = Number.isFinite(scored[i]!.reward) ? scored[i]!.reward : null;
@@ -99,8 +107,8 @@ export async function scoreRewardRequest(
   // A sample id stored with other content: this rollout is not stored, and says so in its place.
   const conflicting = new Map<number, string>();
   for (const at of stored.conflicts) {
-    const index = at < fresh.length ? fresh[at]!.index : failed[at - fresh.length]!.index;
-    const sampleId = fresh[at]?.sampleId ?? sampleIdOf(request.rollouts[index]);
+    const index = at < good.length ? good[at]!.index : failed[at - good.length]!.index;
+    const sampleId = good[at]?.sampleId ?? sampleIdOf(request.rollouts[index]);
     const error = `rollouts[${index}].sampleId: "${sampleId}" is stored already with other content (trace ${stored.traceIds[at]}); a sample id names one rollout, so this one was not stored`;
     conflicting.set(index, error);
     const known = errors.find((entry) => entry.index === index);
@@ -120,18 +128,12 @@ export async function scoreRewardRequest(
   const rewards: Array<number | null> = new Array(count).fill(null);
   const results: ItemResult[][] = new Array(count);
   const traceIds: Array<string | null> = new Array(count).fill(null);
-  fresh.forEach(({ index }, i) => {
+  good.forEach(({ index }, i) => {
     if (conflicting.has(index)) return;
     rewards[index] = scored[i]!.reward;
     results[index] = scored[i]!.results;
     traceIds[index] = stored.traceIds[i]!;
   });
-  for (const [i, sample] of judged) {
-    const { index } = good[i]!;
-    rewards[index] = computeReward(version.rubric, sample.results);
-    results[index] = sample.results;
-    traceIds[index] = sample.traceId;
-  }
   for (const { index, error } of errors) {
     rewards[index] = onError === "zero" ? 0 : null;
     results[index] = [{ key: "error", answer: "n/a", evidence: error }];

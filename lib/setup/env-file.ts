@@ -31,7 +31,8 @@ export function resolveDataPaths(base: string, names: DataPathName[] = dataPathN
   if (names.includes("GOODHART_DATA_DIR") && dataDir) process.env.GOODHART_DATA_DIR = path.resolve(base, dataDir);
   const databaseUrl = process.env.DATABASE_URL?.trim();
   if (names.includes("DATABASE_URL") && databaseUrl?.startsWith("file:")) {
-    const [filePath = "", query] = databaseUrl.slice("file:".length).split(/(?=\?)/);
-    process.env.DATABASE_URL = `file:${path.resolve(base, filePath)}${query ?? ""}`;
+    const rest = databaseUrl.slice("file:".length);
+    const queryAt = rest.includes("?") ? rest.indexOf("?") : rest.length;
+    process.env.DATABASE_URL = `file:${path.resolve(base, rest.slice(0, queryAt))}${rest.slice(queryAt)}`;
   }
 }

@@ -4,15 +4,16 @@ import { Command, CommanderError } from "commander";
 import { ZodError } from "zod";
 import { AppError } from "../../lib/errors/app-error";
 import { loadEnvFile, resolveDataPaths } from "../../lib/setup/env-file";
-import { CliError } from "./cli-context";
+import { CliError, userFile } from "./cli-context";
 
 const checkout = path.resolve(import.meta.dirname, "../..");
 loadEnvFile(checkout);
 // The `goodhart` bin runs from any directory: by default it acts on the database npm start uses.
 if (!process.env.DATABASE_URL && !process.env.GOODHART_DATA_DIR) process.env.GOODHART_DATA_DIR = path.join(checkout, "data");
-// A relative path set in the shell is the shell's directory's: made absolute once, so the migration
-// check (run against the checkout) and the database client open the same file.
-resolveDataPaths(process.cwd());
+// A relative path set in the shell is the shell's directory's (where `npm run goodhart` was typed, as
+// for a file argument): made absolute once, so the migration check (run against the checkout) and the
+// database client open the same file.
+resolveDataPaths(userFile("."));
 
 const program = new Command()
   .name("goodhart")

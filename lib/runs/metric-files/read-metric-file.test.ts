@@ -59,13 +59,18 @@ describe("readMetricFile", () => {
   });
 
   it("leaves out metrics named under goodhart/ (the server's own), one reason per name at the line it first appears, the rest of each row kept", () => {
-    const csv = ["step,train/reward,goodhart/reward/mean", "0,0.1,0.2", "1,0.15,0.25"].join("\n");
+    // A server metric's cell that is not a number is still its point, not a skipped value; reasons come in line order.
+    const csv = ["step,train/reward,goodhart/reward/mean", "0,0.1,0.2", "oops,0.1,0.2", "1,0.15,n/a"].join("\n");
     const history = readMetricFile(bytes(csv), "exported.csv");
     expect(history.points.map(({ step, name, value }) => [step, name, value])).toEqual([
       [0, "train/reward", 0.1],
       [1, "train/reward", 0.15],
     ]);
-    expect(history.rejected).toEqual([{ line: 2, error: expect.stringMatching(/^goodhart\/reward\/mean: the goodhart\/ prefix is kept for the metrics Goodhart computes .*; its 2 points were left out$/) }]);
+    expect(history.rejected).toEqual([
+      { line: 2, error: expect.stringMatching(/^goodhart\/reward\/mean: the goodhart\/ prefix is kept for the metrics Goodhart computes .*; its 2 points were left out$/) },
+      { line: 3, error: "step is not a whole number ≥ 0" },
+    ]);
+    expect(history.skipped).toBe(0);
     const points = readMetricFile(bytes([JSON.stringify({ step: 1, name: "kl", value: 0.1 }), JSON.stringify({ step: 1, name: "goodhart/success/mean", value: 0.5 })].join("\n")), "points.jsonl");
     expect(points.points.map(({ name }) => name)).toEqual(["kl"]);
     expect(points.rejected).toEqual([{ line: 2, error: expect.stringMatching(/^goodhart\/success\/mean: .*; its point was left out$/) }]);

@@ -5,7 +5,7 @@ import type { MetricFileResult } from "./metric-file-result";
 import { parseCsv } from "./parse-csv";
 import { quoteNonFiniteTokens } from "./quote-non-finite-tokens";
 import { readTfEvents } from "./read-tfevents";
-import { rowsToPoints, type MetricRow } from "./rows-to-points";
+import { inFileOrder, rowsToPoints, type MetricRow } from "./rows-to-points";
 
 /**
  * A run's metrics from a file: JSONL (points or history rows, verl's `{"step", "data"}` lines),
@@ -36,7 +36,7 @@ export function readMetricFile(bytes: Uint8Array, fileName: string): MetricFileR
     else rejected.push({ line: i + 1, error: "not a JSON object" });
   });
   const result = rowsToPoints(rows, "jsonl");
-  return { ...result, rejected: [...rejected, ...result.rejected].sort((a, b) => (a.line ?? 0) - (b.line ?? 0)) };
+  return { ...result, rejected: inFileOrder([...rejected, ...result.rejected]) };
 }
 
 function readCsvRows(text: string): MetricFileResult {

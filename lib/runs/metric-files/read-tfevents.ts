@@ -2,6 +2,7 @@ import protobuf from "protobufjs";
 import type { MetricPointInput } from "../run-intake-schemas";
 import { maskedCrc32c } from "./crc32c";
 import type { MetricFileResult } from "./metric-file-result";
+import { inFileOrder } from "./rows-to-points";
 import { serverMetricTally } from "./server-metric-tally";
 
 // The messages of tensorflow/core/util/event.proto and framework/summary.proto and tensor.proto
@@ -75,7 +76,7 @@ export function readTfEvents(bytes: Uint8Array): MetricFileResult {
       points.push({ step, name: value.tag, value: scalar, ...(time ? { time } : {}) });
     }
   }
-  return { format: "tensorboard", points, rejected: [...rejected, ...serverMetrics.rejected()], skipped: 0 };
+  return { format: "tensorboard", points, rejected: inFileOrder([...rejected, ...serverMetrics.rejected()]), skipped: 0 };
 }
 
 function scalarOf(tensor: TensorValue | undefined): number | undefined {

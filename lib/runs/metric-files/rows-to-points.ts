@@ -38,6 +38,8 @@ export function rowsToPoints(rows: MetricRow[], format: MetricFileResult["format
     for (const [key, raw] of Object.entries(row)) {
       if (key === stepKey || timeKeys.includes(key) || key.startsWith("_") || key.endsWith("__MIN") || key.endsWith("__MAX")) continue;
       if (raw === "" || raw === undefined) continue;
+      const name = metricName(key);
+      if (serverMetrics.leavesOut(name, where)) continue;
       // A null in a verl line is a NaN (orjson writes NaN as null); elsewhere a cell with no value.
       if (raw === null) {
         if (row !== asWritten) skipped++;
@@ -48,11 +50,15 @@ export function rowsToPoints(rows: MetricRow[], format: MetricFileResult["format
         skipped++;
         continue;
       }
-      const name = metricName(key);
-      if (!serverMetrics.leavesOut(name, where)) points.push({ step, name, value, ...(time ? { time } : {}) });
+      points.push({ step, name, value, ...(time ? { time } : {}) });
     }
   }
-  return { format, points, rejected: [...rejected, ...serverMetrics.rejected()], skipped };
+  return { format, points, rejected: inFileOrder([...rejected, ...serverMetrics.rejected()]), skipped };
+}
+
+/** Rejections by line, or by record in a file without lines. */
+export function inFileOrder(rejected: MetricFileResult["rejected"]): MetricFileResult["rejected"] {
+  return rejected.sort((a, b) => (a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0));
 }
 
 /** verl's file logger (trainer.logger=['file']) writes `{"step": N, "data": {"actor/entropy": ...}}` per line. */
