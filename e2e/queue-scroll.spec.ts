@@ -30,6 +30,16 @@ test("pressing j twenty times keeps the selected case on screen", async ({ page 
   }
 });
 
+test("on a phone the queue opens at its top: the filters and the decision buttons above the first case stay in view", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/review?environment=${seeded.environment}`);
+  const current = page.getByRole("list", { name: "Edge cases" }).locator('li[aria-current="true"]');
+  await expect(current).toBeAttached();
+  await waitForQueueKeys(page);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+});
+
 test("a run's divergence case says what each decision writes, and a false alarm writes no labels", async ({ page }) => {
   await page.goto(`/review?environment=${seeded.environment}`);
   const current = page.getByRole("list", { name: "Edge cases" }).locator('li[aria-current="true"]');

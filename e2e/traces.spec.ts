@@ -150,3 +150,22 @@ test("renders script and onerror payloads in content, tool arguments and metadat
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await page.locator("img[src=x], main script:not([src])").count()).toBe(0);
 });
+
+test("on a phone and a tablet the trace column keeps its link: the table scrolls in its own box, not the page", async ({ page }) => {
+  const environment = `narrow-${tag}`;
+  await page.goto("/traces");
+  await page.getByRole("button", { name: "Import traces" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import traces" });
+  await dialog.getByLabel("Trace file").setInputFiles(writeJsonl(`${tag}-narrow.jsonl`, [{ externalId: `${tag}-narrow`, environment, input: "a narrow window", outcome: { reward: 0.5 } }]));
+  await dialog.getByRole("button", { name: "Upload and import" }).click();
+  await expect(dialog.getByTestId("import-result")).toHaveText("1 accepted, 0 duplicates, 0 rejected", { timeout: 30_000 });
+  await dialog.getByRole("button", { name: "Close" }).click();
+  for (const width of [390, 768, 1024]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`/traces?environment=${environment}`);
+    const link = page.getByRole("table", { name: "Traces" }).getByRole("link", { name: `${tag}-narrow` });
+    await expect(link).toBeVisible();
+    expect((await link.boundingBox())!.width, `the trace link at ${width} px`).toBeGreaterThan(150);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `the page's width at ${width} px`).toBeLessThanOrEqual(width);
+  }
+});

@@ -15,7 +15,7 @@ export function DecisionOutcome({ hack }: { hack: DecidedHack }) {
       {hack.status === "approved" ? (
         latest ? (
           <>
-            Approved: its check <span className="font-mono">{latest.key}</span> is in{" "}
+            Approved: its check <span className="break-all font-mono">{latest.key}</span> is in{" "}
             <Link href={`/rubrics/${latest.rubricVersion.id}`} className="text-indigo-700 underline">
               rubric {hack.environment} v{latest.rubricVersion.version} ({latest.rubricVersion.status})
             </Link>

@@ -19,9 +19,15 @@ export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelec
   // j/k move the selection; the selected card is scrolled into view so a number key never decides a case off-screen.
   // A card whose top is already on screen stays put: a card taller than the window would otherwise be scrolled to its top,
   // taking the page header, the filters and the status line of the decision just made out of view.
+  // The first card, current as the page opens, stays below the filters and the decision buttons: on a
+  // phone it starts below the fold, and scrolling to it would hide what decides it.
+  const isFirstRender = useRef(true);
   useEffect(() => {
     const card = ref.current;
+    const isOpening = isFirstRender.current;
+    isFirstRender.current = false;
     if (!isCurrent || !card) return;
+    if (isOpening && card.previousElementSibling === null) return;
     const { top } = card.getBoundingClientRect();
     if (top >= 0 && top < window.innerHeight - 120) return;
     card.scrollIntoView({ block: "nearest" });

@@ -30,7 +30,7 @@ export function ChartControls({ isLog, onLog, smoothing, onSmoothing, window, on
         <output className="w-10 tabular-nums">{smoothing.toFixed(2)}</output>
       </label>
       <form
-        className="flex items-end gap-2"
+        className="flex flex-wrap items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();
           apply();

@@ -64,7 +64,7 @@ function TraceCell({ trace }: { trace: TraceListItem }) {
   );
 }
 
-/** Fixed column widths, so the table fits a 1280 px window; the trace column takes what is left. */
+/** Fixed column widths, so the table fits a 1280 px window; the trace column takes what is left, at least 14rem. */
 export function TracesTable({ query, page, judgements, now }: { query: TraceListQuery; page: TraceListPage; judgements: Map<string, TraceJudgement>; now: Date }) {
   return (
     <>
@@ -87,40 +87,44 @@ export function TracesTable({ query, page, judgements, now }: { query: TraceList
           ))}
         </div>
       ) : (
-        <table className="w-full table-fixed border-collapse bg-white text-sm" aria-label="Traces">
-          <thead>
-            <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
-              <th className="p-2">Trace</th>
-              <SortHeader query={query} sort="reward" label="Reward" className="w-20" />
-              <th className="w-40 p-2">Verdict</th>
-              <th className="w-20 p-2">Open cases</th>
-              <th className="w-44 p-2">Run</th>
-              <th className="w-32 p-2">Environment</th>
-              <SortHeader query={query} sort="createdAt" label="Age" className="w-20" />
-            </tr>
-          </thead>
-          <tbody>
-            {page.items.map((trace) => (
-              <tr key={trace.id} className="border-b border-slate-100 align-top hover:bg-slate-50">
-                <TraceCell trace={trace} />
-                <td className="p-2 tabular-nums">{trace.reward === null ? <span className="text-slate-600">—</span> : trace.reward.toFixed(3)}</td>
-                <td className="p-2">
-                  <VerdictCell judgement={judgements.get(trace.id)} />
-                </td>
-                <td className="p-2 tabular-nums">{trace.openEdgeCases > 0 ? <span className="font-semibold text-amber-800">{trace.openEdgeCases}</span> : <span className="text-slate-600">—</span>}</td>
-                <td className="p-2 [overflow-wrap:anywhere]">
-                  {trace.runName ?? <span className="text-slate-600">—</span>}
-                </td>
-                <td className="p-2 [overflow-wrap:anywhere]">
-                  {trace.environment ?? <span className="text-slate-600">—</span>}
-                </td>
-                <td className="whitespace-nowrap p-2 text-xs text-slate-600" title={trace.createdAt.toISOString()}>
-                  {formatAge(trace.createdAt, now)}
-                </td>
+        // Narrower than the fixed columns need, the table scrolls in its own box: the trace column keeps
+        // room for its link instead of shrinking to nothing, and the page keeps its width.
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[58rem] table-fixed border-collapse bg-white text-sm" aria-label="Traces">
+            <thead>
+              <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
+                <th className="p-2">Trace</th>
+                <SortHeader query={query} sort="reward" label="Reward" className="w-20" />
+                <th className="w-40 p-2">Verdict</th>
+                <th className="w-20 p-2">Open cases</th>
+                <th className="w-44 p-2">Run</th>
+                <th className="w-32 p-2">Environment</th>
+                <SortHeader query={query} sort="createdAt" label="Age" className="w-20" />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {page.items.map((trace) => (
+                <tr key={trace.id} className="border-b border-slate-100 align-top hover:bg-slate-50">
+                  <TraceCell trace={trace} />
+                  <td className="p-2 tabular-nums">{trace.reward === null ? <span className="text-slate-600">—</span> : trace.reward.toFixed(3)}</td>
+                  <td className="p-2">
+                    <VerdictCell judgement={judgements.get(trace.id)} />
+                  </td>
+                  <td className="p-2 tabular-nums">{trace.openEdgeCases > 0 ? <span className="font-semibold text-amber-800">{trace.openEdgeCases}</span> : <span className="text-slate-600">—</span>}</td>
+                  <td className="p-2 [overflow-wrap:anywhere]">
+                    {trace.runName ?? <span className="text-slate-600">—</span>}
+                  </td>
+                  <td className="p-2 [overflow-wrap:anywhere]">
+                    {trace.environment ?? <span className="text-slate-600">—</span>}
+                  </td>
+                  <td className="whitespace-nowrap p-2 text-xs text-slate-600" title={trace.createdAt.toISOString()}>
+                    {formatAge(trace.createdAt, now)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <nav aria-label="Pages" className="mt-3 flex gap-4 text-sm">
         {page.previousCursor ? (

@@ -3,8 +3,13 @@ import type { ComponentProps, ReactNode } from "react";
 // The list tables' look (jobs, runs, judges): one place for the header and cell classes.
 const join = (base: string, extra?: string) => (extra ? `${base} ${extra}` : base);
 
+/** In its own horizontally scrolling box: a table wider than a phone scrolls there, not the whole page. */
 export function Table({ className, ...props }: ComponentProps<"table">) {
-  return <table className={join("w-full border-collapse bg-white text-sm", className)} {...props} />;
+  return (
+    <div className="overflow-x-auto">
+      <table className={join("w-full border-collapse bg-white text-sm", className)} {...props} />
+    </div>
+  );
 }
 
 /** The header row: small grey capitals over a rule. */

@@ -27,6 +27,15 @@ describe("computeAgreement", () => {
     expect(env!.panel.human.total).toBe(0);
   });
 
+  it("gives no kappa against references of one label (a confirmed hack's human labels), only the share that agrees", () => {
+    const traces = Array.from({ length: 10 }, (_, i) => ({ id: `t${i}`, environment: "env", outcome: (i < 5 ? "pass" : "fail") as "pass" | "fail", human: "fail" as const }));
+    const judges = [{ judgeId: "A", name: "A", kind: "llm", isSimulated: false, version: 1 }];
+    const verdicts = traces.map(({ id }, i) => verdict("A", id, i === 0 ? "pass" : "fail"));
+    const [env] = computeAgreement({ judges, verdicts, traces });
+    expect(env!.judges[0]!.human).toMatchObject({ agree: 9, total: 10, kappa: null });
+    expect(env!.judges[0]!.outcome.kappa).not.toBeNull();
+  });
+
   it("reads the outcome as the success a source states, which outranks its reward, and else reward >= 0.5", () => {
     // A simulator's proxy reward of 1 on a task it failed: the truth is the failure.
     expect(outcomeLabelOf({ reward: 1, success: false })).toBe("fail");

@@ -101,7 +101,9 @@ function agreementOf(pairs: Array<{ reference: JudgeLabel | null; predicted: Jud
     agree: known.filter((pair) => pair.reference === pair.predicted).length,
     total: known.length,
     accuracy: matrix.accuracy,
-    kappa: computeCohenKappa(known.map((pair) => [pair.reference, pair.predicted])),
+    // References of one label only (every human label of a confirmed hack is "fail") make kappa 0
+    // however well the judge agrees: no figure, and the agreement share says what there is to say.
+    kappa: new Set(known.map((pair) => pair.reference)).size < 2 ? null : computeCohenKappa(known.map((pair) => [pair.reference, pair.predicted])),
     matrix,
   };
 }
