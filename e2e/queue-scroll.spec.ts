@@ -59,6 +59,13 @@ test("a run's divergence case says what each decision writes, and a false alarm 
   expect(body.edgeCases.find((c) => c.id === seeded.divergenceCaseId)?.decision).toBe("false_alarm");
   const labels = execFileSync(process.execPath, ["--import", "tsx", "e2e/count-case-labels.ts", seeded.divergenceCaseId], { env, encoding: "utf8" });
   expect(/(\d+)\s*$/.exec(labels)?.[1], `labels written, from: ${labels}`).toBe("0");
+  // Among the decided cases it offers no decision: the server would refuse one, so it says to undo first.
+  await page.goto(`/review?status=decided&environment=${seeded.environment}`);
+  await expect(page.getByRole("toolbar", { name: "Decide" })).toContainText("Current case: decided (False alarm); press u or its Undo to reopen it.");
+  await waitForQueueKeys(page);
+  await page.keyboard.press("1");
+  await expect(page.getByRole("status")).toContainText("Decided already (False alarm): undo it (u) to decide it again.");
+  await expect(page.getByRole("group", { name: "Confirm decision" })).toBeHidden();
 });
 
 test("confirming a run's divergence case labels the 21 rollouts its card names", async ({ page }) => {

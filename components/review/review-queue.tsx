@@ -18,6 +18,11 @@ import { searchOfFilters } from "./queue-filters-url";
 import { useAssignEdgeCases, useDecideEdgeCases, useEdgeCases, useNoteEdgeCase, useUndoDecisions, type QueueFilters } from "./use-edge-cases";
 
 type Reviewer = { userId: string; email: string };
+const decisionLabelOf = (decision: string | null) => {
+  const parsed = edgeCaseDecisionSchema.safeParse(decision);
+  return parsed.success ? decisionLabels[parsed.data] : (decision ?? "no decision");
+};
+
 /** The status line; a decision that made something links to it. */
 type QueueMessage = { text: string; link?: { href: string; label: string } };
 
@@ -86,6 +91,17 @@ export function ReviewQueue({ initial, initialFilters, listedAt, canDecide, revi
       const ids = checked.size ? [...checked] : current ? [current.id] : [];
       if (!ids.length) return;
       if (!canDecide) return setMessage({ text: "Read-only: viewers cannot decide cases." });
+      // The server refuses a decided case (409): say so before asking to confirm anything.
+      const decided = cases.filter((c) => ids.includes(c.id) && c.status !== "open");
+      if (decided.length) {
+        const [only] = decided;
+        return setMessage({
+          text:
+            ids.length === 1 && only
+              ? `Decided already (${decisionLabelOf(only.decision)}): undo it (u) to decide it again.`
+              : `${decided.length} of the ${ids.length} selected cases are decided already: undo them (u) or leave them out.`,
+        });
+      }
       if (pending?.decision === decision) return commitDecision(decision, pending.ids);
       const scale = decisionScale(cases, ids, decision);
       if (needsConfirmation(scale)) return setPending({ decision, ids, scale });
@@ -185,12 +201,18 @@ export function ReviewQueue({ initial, initialFilters, listedAt, canDecide, revi
       </div>
       {canDecide && (checked.size > 0 || current) ? (
         <div className="flex flex-wrap items-center gap-2 text-sm" role="toolbar" aria-label="Decide">
-          <span className="text-slate-600">{checked.size ? `${checked.size} selected:` : "Current case:"}</span>
-          {edgeCaseDecisionSchema.options.map((decision, i) => (
-            <Button key={decision} variant="secondary" disabled={decide.isPending} onClick={() => runDecision(decision)}>
-              {i + 1} {decisionLabels[decision]}
-            </Button>
-          ))}
+          {!checked.size && current && current.status !== "open" ? (
+            <span className="text-slate-600">Current case: decided ({decisionLabelOf(current.decision)}); press u or its Undo to reopen it.</span>
+          ) : (
+            <>
+              <span className="text-slate-600">{checked.size ? `${checked.size} selected:` : "Current case:"}</span>
+              {edgeCaseDecisionSchema.options.map((decision, i) => (
+                <Button key={decision} variant="secondary" disabled={decide.isPending} onClick={() => runDecision(decision)}>
+                  {i + 1} {decisionLabels[decision]}
+                </Button>
+              ))}
+            </>
+          )}
           <label className="ml-2 flex items-center gap-1 text-slate-600">
             Assign to
             <select
