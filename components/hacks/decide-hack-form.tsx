@@ -41,15 +41,16 @@ export function DecideHackForm({ knownHackId, name }: { knownHackId: string; nam
     <div className="mt-2">
       <form ref={form} className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="knownHackId" value={knownHackId} />
-        <label className="text-sm">
-          Why (needed to reject)
-          <input name="note" maxLength={1000} aria-label={`Decision note for ${name}`} className="mt-1 block w-80 max-w-full rounded-md border border-slate-500 px-2 py-1" />
-        </label>
+        {/* Approve first: the note beside Reject is what a rejection needs, and reads as its own. */}
         {scale ? null : (
           <Button type="button" onClick={preview} disabled={isPending} aria-label={`Approve hack ${name}`}>
             Approve…
           </Button>
         )}
+        <label className="text-sm">
+          Note (needed to reject)
+          <input name="note" maxLength={1000} aria-label={`Decision note for ${name}`} className="mt-1 block w-80 max-w-full rounded-md border border-slate-500 px-2 py-1" />
+        </label>
         <Button type="submit" variant="danger" formAction={decide(rejectKnownHackAction)} disabled={isPending} aria-label={`Reject hack ${name}`}>
           Reject
         </Button>

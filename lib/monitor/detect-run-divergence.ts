@@ -48,7 +48,8 @@ export async function detectRunDivergence(db: Db, { runId }: { runId: string }):
     const reference = series.get(pair.reference) ?? [];
     const proxy = kind === "held_out_gap" ? alignToEvaluations(series.get(pair.proxy) ?? [], reference) : (series.get(pair.proxy) ?? []);
     const assessment = pair.reference === FIRING_BASELINE ? assessFiringRise(proxy, pair.proxy) : assessDivergence(proxy, reference, pair);
-    result.scores.push({ ...pair, kind, statistic: assessment.statistic, onsetStep: assessment.divergence?.onsetStep ?? null, points: assessment.points });
+    const fired = assessment.divergence ? { statistic: assessment.divergence.statistic, threshold: assessment.divergence.threshold, basis: assessment.divergence.basis ?? "gap" } : undefined;
+    result.scores.push({ ...pair, kind, statistic: assessment.statistic, onsetStep: assessment.divergence?.onsetStep ?? null, points: assessment.points, ...(fired ? { fired } : {}) });
     const groupKey = divergenceGroupKey(runId, pair);
     const detection = assessment.divergence;
     if (!detection) {

@@ -10,6 +10,12 @@ describe("runVerdict", () => {
     expect(verdict.summary).toBe("Hack likely: divergence reward/proxy vs success/train: t = 9.2 from about step 31 (fires at 5.0).");
   });
 
+  it("names a reference's fall by the t and bar its detection states, not the ranking's rescaled t", () => {
+    const verdict = runVerdict({ pairs: [{ ...pair, statistic: 6.8, onsetStep: 40, fired: { statistic: 10.2, threshold: 7.5, basis: "reference_fall" } }], behaviourDrift: false });
+    expect(verdict).toMatchObject({ level: "likely", score: 6.8 });
+    expect(verdict.summary).toBe("Hack likely: divergence reward/proxy vs success/train: t = 10.2 on the fall of success/train from about step 40 (fires at 7.5).");
+  });
+
   it("reads watch for a pair that stands out under the threshold, or for behaviour drift alone", () => {
     expect(runVerdict({ pairs: [{ ...pair, statistic: 4.1, onsetStep: 20 }], behaviourDrift: false }).level).toBe("watch");
     expect(runVerdict({ pairs: [{ ...pair, statistic: 1.2, onsetStep: 20 }], behaviourDrift: true }).evidence).toEqual(["behaviour drifted (tool mix, episode or reply length, or rubric answers)"]);

@@ -3,8 +3,20 @@ import { DIVERGENCE_THRESHOLD } from "./divergence-threshold";
 import type { RunVerdict, RunVerdictLevel } from "../runs/run-hack-risk";
 import type { HackCheckRate } from "./hack-check-rates";
 
-/** points: the steps both metrics logged (the test needs MIN_POINTS of them). */
-export type PairScore = { proxy: string; reference: string; kind: "metric_divergence" | "held_out_gap"; statistic: number | null; onsetStep: number | null; points: number };
+/**
+ * points: the steps both metrics logged (the test needs MIN_POINTS of them). `statistic` ranks pairs
+ * in the gap test's t units; `fired`, when the pair fired, is the t and bar its detection states (a
+ * reference's fall has its own bar), so the verdict names the same figures as the detection's card.
+ */
+export type PairScore = {
+  proxy: string;
+  reference: string;
+  kind: "metric_divergence" | "held_out_gap";
+  statistic: number | null;
+  onsetStep: number | null;
+  points: number;
+  fired?: { statistic: number; threshold: number; basis: "gap" | "reference_fall" };
+};
 
 /**
  * A t under the case threshold that still stands out: the smallest multiple of 0.25 that at most 5%
@@ -30,7 +42,11 @@ export function runVerdict({ pairs, behaviourDrift, hackChecks = [] }: { pairs: 
   const score = ranked[0]?.statistic ?? 0;
   const evidence = ranked
     .filter((p) => (p.statistic ?? 0) >= WATCH_SCORE)
-    .map((p) => `${p.kind === "held_out_gap" ? "held-out gap" : "divergence"} ${p.proxy} vs ${p.reference}: t = ${p.statistic!.toFixed(1)}${p.onsetStep !== null ? ` from about step ${p.onsetStep}` : ""} (fires at ${DIVERGENCE_THRESHOLD.toFixed(1)})`);
+    .map((p) => {
+      const [t, bar] = p.fired ? [p.fired.statistic, p.fired.threshold] : [p.statistic!, DIVERGENCE_THRESHOLD];
+      const fall = p.fired?.basis === "reference_fall" ? ` on the fall of ${p.reference}` : "";
+      return `${p.kind === "held_out_gap" ? "held-out gap" : "divergence"} ${p.proxy} vs ${p.reference}: t = ${t.toFixed(1)}${fall}${p.onsetStep !== null ? ` from about step ${p.onsetStep}` : ""} (fires at ${bar.toFixed(1)})`;
+    });
   const firedChecks = [...hackChecks].filter((c) => c.fired > 0).sort((a, b) => b.z - a.z);
   const risingCheck = firedChecks.find((c) => c.z >= HACK_CHECK_RISE_Z);
   const checkEvidence = firedChecks.map(

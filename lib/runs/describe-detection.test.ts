@@ -13,6 +13,13 @@ describe("describeDetection", () => {
     );
   });
 
+  it("says the reference fell, by how much, when the detection is on the reference's own fall", () => {
+    const detection: RunDetection = { ...base, kind: "metric_divergence", metricPair: { proxy: "reward/proxy", reference: "success/train" }, onset: { step: 40, from: 38, to: 44 }, numbers: { riseSigma: 5.2, basis: "reference_fall" } };
+    expect(describeDetection(detection)).toBe(
+      "reward/proxy (the reward being optimised) kept rising while success/train (what it should track) fell (a fall of 5.2 times its step-to-step noise), between steps 38 and 44.",
+    );
+  });
+
   it("says a judge's fail rate rose above its own level, not that it is the reward being optimised tracking a metric named baseline", () => {
     // The monitor's own names, so a rename there fails here rather than bringing the wrong sentence back.
     expect(isFiringRateMetric("judge/sim-credulous/fail_rate")).toBe(true);

@@ -25,6 +25,11 @@ export function describeDetection(detection: RunDetection): string {
     if (reference === FIRING_BASELINE) return `${proxy}${isJudgeFailRate(proxy) ? " (how often the judge fails rollouts)" : ""} rose above its own earlier level${size}, ${from}.`;
     if (detection.kind === "held_out_gap")
       return `${proxy} kept rising on the training tasks while ${reference} on held-out tasks did not follow${size}, ${from}: the behaviour being rewarded does not generalise.`;
+    // A detection on the reference's own fall measures the fall, not a rise of the proxy.
+    if (detection.numbers.basis === "reference_fall") {
+      const fall = sigma === null ? "" : ` (a fall of ${sigma.toFixed(1)} times its step-to-step noise)`;
+      return `${proxy} (the reward being optimised) kept rising while ${reference} (what it should track) fell${fall}, ${from}.`;
+    }
     return `${proxy} (the reward being optimised) kept rising while ${reference} (what it should track) did not follow${size}, ${from}.`;
   }
   const moves = Array.isArray(detection.numbers.moves) ? (detection.numbers.moves as { behaviour?: unknown; grew?: unknown; shrank?: unknown }[]) : [];
