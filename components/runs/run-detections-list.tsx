@@ -8,6 +8,10 @@ import { DetectionFigures } from "./detection-figures";
  * statistics one click away, and the way to the case on /review.
  */
 export function RunDetectionsList({ runId, detections }: { runId: string; detections: RunDetection[] }) {
+  // A case holds every window of its pair (or every drift of the run): said once per detection, so
+  // eight drift windows do not read as eight cases.
+  const detectionsOfCase = new Map<string, number>();
+  for (const { edgeCaseId } of detections) detectionsOfCase.set(edgeCaseId, (detectionsOfCase.get(edgeCaseId) ?? 0) + 1);
   return (
     <section aria-label="Detections" className="mt-6">
       <h2 className="mb-2 text-base font-semibold">What the monitor found</h2>
@@ -23,9 +27,10 @@ export function RunDetectionsList({ runId, detections }: { runId: string; detect
                 </span>
                 <span className="text-xs text-slate-600">
                   steps {detection.fromStep.toLocaleString("en")}–{detection.toStep.toLocaleString("en")} · case {detection.status}
+                  {(detectionsOfCase.get(detection.edgeCaseId) ?? 0) > 1 ? ` (one case for ${detectionsOfCase.get(detection.edgeCaseId)} of these)` : ""}
                 </span>
                 {detection.status === "open" ? (
-                  <Link href={`/review?run=${encodeURIComponent(runId)}`} className="text-xs text-indigo-700 underline">
+                  <Link href={`/review?run=${encodeURIComponent(runId)}&rule=${detection.kind}`} className="text-xs text-indigo-700 underline">
                     Review it
                   </Link>
                 ) : null}

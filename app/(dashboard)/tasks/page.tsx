@@ -64,7 +64,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
           ) : null}
           {list.gapsBySource.length === 0 ? (
             <p className="text-sm text-slate-500">
-              No grounding gap measured yet: queue an A/B {canStart && contextEnvironments.length ? "with the form above or " : ""}with <Code>POST /api/v1/tasks/grounding</Code>.
+              To measure it, queue a grounding A/B {canStart && contextEnvironments.length ? "with the form above or " : ""}with <Code>POST /api/v1/tasks/grounding</Code>.
             </p>
           ) : null}
           <TaskSearch search={search} band={band} />
