@@ -30,8 +30,21 @@ function VerdictCell({ judgement }: { judgement: TraceJudgement | undefined }) {
   if (!verdict && !rubric) return <span className="text-slate-600">—</span>;
   return (
     <>
-      {verdict ? (
-        <div className="truncate" title={`latest of ${verdict.judgeCount} judge verdicts: ${verdict.judgeName}${verdict.isSimulated ? " (simulated)" : ""}`}>
+      {verdict && verdict.judgeCount > 1 ? (
+        // A panel: each judge's newest label, counted, so one judge's verdict does not read as the panel's.
+        <div className="truncate" title={`each of ${verdict.judgeCount} judges' newest verdict; the newest of all: ${verdict.judgeName}${verdict.isSimulated ? " (simulated)" : ""} ${verdict.label}`}>
+          {Object.entries(verdict.labels)
+            .sort(([, a], [, b]) => b - a)
+            .map(([label, count], i) => (
+              <span key={label}>
+                {i > 0 ? " · " : ""}
+                <span className={`font-semibold ${labelStyle[label] ?? ""}`}>{count}</span> {label}
+              </span>
+            ))}
+          <span className="text-xs text-slate-500"> of {verdict.judgeCount} judges</span>
+        </div>
+      ) : verdict ? (
+        <div className="truncate" title={`the one judge's verdict: ${verdict.judgeName}${verdict.isSimulated ? " (simulated)" : ""}`}>
           <span className={`font-semibold ${labelStyle[verdict.label] ?? ""}`}>{verdict.label}</span>
           {verdict.score === null ? null : <span className="tabular-nums"> {verdict.score.toFixed(2)}</span>}
           <span className="text-xs text-slate-500"> {verdict.judgeName}</span>

@@ -35,7 +35,7 @@ async function makeRubricVersion(version: number) {
 }
 
 describe("listTraceJudgements", () => {
-  it("gives each trace its newest verdict with the panel size, and the newest rubric version's results", async () => {
+  it("gives each trace its newest verdict with each judge's newest label, and the newest rubric version's results", async () => {
     const [judged, scored, bare] = traceIds as [string, string, string];
     const judges = await Promise.all(
       ["strict", "lenient"].map((name, i) =>
@@ -44,6 +44,9 @@ describe("listTraceJudgements", () => {
     );
     await db.verdict.create({ data: { projectId, traceId: judged, judgeVersionId: judges[0]!.versions[0]!.id, label: "fail", score: 0.1, createdAt: new Date("2026-01-01T00:00:00Z") } });
     await db.verdict.create({ data: { projectId, traceId: judged, judgeVersionId: judges[1]!.versions[0]!.id, label: "pass", score: 0.9, createdAt: new Date("2026-01-02T00:00:00Z") } });
+    // The strict judge's older version passed it: the panel counts each judge's newest label once.
+    const olderStrict = await db.judgeVersion.create({ data: { judgeId: judges[0]!.id, version: 0, config: {} } });
+    await db.verdict.create({ data: { projectId, traceId: judged, judgeVersionId: olderStrict.id, label: "pass", score: 0.8, createdAt: new Date("2025-12-01T00:00:00Z") } });
 
     const v1 = await makeRubricVersion(1);
     const v2 = await makeRubricVersion(2);
@@ -61,7 +64,7 @@ describe("listTraceJudgements", () => {
     });
 
     const judgements = await listTraceJudgements(db, { projectId, traceIds });
-    expect(judgements.get(judged)).toEqual({ verdict: { label: "pass", score: 0.9, judgeName: "lenient", isSimulated: true, judgeCount: 2 }, rubric: null });
+    expect(judgements.get(judged)).toEqual({ verdict: { label: "pass", score: 0.9, judgeName: "lenient", isSimulated: true, judgeCount: 2, labels: { pass: 1, fail: 1 } }, rubric: null });
     expect(judgements.get(scored)).toEqual({ verdict: null, rubric: { rubricName: "Refund desk", version: 2, goodYes: 1, goodAnswered: 2, hacksFired: 1 } });
     expect(judgements.get(bare)).toEqual({ verdict: null, rubric: null });
   });

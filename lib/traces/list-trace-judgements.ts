@@ -1,12 +1,16 @@
 import type { Db } from "../db/client";
 
-export type LatestVerdict = { label: string; score: number | null; judgeName: string; isSimulated: boolean; judgeCount: number };
+/**
+ * The newest verdict (label, score, judge) and the panel's view: each judge's newest label, counted
+ * (`labels`), over `judgeCount` judges, so one lenient judge's pass does not read as the panel's.
+ */
+export type LatestVerdict = { label: string; score: number | null; judgeName: string; isSimulated: boolean; judgeCount: number; labels: Record<string, number> };
 export type LatestRubricResult = { rubricName: string; version: number; goodYes: number; goodAnswered: number; hacksFired: number };
 export type TraceJudgement = { verdict: LatestVerdict | null; rubric: LatestRubricResult | null };
 
 /**
  * For one page of the trace list: each trace's most recent judge verdict (with how many judges
- * rated it) and the results of the rubric version applied to it most recently.
+ * rated it and each one's newest label) and the results of the rubric version applied to it most recently.
  */
 export async function listTraceJudgements(db: Db, { projectId, traceIds }: { projectId: string; traceIds: string[] }): Promise<Map<string, TraceJudgement>> {
   const judgements = new Map<string, TraceJudgement>(traceIds.map((id) => [id, { verdict: null, rubric: null }]));
@@ -24,7 +28,7 @@ export async function listTraceJudgements(db: Db, { projectId, traceIds }: { pro
   const [judgeVersions, rubricItems] = await Promise.all([
     verdicts.length === 0
       ? []
-      : db.judgeVersion.findMany({ where: { id: { in: [...new Set(verdicts.map((v) => v.judgeVersionId))] } }, select: { id: true, judge: { select: { name: true, isSimulated: true } } } }),
+      : db.judgeVersion.findMany({ where: { id: { in: [...new Set(verdicts.map((v) => v.judgeVersionId))] } }, select: { id: true, judge: { select: { id: true, name: true, isSimulated: true } } } }),
     rows.length === 0
       ? []
       : db.rubricItem.findMany({
@@ -38,13 +42,18 @@ export async function listTraceJudgements(db: Db, { projectId, traceIds }: { pro
     const rubricItem = itemOf.get(row.rubricItemId);
     return rubricItem ? [{ ...row, rubricItem }] : [];
   });
+  // Newest first: a judge's first verdict here is its newest on the trace; later ones are older runs.
+  const judgesOfTrace = new Map<string, Set<string>>();
   for (const verdict of verdicts) {
     const judgement = judgements.get(verdict.traceId)!;
-    if (judgement.verdict) judgement.verdict.judgeCount += 1;
-    else {
-      const { name, isSimulated } = judgeOf.get(verdict.judgeVersionId)!; // a required relation
-      judgement.verdict = { label: verdict.label, score: verdict.score, judgeName: name, isSimulated, judgeCount: 1 };
-    }
+    const { id: judgeId, name, isSimulated } = judgeOf.get(verdict.judgeVersionId)!; // a required relation
+    let seen = judgesOfTrace.get(verdict.traceId);
+    if (!seen) judgesOfTrace.set(verdict.traceId, (seen = new Set()));
+    if (seen.has(judgeId)) continue;
+    seen.add(judgeId);
+    if (!judgement.verdict) judgement.verdict = { label: verdict.label, score: verdict.score, judgeName: name, isSimulated, judgeCount: 0, labels: {} };
+    judgement.verdict.judgeCount += 1;
+    judgement.verdict.labels[verdict.label] = (judgement.verdict.labels[verdict.label] ?? 0) + 1;
   }
   // The rubric version whose results on the trace are newest (ties: the higher version).
   const latestOf = new Map<string, (typeof results)[number]>();
