@@ -30,4 +30,9 @@ test("the Python client registers runs, logs metrics and events, scores rollouts
   await expect(row).toContainText("trl");
   await expect(row).toContainText(/finished/i);
   await expect(page.getByRole("row").filter({ hasText: `${tag}-callback-rank1` })).toHaveCount(0);
+  // Run.url is the run's page.
+  const runPage = /callback run page: (\S+)/.exec(result.stdout)?.[1];
+  expect(runPage, result.stdout).toMatch(new RegExp(`^${baseURL}/runs/`));
+  await page.goto(runPage!);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`${tag}-callback`);
 });

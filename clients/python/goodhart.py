@@ -188,6 +188,8 @@ class Run:
         self.client = client
         self.id = run_id
         self.name = name
+        # The run's page (charts, detections, hack risk): print it where the trainer logs its own links.
+        self.url = f"{client.url}/runs/{urllib.parse.quote(run_id, safe='')}"
         self.flush_every = min(flush_every, MAX_POINTS_PER_REQUEST)
         self.flush_interval = flush_interval
         # Points left out, by metric name: values that are not finite numbers, names or steps the server would refuse.

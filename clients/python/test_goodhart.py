@@ -556,6 +556,8 @@ class CallbackTest(unittest.TestCase):
             if step % 10 == 0:
                 callback.on_save(args, state, None)
         callback.on_train_end(args, state, None)
+        # The e2e spec opens the run's page at this address.
+        print(f"callback run page: {callback.run.url}")
         # Another rank sends nothing.
         other_rank = GoodhartCallback(client, run_name=f"{TAG}-callback-rank1")
         other_rank.on_log(args, SimpleNamespace(global_step=1, is_world_process_zero=False), None, logs={"loss": 1.0})
