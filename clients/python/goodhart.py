@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import copy
+import functools
 import http.client
 import json
 import math
@@ -443,19 +444,23 @@ def openrlhf_reward_func(client: Client, environment: Optional[str] = None, rubr
     return reward_func
 
 
-def _scoring_opener(read_timeout: float) -> urllib.request.OpenerDirector:
-    """urllib with connections that connect within the opener's timeout, then wait `read_timeout` for
-    the body to go out and the answer to come back (urllib has one timeout for both)."""
-    def patient(connection_class: Any) -> Any:
-        class Patient(connection_class):  # type: ignore[misc, valid-type]
-            def connect(self) -> None:
-                super().connect()
-                self.sock.settimeout(read_timeout)
-        return Patient
+@functools.lru_cache(maxsize=None)
+def _patient_connection(connection_class: Any, read_timeout: float) -> Any:
+    """A connection that connects within urllib's timeout, then waits `read_timeout` for the body to
+    go out and the answer to come back (urllib has one timeout for both)."""
+    class Patient(connection_class):  # type: ignore[misc, valid-type]
+        def connect(self) -> None:
+            super().connect()
+            self.sock.settimeout(read_timeout)
+    return Patient
 
+
+@functools.lru_cache(maxsize=None)
+def _scoring_opener(read_timeout: float) -> urllib.request.OpenerDirector:
+    """urllib whose connections wait `read_timeout` for an answer once connected; made once per timeout."""
     class Handler:
         def do_open(self, http_class: Any, req: Any, **kwargs: Any) -> Any:
-            return super().do_open(patient(http_class), req, **kwargs)  # type: ignore[misc]
+            return super().do_open(_patient_connection(http_class, read_timeout), req, **kwargs)  # type: ignore[misc]
 
     handlers: List[Any] = [type("PatientHTTPHandler", (Handler, urllib.request.HTTPHandler), {})()]
     if hasattr(urllib.request, "HTTPSHandler"):  # Python built without ssl has none

@@ -1,4 +1,5 @@
 import type { Agreement, EnvironmentAgreement } from "@/lib/judges/compute-agreement";
+import { Table, TableHead } from "@/components/ui/table";
 import { AgreementChart } from "./agreement-chart";
 import { ConfusionTable } from "./confusion-table";
 
@@ -33,60 +34,56 @@ export function AgreementSection({ agreement }: { agreement: EnvironmentAgreemen
           Fleiss&apos; κ across the panel: <strong>{kappa(fleissKappa)}</strong>
         </span>
       </header>
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-sm">
-          <thead>
-            <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
-              <th className="p-2">Judge</th>
-              <th className="p-2">Verdicts</th>
-              <th className="p-2">Errors</th>
-              <th className="p-2">Agrees with outcome</th>
-              <th className="p-2">Accuracy</th>
-              <th className="p-2">Cohen&apos;s κ vs outcome</th>
-              <th className="p-2">Cohen&apos;s κ vs humans</th>
-              <th className="p-2">Tokens in / out</th>
-              <th className="p-2">Cost</th>
+      <Table>
+        <TableHead>
+          <th className="p-2">Judge</th>
+          <th className="p-2">Verdicts</th>
+          <th className="p-2">Errors</th>
+          <th className="p-2">Agrees with outcome</th>
+          <th className="p-2">Accuracy</th>
+          <th className="p-2">Cohen&apos;s κ vs outcome</th>
+          <th className="p-2">Cohen&apos;s κ vs humans</th>
+          <th className="p-2">Tokens in / out</th>
+          <th className="p-2">Cost</th>
+        </TableHead>
+        <tbody>
+          {judges.map((judge) => (
+            <tr key={judge.judgeId} className="border-b border-slate-100">
+              <td className="p-2 font-medium">
+                {judge.name}
+                <span className="ml-1 text-xs text-slate-500">
+                  {/* A simulated judge's kind is what its badge says; naming it twice reads as two different things. */}
+                  {judge.isSimulated && judge.kind === "simulated" ? "" : `${judge.kind} `}v{judge.version}
+                </span>
+                {judge.isSimulated ? <SimulatedBadge /> : null}
+              </td>
+              <td className="p-2">{judge.verdicts}</td>
+              <td className="p-2">{judge.errors}</td>
+              <td className="p-2">{share(judge.outcome)}</td>
+              <td className="p-2">{percent(judge.outcome.accuracy)}</td>
+              <td className="p-2">{kappa(judge.outcome.kappa)}</td>
+              <td className="p-2">{humanKappa(judge.human)}</td>
+              <td className="p-2">
+                {judge.tokensIn.toLocaleString("en-US")} / {judge.tokensOut.toLocaleString("en-US")}
+              </td>
+              <td className="p-2">{judge.costUsd > 0 ? `$${judge.costUsd.toFixed(4)}` : judge.isSimulated || judge.kind === "rule" ? "free" : "$0"}</td>
             </tr>
-          </thead>
-          <tbody>
-            {judges.map((judge) => (
-              <tr key={judge.judgeId} className="border-b border-slate-100">
-                <td className="p-2 font-medium">
-                  {judge.name}
-                  <span className="ml-1 text-xs text-slate-500">
-                    {/* A simulated judge's kind is what its badge says; naming it twice reads as two different things. */}
-                    {judge.isSimulated && judge.kind === "simulated" ? "" : `${judge.kind} `}v{judge.version}
-                  </span>
-                  {judge.isSimulated ? <SimulatedBadge /> : null}
-                </td>
-                <td className="p-2">{judge.verdicts}</td>
-                <td className="p-2">{judge.errors}</td>
-                <td className="p-2">{share(judge.outcome)}</td>
-                <td className="p-2">{percent(judge.outcome.accuracy)}</td>
-                <td className="p-2">{kappa(judge.outcome.kappa)}</td>
-                <td className="p-2">{humanKappa(judge.human)}</td>
-                <td className="p-2">
-                  {judge.tokensIn.toLocaleString("en-US")} / {judge.tokensOut.toLocaleString("en-US")}
-                </td>
-                <td className="p-2">{judge.costUsd > 0 ? `$${judge.costUsd.toFixed(4)}` : judge.isSimulated || judge.kind === "rule" ? "free" : "$0"}</td>
-              </tr>
-            ))}
-            {judges.length > 1 ? (
-              <tr className="bg-slate-50">
-                <td className="p-2 font-medium">Panel majority</td>
-                <td className="p-2" colSpan={2}>
-                  ties count as unsure
-                </td>
-                <td className="p-2">{share(panel.outcome)}</td>
-                <td className="p-2">{percent(panel.outcome.accuracy)}</td>
-                <td className="p-2">{kappa(panel.outcome.kappa)}</td>
-                <td className="p-2">{humanKappa(panel.human)}</td>
-                <td className="p-2" colSpan={2} />
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+          ))}
+          {judges.length > 1 ? (
+            <tr className="bg-slate-50">
+              <td className="p-2 font-medium">Panel majority</td>
+              <td className="p-2" colSpan={2}>
+                ties count as unsure
+              </td>
+              <td className="p-2">{share(panel.outcome)}</td>
+              <td className="p-2">{percent(panel.outcome.accuracy)}</td>
+              <td className="p-2">{kappa(panel.outcome.kappa)}</td>
+              <td className="p-2">{humanKappa(panel.human)}</td>
+              <td className="p-2" colSpan={2} />
+            </tr>
+          ) : null}
+        </tbody>
+      </Table>
       {judges.length > 1 && bestSingle ? (
         <p className="mt-2 text-sm text-slate-700" role="note" aria-label="Panel against the best single judge">
           Panel majority {share(panel.outcome)} ({percent(panel.outcome.accuracy)}) against the best single judge, {bestSingle.name}, {share(bestSingle.outcome)} ({percent(bestSingle.outcome.accuracy)}).

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { GlossaryTermTip, GlossedText } from "@/components/ui/glossary-term";
 import { splitExplanation } from "@/lib/words/glossary";
 import type { EdgeCaseItem } from "@/lib/review/list-edge-cases";
-import { decisionLabels, type EdgeCaseDecision } from "@/lib/review/edge-case-schemas";
+import { decisionLabelOf } from "@/lib/review/edge-case-schemas";
 import { plural } from "@/lib/words/plural";
 
 const labelColours: Record<string, string> = { pass: "bg-emerald-100 text-emerald-800", fail: "bg-red-100 text-red-800", unsure: "bg-amber-100 text-amber-800" };
@@ -75,7 +75,7 @@ export function EdgeCaseCard({ edgeCase, isCurrent, isChecked, onToggle, onSelec
           ) : null}
           {edgeCase.decision ? (
             <p className="mt-1 flex items-center gap-2 text-sm font-medium text-slate-800">
-              Decided: {decisionLabels[edgeCase.decision as EdgeCaseDecision] ?? edgeCase.decision}
+              Decided: {decisionLabelOf(edgeCase.decision)}
               {edgeCase.decidedBy ? ` by ${edgeCase.decidedBy}` : ""}
               {onUndo ? (
                 <Button variant="secondary" onClick={(e) => (e.stopPropagation(), onUndo())}>

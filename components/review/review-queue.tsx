@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { Code, EmptyState } from "@/components/ui/empty-state";
-import { decisionLabels, edgeCaseDecisionSchema, type EdgeCaseDecision } from "@/lib/review/edge-case-schemas";
+import { decisionLabelOf, decisionLabels, edgeCaseDecisionSchema, type EdgeCaseDecision } from "@/lib/review/edge-case-schemas";
 import type { EdgeCaseList } from "@/lib/review/list-edge-cases";
 import { DecisionConfirmation } from "./decision-confirmation";
 import { decisionScale, needsConfirmation, type DecisionScale } from "./decision-scale";
@@ -18,11 +18,6 @@ import { searchOfFilters } from "./queue-filters-url";
 import { useAssignEdgeCases, useDecideEdgeCases, useEdgeCases, useNoteEdgeCase, useUndoDecisions, type QueueFilters } from "./use-edge-cases";
 
 type Reviewer = { userId: string; email: string };
-const decisionLabelOf = (decision: string | null) => {
-  const parsed = edgeCaseDecisionSchema.safeParse(decision);
-  return parsed.success ? decisionLabels[parsed.data] : (decision ?? "no decision");
-};
-
 /** The status line; a decision that made something links to it. */
 type QueueMessage = { text: string; link?: { href: string; label: string } };
 

@@ -27,43 +27,41 @@ export function RunRolloutsTable({ runId, window }: { runId: string; window: Ste
           <p className="mb-1 text-xs text-slate-500">
             {data.total > data.rollouts.length ? `The first ${data.rollouts.length} of ${data.total.toLocaleString()} by step; zoom in to see others.` : `${data.total} rollouts.`}
           </p>
-          <div className="overflow-x-auto">
-            <Table aria-label="Rollouts of the step window">
-              <TableHead>
-                <Th>Step</Th>
-                <Th>Rollout</Th>
-                <Th>Reward</Th>
-                <Th>Success</Th>
-                {data.items.map((item) => (
-                  <Th key={item.key} title={item.question} className={item.polarity === "hack" ? "text-red-600" : undefined}>
-                    {item.key}
-                  </Th>
-                ))}
-              </TableHead>
-              <tbody>
-                {data.rollouts.map((rollout) => (
-                  <Tr key={rollout.id}>
-                    <Td className="tabular-nums">{rollout.step}</Td>
-                    <Td>
-                      <Link href={`/traces/${rollout.id}`} className="font-mono text-xs text-indigo-700 hover:underline">
-                        {rollout.externalId}
-                      </Link>
-                    </Td>
-                    <Td className="tabular-nums">{formatMetric(rollout.reward, 3)}</Td>
-                    <Td>{rollout.success === null ? "–" : rollout.success ? "yes" : "no"}</Td>
-                    {data.items.map((item) => {
-                      const answer = rollout.answers[item.key];
-                      return (
-                        <Td key={item.key} className={answer ? answerClass[answer] : "text-slate-300"}>
-                          {answer ?? "–"}
-                        </Td>
-                      );
-                    })}
-                  </Tr>
-                ))}
-              </tbody>
-            </Table>
-          </div>
+          <Table aria-label="Rollouts of the step window">
+            <TableHead>
+              <Th>Step</Th>
+              <Th>Rollout</Th>
+              <Th>Reward</Th>
+              <Th>Success</Th>
+              {data.items.map((item) => (
+                <Th key={item.key} title={item.question} className={item.polarity === "hack" ? "text-red-600" : undefined}>
+                  {item.key}
+                </Th>
+              ))}
+            </TableHead>
+            <tbody>
+              {data.rollouts.map((rollout) => (
+                <Tr key={rollout.id}>
+                  <Td className="tabular-nums">{rollout.step}</Td>
+                  <Td>
+                    <Link href={`/traces/${rollout.id}`} className="font-mono text-xs text-indigo-700 hover:underline">
+                      {rollout.externalId}
+                    </Link>
+                  </Td>
+                  <Td className="tabular-nums">{formatMetric(rollout.reward, 3)}</Td>
+                  <Td>{rollout.success === null ? "–" : rollout.success ? "yes" : "no"}</Td>
+                  {data.items.map((item) => {
+                    const answer = rollout.answers[item.key];
+                    return (
+                      <Td key={item.key} className={answer ? answerClass[answer] : "text-slate-300"}>
+                        {answer ?? "–"}
+                      </Td>
+                    );
+                  })}
+                </Tr>
+              ))}
+            </tbody>
+          </Table>
         </>
       )}
     </section>

@@ -13,7 +13,7 @@ export function TasksTable({ tasks, total, search, band, page, pageSize }: { tas
   const { page: current, pages, first, end } = taskTablePage(tasks.length, page, pageSize);
   const shown = tasks.slice(first, end);
   return (
-    <section aria-label="Tasks" className="overflow-x-auto rounded-lg border border-slate-200">
+    <section aria-label="Tasks" className="overflow-hidden rounded-lg border border-slate-200">
       <Table>
         <TableHead>
           <Th>Task</Th>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Table, TableHead } from "@/components/ui/table";
 import type { TraceJudgement } from "@/lib/traces/list-trace-judgements";
 import type { TraceListItem, TraceListPage } from "@/lib/traces/list-traces";
 import { contradictoryFilters, toTraceSearchParams, type TraceListQuery, type TraceSortKey } from "@/lib/traces/trace-list-query";
@@ -102,42 +103,38 @@ export function TracesTable({ query, page, judgements, now }: { query: TraceList
       ) : (
         // Narrower than the fixed columns need, the table scrolls in its own box: the trace column keeps
         // room for its link instead of shrinking to nothing, and the page keeps its width.
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[58rem] table-fixed border-collapse bg-white text-sm" aria-label="Traces">
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
-                <th className="p-2">Trace</th>
-                <SortHeader query={query} sort="reward" label="Reward" className="w-20" />
-                <th className="w-40 p-2">Verdict</th>
-                <th className="w-20 p-2">Open cases</th>
-                <th className="w-44 p-2">Run</th>
-                <th className="w-32 p-2">Environment</th>
-                <SortHeader query={query} sort="createdAt" label="Age" className="w-20" />
+        <Table className="min-w-[58rem] table-fixed" aria-label="Traces">
+          <TableHead>
+            <th className="p-2">Trace</th>
+            <SortHeader query={query} sort="reward" label="Reward" className="w-20" />
+            <th className="w-40 p-2">Verdict</th>
+            <th className="w-20 p-2">Open cases</th>
+            <th className="w-44 p-2">Run</th>
+            <th className="w-32 p-2">Environment</th>
+            <SortHeader query={query} sort="createdAt" label="Age" className="w-20" />
+          </TableHead>
+          <tbody>
+            {page.items.map((trace) => (
+              <tr key={trace.id} className="border-b border-slate-100 align-top hover:bg-slate-50">
+                <TraceCell trace={trace} />
+                <td className="p-2 tabular-nums">{trace.reward === null ? <span className="text-slate-600">—</span> : trace.reward.toFixed(3)}</td>
+                <td className="p-2">
+                  <VerdictCell judgement={judgements.get(trace.id)} />
+                </td>
+                <td className="p-2 tabular-nums">{trace.openEdgeCases > 0 ? <span className="font-semibold text-amber-800">{trace.openEdgeCases}</span> : <span className="text-slate-600">—</span>}</td>
+                <td className="p-2 [overflow-wrap:anywhere]">
+                  {trace.runName ?? <span className="text-slate-600">—</span>}
+                </td>
+                <td className="p-2 [overflow-wrap:anywhere]">
+                  {trace.environment ?? <span className="text-slate-600">—</span>}
+                </td>
+                <td className="whitespace-nowrap p-2 text-xs text-slate-600" title={trace.createdAt.toISOString()}>
+                  {formatAge(trace.createdAt, now)}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {page.items.map((trace) => (
-                <tr key={trace.id} className="border-b border-slate-100 align-top hover:bg-slate-50">
-                  <TraceCell trace={trace} />
-                  <td className="p-2 tabular-nums">{trace.reward === null ? <span className="text-slate-600">—</span> : trace.reward.toFixed(3)}</td>
-                  <td className="p-2">
-                    <VerdictCell judgement={judgements.get(trace.id)} />
-                  </td>
-                  <td className="p-2 tabular-nums">{trace.openEdgeCases > 0 ? <span className="font-semibold text-amber-800">{trace.openEdgeCases}</span> : <span className="text-slate-600">—</span>}</td>
-                  <td className="p-2 [overflow-wrap:anywhere]">
-                    {trace.runName ?? <span className="text-slate-600">—</span>}
-                  </td>
-                  <td className="p-2 [overflow-wrap:anywhere]">
-                    {trace.environment ?? <span className="text-slate-600">—</span>}
-                  </td>
-                  <td className="whitespace-nowrap p-2 text-xs text-slate-600" title={trace.createdAt.toISOString()}>
-                    {formatAge(trace.createdAt, now)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </Table>
       )}
       <nav aria-label="Pages" className="mt-3 flex gap-4 text-sm">
         {page.previousCursor ? (

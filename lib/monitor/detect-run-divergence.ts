@@ -48,10 +48,10 @@ export async function detectRunDivergence(db: Db, { runId }: { runId: string }):
     const reference = series.get(pair.reference) ?? [];
     const proxy = kind === "held_out_gap" ? alignToEvaluations(series.get(pair.proxy) ?? [], reference) : (series.get(pair.proxy) ?? []);
     const assessment = pair.reference === FIRING_BASELINE ? assessFiringRise(proxy, pair.proxy) : assessDivergence(proxy, reference, pair);
-    const fired = assessment.divergence ? { statistic: assessment.divergence.statistic, threshold: assessment.divergence.threshold, basis: assessment.divergence.basis ?? "gap" } : undefined;
-    result.scores.push({ ...pair, kind, statistic: assessment.statistic, onsetStep: assessment.divergence?.onsetStep ?? null, points: assessment.points, ...(fired ? { fired } : {}) });
-    const groupKey = divergenceGroupKey(runId, pair);
     const detection = assessment.divergence;
+    const fired = detection ? { statistic: detection.statistic, threshold: detection.threshold, basis: detection.basis } : undefined;
+    result.scores.push({ ...pair, kind, statistic: assessment.statistic, onsetStep: detection?.onsetStep ?? null, points: assessment.points, fired });
+    const groupKey = divergenceGroupKey(runId, pair);
     if (!detection) {
       const reason =
         `Later data no longer supports it: over ${assessment.points} steps both logged (to step ${assessment.lastStep ?? "–"}), the strongest rise of ${pair.proxy} beyond ${pair.reference} ` +

@@ -1,4 +1,4 @@
-import { MIN_POINTS } from "./detect-divergence";
+import { MIN_POINTS, type Divergence } from "./detect-divergence";
 import { DIVERGENCE_THRESHOLD } from "./divergence-threshold";
 import type { RunVerdict, RunVerdictLevel } from "../runs/run-hack-risk";
 import type { HackCheckRate } from "./hack-check-rates";
@@ -15,7 +15,7 @@ export type PairScore = {
   statistic: number | null;
   onsetStep: number | null;
   points: number;
-  fired?: { statistic: number; threshold: number; basis: "gap" | "reference_fall" };
+  fired?: Pick<Divergence, "statistic" | "threshold" | "basis">;
 };
 
 /**

@@ -38,3 +38,9 @@ export const decisionLabels: Record<EdgeCaseDecision, string> = {
   judge_wrong: "Judge wrong",
   needs_discussion: "Needs discussion",
 };
+
+/** A stored decision's label; one this version does not know is shown as stored. */
+export function decisionLabelOf(decision: string | null): string {
+  const known = edgeCaseDecisionSchema.safeParse(decision);
+  return known.success ? decisionLabels[known.data] : (decision ?? "no decision");
+}

@@ -1,10 +1,10 @@
+import { computeReward } from "../checks/compute-reward";
 import type { ItemResult, Rubric } from "../checks/rubric-item-schema";
+import type { ScoredTrace } from "../checks/score-traces";
 import type { Db } from "../db/client";
 import { hashTraceAndScored } from "../traces/hash-trace";
 import { sampleRolloutPrefix } from "../traces/rollout-external-id";
 import type { Trace } from "../traces/trace-schema";
-
-export type JudgedSample = { results: ItemResult[] };
 
 // Ids a lookup binds at once: SQLite through Prisma takes about a thousand parameters a statement.
 const idsPerLookup = 500;
@@ -14,12 +14,12 @@ const idsPerLookup = 500;
  * item of the rubric: a trainer's retry of a request it stopped waiting for (OpenRLHF's client sends
  * a failed request again five times). Their stored answers stand instead of asking the llm judges
  * again, so a retry costs no judge calls and answers what was stored. An llm item that answered n/a
- * (its judge failed or none was set up) is asked again. By position in `rollouts`.
+ * (its judge failed or none was set up) is asked again. Each as scored, by position in `rollouts`.
  */
 export async function findJudgedSamples(
   db: Db,
   { projectId, rubric, itemIds, rollouts }: { projectId: string; rubric: Rubric; itemIds: Map<string, string>; rollouts: Array<{ trace: Trace; sampleId?: string }> },
-): Promise<Map<number, JudgedSample>> {
+): Promise<Map<number, ScoredTrace>> {
   const named = rollouts.flatMap(({ trace, sampleId }, index) => (sampleId ? [{ index, trace, externalId: `${sampleRolloutPrefix}${sampleId}` }] : []));
   const stored = await inSlices(named.map(({ externalId }) => externalId), (externalIds) =>
     db.trace.findMany({ where: { projectId, externalId: { in: externalIds } }, select: { id: true, externalId: true, contentHash: true, reward: true } }),
@@ -45,11 +45,12 @@ export async function findJudgedSamples(
   }
   const isAnswered = (item: Rubric["items"][number], result: ItemResult | undefined) => result !== undefined && !(item.check.kind === "llm" && result.answer === "n/a");
   // In the rubric's order, and only when every item has its answer (a trace scored by another version has none).
-  const found = new Map<number, JudgedSample>();
+  const found = new Map<number, ScoredTrace>();
   for (const { index, traceId } of same) {
-    const results = resultsOf.get(traceId);
-    if (!results || !rubric.items.every((item) => isAnswered(item, results.get(item.key)))) continue;
-    found.set(index, { results: rubric.items.map((item) => results.get(item.key)!) });
+    const stored = resultsOf.get(traceId);
+    if (!stored || !rubric.items.every((item) => isAnswered(item, stored.get(item.key)))) continue;
+    const results = rubric.items.map((item) => stored.get(item.key)!);
+    found.set(index, { reward: computeReward(rubric, results), results });
   }
   return found;
 }

@@ -14,10 +14,9 @@ import { resolveRewardVersion } from "./resolve-reward-version";
 import { rolloutSchema, sampleIdSchema, type RewardRequest } from "./reward-request-schema";
 import type { RewardApiAnswer, rolloutErrorSchema } from "./reward-answer-schema";
 import { rolloutToTrace } from "./rollout-to-trace";
-import { compileTraceScorer, type TraceScorer } from "../checks/score-traces";
+import { compileTraceScorer, type ScoredTrace, type TraceScorer } from "../checks/score-traces";
 import { storeScoredRolloutsBatched } from "./store-scored-rollouts-batched";
-import { computeReward } from "../checks/compute-reward";
-import { findJudgedSamples, type JudgedSample } from "./find-judged-samples";
+import { findJudgedSamples } from "./find-judged-samples";
 import type { ScoredRollout, StoredContent } from "./store-scored-rollouts";
 
 export type RolloutError = z.infer<typeof rolloutErrorSchema>;
@@ -77,16 +76,11 @@ export async function scoreRewardRequest(
   const asker = askLlmItem ?? (await findLlmItemAsker(db, { projectId, environment: version.environment, rubric: version.rubric }));
   // With llm judges to ask, a sample stored already with this content keeps its stored answers: no
   // judge is asked again. It still goes to the store, which finds it stored (and names its step's job).
-  const judged = asker ? await findJudgedSamples(db, { projectId, rubric: version.rubric, itemIds: version.itemIds, rollouts: good }) : new Map<number, JudgedSample>();
-  const fresh = judged.size ? good.filter((_, i) => !judged.has(i)) : good;
+  const judged = asker ? await findJudgedSamples(db, { projectId, rubric: version.rubric, itemIds: version.itemIds, rollouts: good }) : new Map<number, ScoredTrace>();
+  const fresh = good.filter((_, i) => !judged.has(i));
   const freshScored = await (asker ? compileTraceScorer(version.rubric, { askLlmItem: asker }) : ruleScorerOf(version.rubric))(fresh.map(({ trace }) => trace));
   let nextFresh = 0;
-  const scored = judged.size
-    ? good.map((_, i) => {
-        const stored = judged.get(i);
-        return stored ? { reward: computeReward(version.rubric, stored.results), results: stored.results } : freshScored[nextFresh++]!;
-      })
-    : freshScored;
+  const scored = good.map((_, i) => judged.get(i) ?? freshScored[nextFresh++]!);
   // The reward is stored on the trace; the trace's id stays the hash of the rollout as sent.
   const scoredRollouts: ScoredRollout[] = [];
   for (const [i, { trace, sampleId }] of good.entries()) {

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { sqliteFilePath } from "../db/database-url";
 
 type DataPathName = "GOODHART_DATA_DIR" | "DATABASE_URL";
 const dataPathNames: DataPathName[] = ["GOODHART_DATA_DIR", "DATABASE_URL"];
@@ -31,8 +32,7 @@ export function resolveDataPaths(base: string, names: DataPathName[] = dataPathN
   if (names.includes("GOODHART_DATA_DIR") && dataDir) process.env.GOODHART_DATA_DIR = path.resolve(base, dataDir);
   const databaseUrl = process.env.DATABASE_URL?.trim();
   if (names.includes("DATABASE_URL") && databaseUrl?.startsWith("file:")) {
-    const rest = databaseUrl.slice("file:".length);
-    const queryAt = rest.includes("?") ? rest.indexOf("?") : rest.length;
-    process.env.DATABASE_URL = `file:${path.resolve(base, rest.slice(0, queryAt))}${rest.slice(queryAt)}`;
+    const file = sqliteFilePath(databaseUrl);
+    process.env.DATABASE_URL = `file:${path.resolve(base, file)}${databaseUrl.slice("file:".length + file.length)}`;
   }
 }

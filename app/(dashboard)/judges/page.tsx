@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Table, TableHead } from "@/components/ui/table";
 import { AgreementSection, SimulatedBadge } from "@/components/judges/agreement-section";
 import { AddJudgeForm } from "@/components/judges/add-judge-form";
 import { ImportVerdictsForm } from "@/components/judges/import-verdicts-form";
@@ -43,35 +44,31 @@ export default async function JudgesPage() {
             <AgreementSection key={environment.environment} agreement={environment} />
           ))}
           <h2 className="mb-2 text-base font-semibold">Panel members</h2>
-          <div className="overflow-x-auto">
-            <table className="w-full border-collapse bg-white text-sm" aria-label="Judges">
-              <thead>
-                <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
-                  <th className="p-2">Judge</th>
-                  <th className="p-2">Kind</th>
-                  <th className="p-2">Environment</th>
-                  <th className="p-2">Version</th>
-                  <th className="p-2">Verdicts</th>
-                  <th className="p-2">Error model / config</th>
+          <Table aria-label="Judges">
+            <TableHead>
+              <th className="p-2">Judge</th>
+              <th className="p-2">Kind</th>
+              <th className="p-2">Environment</th>
+              <th className="p-2">Version</th>
+              <th className="p-2">Verdicts</th>
+              <th className="p-2">Error model / config</th>
+            </TableHead>
+            <tbody>
+              {judges.map((judge) => (
+                <tr key={judge.id} className="border-b border-slate-100 align-top">
+                  <td className="p-2 font-medium">
+                    {judge.name}
+                    {judge.isSimulated ? <SimulatedBadge /> : null}
+                  </td>
+                  <td className="p-2">{judge.kind}</td>
+                  <td className="p-2">{judge.environment ?? "any"}</td>
+                  <td className="p-2">{judge.version ?? "—"}</td>
+                  <td className="p-2">{judge.verdictCount}</td>
+                  <td className="max-w-md p-2 text-xs text-slate-600">{judge.description}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {judges.map((judge) => (
-                  <tr key={judge.id} className="border-b border-slate-100 align-top">
-                    <td className="p-2 font-medium">
-                      {judge.name}
-                      {judge.isSimulated ? <SimulatedBadge /> : null}
-                    </td>
-                    <td className="p-2">{judge.kind}</td>
-                    <td className="p-2">{judge.environment ?? "any"}</td>
-                    <td className="p-2">{judge.version ?? "—"}</td>
-                    <td className="p-2">{judge.verdictCount}</td>
-                    <td className="max-w-md p-2 text-xs text-slate-600">{judge.description}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </Table>
         </>
       )}
       <JudgeBiasSection run={biasRun} />

@@ -10,3 +10,8 @@ export type MetricFileResult = {
   /** Cells or fields that were not finite numbers (media, text, NaN): left out, counted. */
   skipped: number;
 };
+
+/** Rejections by line, or by record in a file without lines. */
+export function inFileOrder(rejected: MetricFileResult["rejected"]): MetricFileResult["rejected"] {
+  return rejected.sort((a, b) => (a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0));
+}

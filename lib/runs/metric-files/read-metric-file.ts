@@ -1,11 +1,11 @@
 import { AppError } from "../../errors/app-error";
 import { parseJson } from "../../json/parse-json";
 import { parseJsonBody } from "../../json/parse-json-body";
-import type { MetricFileResult } from "./metric-file-result";
+import { inFileOrder, type MetricFileResult } from "./metric-file-result";
 import { parseCsv } from "./parse-csv";
 import { quoteNonFiniteTokens } from "./quote-non-finite-tokens";
 import { readTfEvents } from "./read-tfevents";
-import { inFileOrder, rowsToPoints, type MetricRow } from "./rows-to-points";
+import { rowsToPoints, type MetricRow } from "./rows-to-points";
 
 /**
  * A run's metrics from a file: JSONL (points or history rows, verl's `{"step", "data"}` lines),

@@ -1,8 +1,7 @@
 import protobuf from "protobufjs";
 import type { MetricPointInput } from "../run-intake-schemas";
 import { maskedCrc32c } from "./crc32c";
-import type { MetricFileResult } from "./metric-file-result";
-import { inFileOrder } from "./rows-to-points";
+import { inFileOrder, type MetricFileResult } from "./metric-file-result";
 import { serverMetricTally } from "./server-metric-tally";
 
 // The messages of tensorflow/core/util/event.proto and framework/summary.proto and tensor.proto

@@ -1,5 +1,5 @@
 import type { MetricPointInput } from "../run-intake-schemas";
-import type { MetricFileResult } from "./metric-file-result";
+import { inFileOrder, type MetricFileResult } from "./metric-file-result";
 import { serverMetricTally } from "./server-metric-tally";
 
 export type MetricRow = { row: Record<string, unknown>; line?: number; index?: number };
@@ -54,11 +54,6 @@ export function rowsToPoints(rows: MetricRow[], format: MetricFileResult["format
     }
   }
   return { format, points, rejected: inFileOrder([...rejected, ...serverMetrics.rejected()]), skipped };
-}
-
-/** Rejections by line, or by record in a file without lines. */
-export function inFileOrder(rejected: MetricFileResult["rejected"]): MetricFileResult["rejected"] {
-  return rejected.sort((a, b) => (a.line ?? a.index ?? 0) - (b.line ?? b.index ?? 0));
 }
 
 /** verl's file logger (trainer.logger=['file']) writes `{"step": N, "data": {"actor/entropy": ...}}` per line. */
